@@ -1,0 +1,9 @@
+"""Game-independent bots. They only ever see a `Turn`: their seat's view, legal actions and a
+resampling hook."""
+
+from .base import Agent, Turn
+from .random_agent import RandomAgent
+from .registry import UnknownAgent, agent_family, make_agent, split_name
+
+__all__ = ["Agent", "RandomAgent", "Turn", "UnknownAgent", "agent_family", "make_agent",
+           "split_name"]

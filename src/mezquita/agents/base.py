@@ -1,0 +1,57 @@
+"""The agent contract: an agent sees a `Turn` (its seat's view, legal actions and a
+resampling hook) and returns an action id. It never receives the true state."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mezquita.engine import Game, State
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One decision as an agent sees it.
+
+    Attributes:
+        game: the configured game (rules and action translation, no state).
+        seat: the deciding seat.
+        view: ``state.view(seat)``.
+        legal: the legal action ids, sorted.
+    """
+
+    game: Game
+    seat: int
+    view: dict
+    legal: list[int]
+    _sampler: Callable[[random.Random], State] = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, state: State, seat: int) -> Turn:
+        """The turn of ``seat`` in ``state``, exposing only its view and a resampler."""
+        return cls(state.game, seat, state.view(seat), state.legal_actions(seat),
+                   lambda rng: state.resample(seat, rng))
+
+    def sample(self, rng: random.Random) -> State:
+        """A full state drawn consistently with this seat's view (a determinisation)."""
+        return self._sampler(rng)
+
+
+class Agent:
+    """Base class of bots: subclasses implement ``act``; ``name`` is the spec it was made from."""
+
+    name: str = "agent"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def act(self, turn: Turn) -> int:
+        """The action id to play."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return self.name

@@ -1,0 +1,68 @@
+"""Agent names usable everywhere a bot is named: ``random``, ``heuristic`` (the game's own),
+and the levels added by search bots (``mcts-200``, ``ismcts-1000``...)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+
+from mezquita.engine import Game, MezquitaError
+
+from .base import Agent
+from .random_agent import RandomAgent
+
+#: agent family -> factory(game, seed, level or None)
+FACTORIES: dict[str, Callable[[Game, int, int | None], Agent]] = {}
+
+
+class UnknownAgent(MezquitaError):
+    """An agent name that no factory knows."""
+
+
+def agent_family(name: str) -> Callable[[Callable], Callable]:
+    """Decorator: register an agent factory under ``name``."""
+
+    def wrap(factory: Callable) -> Callable:
+        FACTORIES[name] = factory
+        return factory
+
+    return wrap
+
+
+@agent_family("random")
+def _random(game: Game, seed: int, level: int | None) -> Agent:
+    return RandomAgent(game, seed)
+
+
+@agent_family("heuristic")
+def _heuristic(game: Game, seed: int, level: int | None) -> Agent:
+    path = getattr(game, "heuristic", None)
+    if path is None:
+        raise UnknownAgent(f"game {game.info.id!r} has no heuristic bot")
+    module, cls = path.split(":")
+    return getattr(import_module(module), cls)(game, seed)
+
+
+def split_name(name: str) -> tuple[str, int | None]:
+    """``"ismcts-1000"`` -> ``("ismcts", 1000)``; ``"random"`` -> ``("random", None)``."""
+    family, _, level = name.strip().rpartition("-")
+    if family and level.isdigit():
+        return family, int(level)
+    return name.strip(), None
+
+
+def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
+    """Build the agent ``name`` for ``game``; raise `UnknownAgent` with the known names."""
+    family, level = split_name(name)
+    if family not in FACTORIES:
+        known = ", ".join(sorted(FACTORIES))
+        raise UnknownAgent(f"unknown agent {name!r} (known: {known}; levels as e.g. mcts-200)")
+    agent = FACTORIES[family](game, seed, level)
+    agent.name = name.strip()
+    return agent
+
+
+def check_agent_names(names: list[str], game: Game) -> None:
+    """Raise `UnknownAgent` early (before any game runs) if a name cannot be built."""
+    for name in names:
+        make_agent(name, game, 0)

@@ -1,0 +1,129 @@
+"""`GameInfo` (declarative metadata) and `Game` (one configured game: options + rules hooks)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .errors import IllegalAction
+from .options import Option, resolve
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, independent of its options.
+
+    Attributes:
+        id: registry id, e.g. ``"cordoba"``.
+        name: display name.
+        min_players, max_players: seat counts the game supports.
+        hidden_information: some values are known to one seat only (needs ``resample``).
+        chance: randomness after setup (draws from a shuffled deck count as chance).
+        simultaneous: some phase lets several seats act at once.
+        version: bumped only when behaviour changes, never for refactors.
+        reconstruction: what of the game is reconstructed rather than printed, or ``""``.
+        options: the declared options with their defaults.
+    """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    chance: bool
+    simultaneous: bool = False
+    version: int = 1
+    reconstruction: str = ""
+    summary: str = ""
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+    def to_json(self) -> dict:
+        """The metadata as JSON (for the CLI, the lobby and the adapters)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": [self.min_players, self.max_players],
+            "hidden_information": self.hidden_information,
+            "chance": self.chance,
+            "simultaneous": self.simultaneous,
+            "version": self.version,
+            "reconstruction": self.reconstruction,
+            "summary": self.summary,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+class Game:
+    """A game with its options fixed. Immutable; makes states and translates actions.
+
+    Subclasses set ``info`` and ``state_class`` and implement the action translation
+    (``num_actions``, ``action_to_json``, ``action_from_json``, ``action_label``).
+    A ``players`` option, when declared, sets ``num_players``; otherwise the game has
+    ``info.min_players`` seats.
+    """
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type[State]]
+    #: ``"module:Class"`` of the game's own heuristic agent, if it has one.
+    heuristic: ClassVar[str | None] = None
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = resolve(self.info.options, options, self.info.id)
+        self.num_players: int = self.options.get("players", self.info.min_players)
+        self._configure()
+
+    def _configure(self) -> None:
+        """Derive per-option constants once (override; called at the end of ``__init__``)."""
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load({self.info.id!r}{', ' if opts else ''}{opts})"
+
+    # -- states ------------------------------------------------------------------------
+    def new_state(self, seed: int = 0) -> State:
+        """A new game, dealt from ``seed``; the same seed always gives the same deal."""
+        return self.state_class.new(self, seed)
+
+    def state_from_json(self, data: dict) -> State:
+        """Rebuild a state written by ``State.to_json``."""
+        return self.state_class.from_json(self, data)
+
+    # -- actions -----------------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        """Size of the integer action space; ids are ``0 .. num_actions - 1``."""
+        raise NotImplementedError
+
+    @property
+    def max_game_length(self) -> int:
+        """An upper bound on the number of decisions in one game."""
+        raise NotImplementedError
+
+    def action_to_json(self, action: int) -> Any:
+        """The JSON form of an action id."""
+        raise NotImplementedError
+
+    def action_from_json(self, value: Any) -> int:
+        """The action id of a JSON action, or ``IllegalAction`` if it names no action."""
+        raise NotImplementedError
+
+    def action_label(self, action: int, lang: str = "en") -> str:
+        """A short readable label for an action id."""
+        return str(self.action_to_json(action))
+
+    def render_text(self, view: dict) -> str:
+        """A view as terminal text (rich markup allowed); games override for a real board."""
+        import json
+
+        return json.dumps(view, indent=1, ensure_ascii=False)
+
+    def to_action_id(self, action: Any) -> int:
+        """Accept an action id or its JSON form; return the id."""
+        if isinstance(action, int) and not isinstance(action, bool):
+            if not 0 <= action < self.num_actions:
+                raise IllegalAction(f"action id {action} is outside 0..{self.num_actions - 1}")
+            return action
+        return self.action_from_json(action)

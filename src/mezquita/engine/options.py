@@ -1,0 +1,66 @@
+"""Declared game options: name, type, default, allowed values and help text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import UnknownOption
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, e.g. ``Option("hand", 1, (1, 3, 10), "cards in hand")``.
+
+    ``choices`` lists the allowed values; ``None`` means any value of the default's type
+    (``validate`` then checks the type only, and the game checks ranges itself).
+    """
+
+    name: str
+    default: Any
+    choices: tuple | None = None
+    help: str = ""
+
+    def coerce(self, value: Any) -> Any:
+        """Return ``value`` converted to this option's type, or raise ``UnknownOption``."""
+        kind = type(self.default)
+        try:
+            if kind is bool and isinstance(value, str):
+                if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError(value)
+                value = value.lower() in ("true", "1", "yes")
+            elif kind is tuple and isinstance(value, str):
+                value = tuple(v for v in value.split(",") if v)
+            elif kind is tuple:
+                value = tuple(value)
+            elif kind is not type(None) and not isinstance(value, kind):
+                value = kind(value)
+        except (TypeError, ValueError):
+            raise UnknownOption(
+                f"option {self.name!r} takes a {kind.__name__}, not {value!r}"
+            ) from None
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise UnknownOption(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+        return value
+
+    def to_json(self) -> dict:
+        """The option as JSON, for `mezquita games --json` and the lobby."""
+        return {
+            "name": self.name,
+            "default": self.default,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "help": self.help,
+        }
+
+
+def resolve(declared: tuple[Option, ...], given: dict[str, Any], game_id: str) -> dict:
+    """Merge ``given`` options over the declared defaults, validating each one."""
+    by_name = {o.name: o for o in declared}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(by_name) or "none"
+        raise UnknownOption(
+            f"game {game_id!r} has no option {unknown[0]!r} (its options: {known})"
+        )
+    return {o.name: o.coerce(given[o.name]) if o.name in given else o.default for o in declared}

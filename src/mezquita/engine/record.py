@@ -1,0 +1,98 @@
+"""Game records: ``(game, options, seed, actions)`` and their exact replay."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import BadRecord, MezquitaError
+from .registry import load
+from .state import State
+
+FORMAT = "mezquita-record/1"
+
+
+@dataclass
+class Record:
+    """Everything needed to replay a game exactly.
+
+    Attributes:
+        game: game id.
+        options: the game's options.
+        seed: the deal's seed.
+        actions: ``[seat, action JSON]`` pairs in order.
+        meta: free information (agents, date, final returns) not used by replay.
+    """
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: list[list[Any]] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: State, **meta: Any) -> Record:
+        """The record of a state's history."""
+        g = state.game
+        actions = [[seat, g.action_to_json(a)] for seat, a in state.history]
+        return cls(g.info.id, dict(g.options), state.seed, actions, dict(meta))
+
+    def replay(self) -> State:
+        """Play the record from its seed; raise `BadRecord` if any step fails."""
+        try:
+            state = load(self.game, **self.options).new_state(self.seed)
+        except MezquitaError as err:
+            raise BadRecord(f"record cannot start: {err}") from None
+        for turn, pair in enumerate(self.actions):
+            if not (isinstance(pair, list | tuple) and len(pair) == 2 and isinstance(pair[0], int)):
+                raise BadRecord(f"action {turn} is not a [seat, action] pair: {pair!r}")
+            try:
+                state.apply(pair[0], pair[1])
+            except MezquitaError as err:
+                raise BadRecord(f"action {turn} ({pair!r}) does not replay: {err}") from None
+        return state
+
+    def to_json(self) -> dict:
+        """The record as JSON."""
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": self.actions,
+            "meta": self.meta,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Validate and read a record written by ``to_json``."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise BadRecord(f"not a Mezquita record (expected \"format\": \"{FORMAT}\")")
+        try:
+            game, options, seed, actions = (
+                data["game"], data["options"], data["seed"], data["actions"]
+            )
+        except KeyError as err:
+            raise BadRecord(f"record has no {err.args[0]!r} field") from None
+        if not isinstance(game, str) or not isinstance(options, dict):
+            raise BadRecord("record 'game' must be a string and 'options' an object")
+        if not isinstance(seed, int) or not isinstance(actions, list):
+            raise BadRecord("record 'seed' must be an integer and 'actions' a list")
+        return cls(game, options, seed, actions, data.get("meta") or {})
+
+    def save(self, path: str | Path) -> None:
+        """Write the record as JSON."""
+        Path(path).write_text(json.dumps(self.to_json()) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record file; raise `BadRecord` on unreadable or malformed JSON."""
+        try:
+            data = json.loads(Path(path).read_text())
+        except (OSError, UnicodeDecodeError) as err:
+            raise BadRecord(f"cannot read record {str(path)!r}: {err}") from None
+        except json.JSONDecodeError as err:
+            raise BadRecord(f"record {str(path)!r} is not valid JSON: {err}") from None
+        return cls.from_json(data)

@@ -1,0 +1,47 @@
+"""`Rng`: the seeded generator inside every state.
+
+SplitMix64 keeps its whole state in one integer, so cloning a state costs nothing and the
+state's JSON form is one number. It is used for deals and draws, not for cryptography.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """A small deterministic generator with the `random.Random` methods games need."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return s ^ (s >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0 .. n-1`` (n < 2**32)."""
+        return (self.next64() >> 32) * n >> 32
+
+    def random(self) -> float:
+        """A uniform float in [0, 1)."""
+        return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
+
+    def choice(self, seq):
+        """A uniform element of a non-empty sequence."""
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle ``items`` in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def copy(self) -> Rng:
+        """An independent generator at the same point."""
+        return Rng(self.state)

@@ -1,0 +1,248 @@
+"""`State`: the complete truth of one game, with the invariants every game shares.
+
+Games subclass `State`, list their data attributes in ``fields`` (JSON-compatible values:
+ints, strings, ``None``, lists and str-keyed dicts) and implement the underscore hooks.
+The public methods here add what must hold for every game: terminal states accept no
+action, an illegal action raises `IllegalAction` and leaves the state untouched, the
+history is recorded, and randomness comes only from the state's own seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .errors import IllegalAction
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class State:
+    """One game in progress.
+
+    Attributes:
+        game: the configured `Game`.
+        seed: the seed the game was dealt from.
+        rng: the state's own `Rng`; the only source of chance.
+        history: ``(seat, action id)`` pairs applied so far.
+    """
+
+    fields: ClassVar[tuple[str, ...]] = ()
+
+    game: Game
+    seed: int
+    rng: Rng
+    history: list[tuple[int, int]]
+
+    # -- construction ------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: Game, seed: int) -> State:
+        """Deal a new game from ``seed``."""
+        state = cls.__new__(cls)
+        state.game = game
+        state.seed = int(seed)
+        state.rng = Rng(state.seed)
+        state.history = []
+        state._legal_cache = None
+        state._setup()
+        return state
+
+    def clone(self) -> State:
+        """An independent copy (cheap: no deepcopy)."""
+        new = self.__class__.__new__(self.__class__)
+        new.game = self.game
+        new.seed = self.seed
+        new.rng = Rng(self.rng.state)
+        new.history = self.history.copy()
+        new._legal_cache = self._legal_cache
+        self._copy_into(new)
+        return new
+
+    def to_json(self) -> dict:
+        """The whole state as JSON; ``game.state_from_json`` rebuilds it exactly."""
+        return {
+            "game": self.game.info.id,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "history": [list(h) for h in self.history],
+            "data": {name: _copy_json(getattr(self, name)) for name in self.fields},
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: dict) -> State:
+        """Inverse of ``to_json``."""
+        state = cls.__new__(cls)
+        state.game = game
+        state.seed = data["seed"]
+        state.rng = Rng(data["rng"])
+        state.history = [(s, a) for s, a in data["history"]]
+        state._legal_cache = None
+        for name in cls.fields:
+            setattr(state, name, _copy_json(data["data"][name]))
+        return state
+
+    # -- the contract --------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may act now; empty when the game is over."""
+        return self._to_move()
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return not self._to_move()
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """Sorted legal action ids for ``seat`` (default: the first seat to move)."""
+        movers = self._to_move()
+        if seat is None:
+            if not movers:
+                return []
+            seat = movers[0]
+        elif seat not in movers:
+            return []
+        cache = self._legal_cache
+        if cache is not None and cache[0] == seat:
+            return cache[1]
+        legal = self._legal_actions(seat)
+        self._legal_cache = (seat, legal)
+        return legal
+
+    def legal_mask(self, seat: int | None = None) -> list[int]:
+        """A 0/1 list of length ``game.num_actions``, 1 where the action is legal."""
+        mask = [0] * self.game.num_actions
+        for a in self.legal_actions(seat):
+            mask[a] = 1
+        return mask
+
+    def legal_actions_json(self, seat: int | None = None, lang: str = "en") -> list[dict]:
+        """Legal actions as ``{"id", "action", "label"}`` dicts, for people and the web."""
+        g = self.game
+        return [
+            {"id": a, "action": g.action_to_json(a), "label": g.action_label(a, lang)}
+            for a in self.legal_actions(seat)
+        ]
+
+    def apply(self, seat: int, action: Any) -> None:
+        """Play ``action`` (id or JSON) for ``seat``; raise `IllegalAction` and change nothing
+        if the game is over, it is not that seat's turn, or the action is not legal now."""
+        movers = self._to_move()
+        if not movers:
+            raise IllegalAction("the game is over; no action can be played")
+        if seat not in movers:
+            raise IllegalAction(f"it is not seat {seat}'s turn (to move: {list(movers)})")
+        action_id = self.game.to_action_id(action)
+        legal = self.legal_actions(seat)
+        if action_id not in legal:
+            labels = ", ".join(self.game.action_label(a) for a in legal[:12])
+            more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+            raise IllegalAction(
+                f"seat {seat} cannot play {self.game.action_label(action_id)!r} now; "
+                f"legal: {labels}{more}"
+            )
+        self._legal_cache = None
+        self._apply(seat, action_id)
+        self.history.append((seat, action_id))
+
+    def child(self, seat: int, action: Any) -> State:
+        """A copy with ``action`` applied; this state is not changed."""
+        new = self.clone()
+        new.apply(seat, action)
+        return new
+
+    def view(self, seat: int | None) -> dict:
+        """Everything ``seat`` may know, as JSON (``None``: a spectator, public facts only).
+
+        This is the only way information leaves the engine toward players, bots and the web.
+        """
+        if seat is not None and not 0 <= seat < self.game.num_players:
+            raise IllegalAction(f"there is no seat {seat} in a {self.game.num_players}-player game")
+        movers = self._to_move()
+        base = {
+            "game": self.game.info.id,
+            "seat": seat,
+            "players": self.game.num_players,
+            "to_move": list(movers),
+            "turn": len(self.history),
+            "terminal": not movers,
+        }
+        if not movers:
+            base["returns"] = self.returns()
+            base["scores"] = self.scores()
+        base.update(self._view(seat))
+        return base
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with ``seat``'s view: hidden values redealt from ``rng``.
+
+        The seat's view and legal actions are unchanged; future chance is reseeded from
+        ``rng``, so the result reveals nothing of the true future either.
+        """
+        if not self.game.info.hidden_information:
+            new = self.clone()
+        else:
+            new = self._resample(seat, rng)
+            new._legal_cache = None
+        new.rng = Rng(rng.getrandbits(64))
+        return new
+
+    def returns(self) -> list[float]:
+        """Per-seat result at the end (win 1, loss 0, draws shared); zeros before the end."""
+        if self._to_move():
+            return [0.0] * self.game.num_players
+        return self._returns()
+
+    def scores(self) -> list[float]:
+        """Per-seat scores in the game's own units (points, districts...)."""
+        return self._scores()
+
+    def __str__(self) -> str:
+        return f"{self.game!r} seed={self.seed} turn={len(self.history)}"
+
+    # -- hooks for games ------------------------------------------------------------------
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def _to_move(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: int) -> None:
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def _scores(self) -> list[float]:
+        raise NotImplementedError
+
+    def _returns(self) -> list[float]:
+        return share_wins(self._scores())
+
+    def _resample(self, seat: int, rng: random.Random) -> State:
+        raise NotImplementedError(f"{self.game.info.id} must implement _resample")
+
+    def _copy_into(self, new: State) -> None:
+        """Copy the game's fields into ``new`` (override with a hand-written fast copy)."""
+        for name in self.fields:
+            setattr(new, name, _copy_json(getattr(self, name)))
+
+
+def share_wins(scores: list[float]) -> list[float]:
+    """Returns from final ranking keys: the best seats share one point equally."""
+    best = max(scores)
+    winners = [i for i, s in enumerate(scores) if s == best]
+    return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(scores))]
+
+
+def _copy_json(value: Any) -> Any:
+    """Copy nested lists and dicts of immutable leaves."""
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    return value
+

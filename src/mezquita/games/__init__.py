@@ -1,0 +1,1 @@
+"""One package per game: rules, data files, observation encoding, heuristic bot, notes."""
