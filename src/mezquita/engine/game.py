@@ -114,6 +114,19 @@ class Game:
         """A short readable label for an action id."""
         return str(self.action_to_json(action))
 
+    # -- observations for learning agents ---------------------------------------------------
+    @property
+    def observation_size(self) -> int:
+        """Length of the flat vector ``encode_view`` returns."""
+        raise NotImplementedError(f"{self.info.id} has no observation encoding yet")
+
+    def encode_view(self, view: dict) -> list[float]:
+        """A seat's view as a flat float vector (built from the view only, so it cannot leak).
+
+        Each game documents its layout as an index/meaning table in its encoding module.
+        """
+        raise NotImplementedError(f"{self.info.id} has no observation encoding yet")
+
     def render_text(self, view: dict) -> str:
         """A view as terminal text (rich markup allowed); games override for a real board."""
         import json

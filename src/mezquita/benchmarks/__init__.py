@@ -1,0 +1,38 @@
+"""The bench suite behind ``mezquita bench``: each module measures figures in one run.
+
+A bench module exposes ``run(games: list[str] | None, quick: bool) -> list[Figure]``.
+Figures that compare against an anchor give the anchor's name and our/anchor ``ratio``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass
+class Figure:
+    """One measured number.
+
+    Attributes:
+        name: what was measured, e.g. ``"random playouts"``.
+        game: the game id (with options in ``setting``), or ``""`` for anchors.
+        value: the measurement.
+        unit: e.g. ``"games/s"``, ``"decisions/s"``, ``"iterations/s"``, ``"ms"``.
+        setting: options or parameters that qualify the figure.
+        anchor: the name of the anchor figure this one is compared with, if any.
+        ratio: ``value / anchor value`` when an anchor was measured in the same run.
+        note: what bounds the figure, or why it is missing.
+    """
+
+    name: str
+    game: str
+    value: float
+    unit: str
+    setting: str = ""
+    anchor: str = ""
+    ratio: float | None = None
+    note: str = ""
+
+    def to_json(self) -> dict:
+        """The figure as JSON."""
+        return asdict(self)
