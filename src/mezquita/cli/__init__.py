@@ -14,4 +14,4 @@ app = typer.Typer(
 )
 
 # Sub-commands register on `app` when imported (keep one import line per module).
-from . import games_cmd, play, simulate, replay, bench  # noqa: E402,F401,I001
+from . import games_cmd, play, simulate, replay, bench, serve, arena  # noqa: E402,F401,I001

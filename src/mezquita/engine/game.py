@@ -69,6 +69,8 @@ class Game:
     state_class: ClassVar[type[State]]
     #: ``"module:Class"`` of the game's own heuristic agent, if it has one.
     heuristic: ClassVar[str | None] = None
+    #: Option sets that ``mezquita bench`` measures (e.g. several player counts).
+    bench_settings: ClassVar[tuple[dict, ...]] = ({},)
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve(self.info.options, options, self.info.id)
@@ -126,6 +128,15 @@ class Game:
         Each game documents its layout as an index/meaning table in its encoding module.
         """
         raise NotImplementedError(f"{self.info.id} has no observation encoding yet")
+
+    def move_text(self, view: dict, seat: int, action: int, lang: str = "en") -> str:
+        """How ``seat``'s move reads to the owner of ``view`` (the view just after the move).
+
+        Games with hidden information override this so that nothing hidden is shown.
+        """
+        if self.info.hidden_information:
+            return f"seat {seat} moved"
+        return self.action_label(action, lang)
 
     def render_text(self, view: dict) -> str:
         """A view as terminal text (rich markup allowed); games override for a real board."""

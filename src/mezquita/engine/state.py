@@ -145,6 +145,13 @@ class State:
         self._apply(seat, action_id)
         self.history.append((seat, action_id))
 
+    def apply_unchecked(self, seat: int, action: int) -> None:
+        """Play action id ``action`` for ``seat`` without validation: for search bots that
+        picked it from ``legal_actions(seat)`` on this very state. Anything else corrupts it."""
+        self._legal_cache = None
+        self._apply(seat, action)
+        self.history.append((seat, action))
+
     def child(self, seat: int, action: Any) -> State:
         """A copy with ``action`` applied; this state is not changed."""
         new = self.clone()

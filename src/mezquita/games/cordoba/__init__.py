@@ -1,5 +1,6 @@
 """Córdoba (Knizia 2008). Importing this package registers the game as ``cordoba``."""
 
-from .rules import CordobaGame, CordobaState, landmark_name
+from .names import landmark_name
+from .rules import CordobaGame, CordobaState
 
 __all__ = ["CordobaGame", "CordobaState", "landmark_name"]

@@ -9,12 +9,12 @@ so the 70 ids are the same in every variant; JSON form ``{"card": 5, "landmark":
 
 from __future__ import annotations
 
-import json
 import random
-from functools import cache
-from pathlib import Path
 
 from mezquita.engine import Game, GameInfo, IllegalAction, Option, State, register
+
+from . import observation, render
+from .names import landmark_name, play_verb
 
 CARDS = tuple(range(1, 11))  # each deck: one card of every power 1..10 (rule 1)
 MAX_LANDMARK = 7
@@ -36,17 +36,6 @@ INFO = GameInfo(
         Option("match", False, (False, True), "a two-game match, each seat starting once"),
     ),
 )
-
-
-@cache
-def _texts() -> dict:
-    return json.loads((Path(__file__).parent / "landmarks.json").read_text(encoding="utf-8"))
-
-
-def landmark_name(value: int, lang: str = "en") -> str:
-    """The display name of landmark ``value`` (1..7) in ``lang`` (en, es, ca, de)."""
-    entry = _texts()["landmarks"][value - 1]
-    return entry.get(lang, entry["en"])
 
 
 @register
@@ -89,9 +78,22 @@ class CordobaGame(Game):
 
     def action_label(self, action: int, lang: str = "en") -> str:
         card, landmark = divmod(action, MAX_LANDMARK)
-        verb = _texts()["verbs"].get(lang, _texts()["verbs"]["en"])
         name = landmark_name(landmark + 1, lang)
-        return verb.format(card=card + 1, landmark=name, value=landmark + 1)
+        return play_verb(lang).format(card=card + 1, landmark=name, value=landmark + 1)
+
+    def move_text(self, view: dict, seat: int, action: int, lang: str = "en") -> str:
+        return render.move_text(view, seat, lang)
+
+    def render_text(self, view: dict) -> str:
+        return render.render_text(view)
+
+    @property
+    def observation_size(self) -> int:
+        return observation.OBSERVATION_SIZE
+
+    def encode_view(self, view: dict) -> list[float]:
+        """The view as floats in [0, 1]; layout table in ``cordoba/observation.py``."""
+        return observation.encode_view(view)
 
 
 class CordobaState(State):

@@ -1,0 +1,62 @@
+"""``mezquita bench``: speed figures as ratios against anchors measured in the same run."""
+
+from __future__ import annotations
+
+import json
+import platform
+from importlib import import_module
+
+import typer
+from rich.table import Table
+
+from mezquita import __version__
+from mezquita.engine import MezquitaError, games
+
+from . import app
+from .common import console, err_console, fail
+
+#: bench modules in ``mezquita.benchmarks`` run by default, and the optional ones by flag.
+SUITES = ("playouts", "search", "adapters")
+OPTIONAL = {"server": "server"}
+
+
+@app.command("bench")
+def bench_command(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (the figures we track)."),
+    game: list[str] = typer.Option(None, "--game", help="Only this game (repeatable)."),
+    quick: bool = typer.Option(False, "--quick", help="Short timings (noisier)."),
+    server: bool = typer.Option(False, "--server", help="Also run the WebSocket server load test."),
+) -> None:
+    """Measure playout, search and adapter speed; report ratios against anchors."""
+    known = {i.id for i in games()}
+    for g in game or []:
+        if g not in known:
+            fail(f"unknown game {g!r} (known games: {', '.join(sorted(known))})")
+    suites = list(SUITES) + ([OPTIONAL["server"]] if server else [])
+    figures = []
+    for name in suites:
+        try:
+            module = import_module(f"mezquita.benchmarks.{name}")
+        except ModuleNotFoundError as err:
+            if err.name and err.name.startswith("mezquita.benchmarks"):
+                continue  # that suite does not exist yet
+            err_console.print(f"[yellow]skipped {name}:[/] {err}")
+            continue
+        err_console.print(f"[dim]running {name}...[/]")
+        try:
+            figures.extend(module.run(game or None, quick))
+        except MezquitaError as err:
+            fail(str(err))
+    result = {"mezquita": __version__, "python": platform.python_version(),
+              "machine": platform.machine(), "quick": quick,
+              "figures": [f.to_json() for f in figures]}
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    table = Table(title=f"mezquita bench ({'quick' if quick else 'full'})")
+    for column in ("measure", "game", "setting", "value", "unit", "ratio to anchor", "note"):
+        table.add_column(column, justify="right" if column in ("value", "ratio to anchor") else "left")
+    for f in figures:
+        ratio = f"{f.ratio:.2f}x" if f.ratio is not None else ""
+        table.add_row(f.name, f.game, f.setting, f"{f.value:,}", f.unit, ratio, f.note)
+    console.print(table)

@@ -1,0 +1,95 @@
+"""``mezquita simulate GAME``: seat-rotated games between agents, with statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from mezquita.agents.registry import check_agent_names
+from mezquita.arena import run, summarise
+from mezquita.engine import Game, MezquitaError
+
+from . import app
+from .common import GAME_OPTIONS, console, err_console, fail, load_game
+
+
+def parse_agents(text: str, game: Game) -> list[str]:
+    """``"random,heuristic"`` -> names, checked against the agent registry."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        fail("--agents needs at least one agent name, e.g. --agents random,heuristic")
+    try:
+        check_agent_names(names, game)
+    except MezquitaError as err:
+        fail(str(err))
+    return names
+
+
+def prepare_out_dir(path: Path | None) -> Path | None:
+    """Create an output folder, or exit with a clear error if it cannot be made."""
+    if path is None:
+        return None
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        fail(f"cannot create {str(path)!r}: {err.strerror}")
+    return path
+
+
+@app.command("simulate", context_settings=GAME_OPTIONS)
+def simulate_command(
+    ctx: typer.Context,
+    game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `mezquita games`)."),
+    agents: str = typer.Option("random,heuristic", "--agents", help="Comma-separated agents."),
+    games: int = typer.Option(100, "--games", min=1, help="Number of games."),
+    seed: int = typer.Option(0, "--seed", help="Tournament seed (same seed, same games)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    records: Path = typer.Option(None, "--records", help="Write each game's record here."),
+) -> None:
+    """Play seat-rotated games between agents and report win rates with 95% CIs."""
+    game = load_game(game_id, ctx.args)
+    names = parse_agents(agents, game)
+    out = prepare_out_dir(records)
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=err_console, transient=True) as progress:
+        task = progress.add_task(f"{game_id} games", total=games)
+
+        def done(result) -> None:
+            progress.advance(task)
+            if out is not None:
+                (out / f"game-{result.index:06d}.json").write_text(json.dumps(result.record) + "\n")
+
+        results = run(game, names, games, seed, keep_records=out is not None, on_result=done)
+    summary = summarise(results, names)
+    summary.update({"game": game_id, "options": game.options, "seed": seed, "agent_list": names})
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+    else:
+        print_summary(summary)
+
+
+def print_summary(summary: dict) -> None:
+    """Tables: per agent (wins, draws, win rate with CI), per seat, and game length."""
+    title = f"{summary['game']} {summary['options']}: {summary['games']} games, seed {summary['seed']}"
+    table = Table(title=title)
+    for column in ("agent", "seat-games", "wins", "draws", "losses", "win rate", "95% CI"):
+        table.add_column(column, justify="right" if column != "agent" else "left")
+    for name, row in summary["agents"].items():
+        lo, hi = row["ci95"]
+        table.add_row(name, str(row["seat_games"]), str(row["wins"]), str(row["draws"]),
+                      str(row["losses"]), f"{row['rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+    console.print(table)
+    seats = Table(title="win rate per seat (draws shared)")
+    seats.add_column("seat")
+    seats.add_column("win rate", justify="right")
+    seats.add_column("95% CI", justify="right")
+    for i, row in enumerate(summary["seats"]):
+        seats.add_row(str(i), f"{row['rate']:.1%}", f"{row['ci95'][0]:.1%} - {row['ci95'][1]:.1%}")
+    console.print(seats)
+    length = summary["length"]
+    console.print(f"game length (decisions): mean {length['mean']}, median {length['median']}, "
+                  f"min {length['min']}, max {length['max']}")

@@ -1,0 +1,103 @@
+"""A conformance suite every game must pass, shipped in the package (like pgx's api_test).
+
+``check_game(game)`` plays seeded random games and checks, at every decision, the contract
+the rest of Mezquita relies on: sorted legal ids inside the action space, masks, JSON action
+round-trips, illegal actions and wrong seats rejected with the state untouched, clone
+independence, JSON round-trips of states, views that are JSON and unchanged by ``resample``
+(so a view cannot carry what resampling redeals), resampled legal actions, bounded length,
+returns that share one point, and records that replay to the identical final state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from .errors import IllegalAction
+from .game import Game
+from .record import Record
+from .state import State
+
+
+def check_game(game: Game, seeds: range = range(5), deep_every: int = 1) -> int:
+    """Play one random game per seed and check every step; return the decisions checked.
+
+    ``deep_every`` > 1 runs the costly checks (JSON round-trip, resampling) on every n-th step.
+    """
+    checked = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        step = 0
+        while movers := state.to_move():
+            if step > game.max_game_length:
+                raise AssertionError(f"seed {seed}: longer than max_game_length {game.max_game_length}")
+            seat = rng.choice(movers)
+            check_decision(state, seat, rng, deep=step % deep_every == 0)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            step += 1
+            checked += 1
+        check_terminal(state)
+    return checked
+
+
+def check_decision(state: State, seat: int, rng: random.Random, deep: bool = True) -> None:
+    """The per-decision checks of ``check_game`` (see the module docstring)."""
+    game = state.game
+    legal = state.legal_actions(seat)
+    assert legal, f"seat {seat} is to move but has no legal action"
+    assert legal == sorted(set(legal)), "legal actions must be sorted and unique"
+    assert legal[0] >= 0 and legal[-1] < game.num_actions, "legal id outside the action space"
+    mask = state.legal_mask(seat)
+    assert [i for i, m in enumerate(mask) if m] == legal, "mask disagrees with legal actions"
+    for a in legal[:3]:
+        assert game.action_from_json(json.loads(json.dumps(game.action_to_json(a)))) == a
+        assert isinstance(game.action_label(a), str)
+    before = state.to_json()
+    illegal = next((a for a in range(game.num_actions) if a not in set(legal)), None)
+    if illegal is not None:
+        _expect_illegal(state, seat, illegal, before)
+    others = [s for s in range(game.num_players) if s not in state.to_move()]
+    if others:
+        _expect_illegal(state, others[0], legal[0], before)
+    twin = state.clone()
+    twin.apply(seat, legal[-1])
+    assert state.to_json() == before, "applying to a clone changed the original"
+    if not deep:
+        return
+    text = json.dumps(before)
+    again = game.state_from_json(json.loads(text))
+    assert again.to_json() == before, "state JSON round-trip is not exact"
+    for viewer in [None, *range(game.num_players)]:
+        view = state.view(viewer)
+        json.dumps(view)
+        assert again.view(viewer) == view, "a state rebuilt from JSON shows another view"
+    for viewer in range(game.num_players):
+        sample = state.resample(viewer, rng)
+        assert sample.view(viewer) == state.view(viewer), (
+            f"resample for seat {viewer} changed its view: the view shows something hidden "
+            "or resample redeals something visible")
+        assert sample.legal_actions(viewer) == state.legal_actions(viewer)
+        assert state.to_json() == before, "resample changed the original state"
+
+
+def check_terminal(state: State) -> None:
+    """Checks on a finished game: returns, no action accepted, exact replay."""
+    returns = state.returns()
+    assert len(returns) == state.game.num_players
+    assert abs(sum(returns) - 1.0) < 1e-9, f"returns {returns} do not share one point"
+    assert state.legal_actions() == []
+    before = state.to_json()
+    _expect_illegal(state, 0, 0, before)
+    replayed = Record.from_json(json.loads(json.dumps(Record.of(state).to_json()))).replay()
+    assert replayed.to_json() == before, "the record does not replay to the same final state"
+
+
+def _expect_illegal(state: State, seat: int, action: int, before: dict) -> None:
+    try:
+        state.apply(seat, action)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError(f"seat {seat} action {action} should have been rejected")
+    assert state.to_json() == before, "a rejected action changed the state"

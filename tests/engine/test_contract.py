@@ -1,0 +1,121 @@
+"""The engine contract itself: registry, options, Rng, records, base-class invariants."""
+
+import json
+import random
+
+import pytest
+
+import mezquita
+from mezquita.engine import BadRecord, IllegalAction, Option, Record, Rng, UnknownGame, UnknownOption
+
+
+def test_registry_lists_games_and_rejects_unknown_ids():
+    ids = [g.id for g in mezquita.games()]
+    assert "cordoba" in ids
+    with pytest.raises(UnknownGame, match=r"unknown game 'chess'.*cordoba"):
+        mezquita.load("chess")
+
+
+def test_option_coercion_and_errors():
+    assert Option("hand", 1, (1, 3)).coerce("3") == 3
+    assert Option("match", False).coerce("true") is True
+    assert Option("names", ("a",)).coerce("x,y") == ("x", "y")
+    with pytest.raises(UnknownOption, match="takes a int"):
+        Option("hand", 1).coerce("many")
+    with pytest.raises(UnknownOption, match="takes a bool"):
+        Option("match", False).coerce("maybe")
+
+
+def test_options_from_strings_equal_typed_options():
+    assert mezquita.load("cordoba", hand="3").options == mezquita.load("cordoba", hand=3).options
+
+
+def test_rng_is_deterministic_and_uniform_enough():
+    a, b = Rng(42), Rng(42)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    counts = [0] * 6
+    r = Rng(1)
+    for _ in range(60_000):
+        counts[r.below(6)] += 1
+    assert all(9_500 < c < 10_500 for c in counts)
+    items = list(range(10))
+    Rng(3).shuffle(items)
+    assert sorted(items) == list(range(10)) and items != list(range(10))
+
+
+def test_same_seed_same_deal_different_seed_different_deal():
+    game = mezquita.load("cordoba")
+    assert game.new_state(9).to_json() == game.new_state(9).to_json()
+    assert game.new_state(9).to_json() != game.new_state(10).to_json()
+
+
+def test_clone_is_independent():
+    state = mezquita.load("cordoba").new_state(1)
+    copy = state.clone()
+    copy.apply(0, copy.legal_actions(0)[0])
+    assert state.history == [] and len(copy.history) == 1
+    assert state.child(0, state.legal_actions(0)[0]).to_json() == copy.to_json()
+
+
+def test_apply_rejects_wrong_seat_and_out_of_range_ids():
+    state = mezquita.load("cordoba").new_state(1)
+    with pytest.raises(IllegalAction, match="not seat 1's turn"):
+        state.apply(1, 0)
+    with pytest.raises(IllegalAction, match=r"outside 0\.\.69"):
+        state.apply(0, 99)
+    with pytest.raises(IllegalAction, match="no seat 5"):
+        state.view(5)
+
+
+def test_legal_actions_in_three_forms_agree():
+    state = mezquita.load("cordoba", hand=3).new_state(4)
+    ids = state.legal_actions(0)
+    mask = state.legal_mask(0)
+    assert len(mask) == state.game.num_actions and sum(mask) == len(ids)
+    as_json = state.legal_actions_json(0, lang="es")
+    assert [a["id"] for a in as_json] == ids
+    assert all("jugar" in a["label"] for a in as_json)
+    assert state.legal_actions(1) == []
+
+
+def test_record_round_trip_and_replay(tmp_path):
+    game = mezquita.load("cordoba", hand=3, landmarks=6)
+    state, rng = game.new_state(77), random.Random(0)
+    while movers := state.to_move():
+        state.apply(movers[0], rng.choice(state.legal_actions(movers[0])))
+    path = tmp_path / "game.json"
+    Record.of(state, note="x").save(path)
+    again = Record.load(path)
+    assert again.options == game.options and again.meta == {"note": "x"}
+    assert again.replay().to_json() == state.to_json()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("not json", "not valid JSON"),
+    ('{"game": "cordoba"}', "not a Mezquita record"),
+    ('{"format": "mezquita-record/1", "game": "cordoba", "options": {}, "seed": 1}', "no 'actions'"),
+    ('{"format": "mezquita-record/1", "game": "go", "options": {}, "seed": 1, "actions": []}',
+     "unknown game"),
+    ('{"format": "mezquita-record/1", "game": "cordoba", "options": {"hand": 2}, "seed": 1,'
+     ' "actions": []}', "must be one of"),
+    ('{"format": "mezquita-record/1", "game": "cordoba", "options": {}, "seed": 1,'
+     ' "actions": [[1, {"card": 1, "landmark": 1}]]}', "action 0"),
+    ('{"format": "mezquita-record/1", "game": "cordoba", "options": {}, "seed": 1,'
+     ' "actions": ["oops"]}', "not a \\[seat, action\\] pair"),
+])
+def test_bad_records_give_one_clear_error(tmp_path, text, message):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(BadRecord, match=message):
+        Record.load(path).replay()
+
+
+def test_returns_are_zero_before_the_end_and_share_one_point_after():
+    state = mezquita.load("cordoba").new_state(0)
+    assert state.returns() == [0.0, 0.0]
+    while movers := state.to_move():
+        state.apply(movers[0], state.legal_actions(movers[0])[-1])
+    assert sum(state.returns()) == 1.0
+    view = state.view(None)
+    assert view["terminal"] and view["returns"] == state.returns()
+    json.dumps(view)
