@@ -1,0 +1,59 @@
+"""Golden playthroughs: a seeded random game written out step by step as text.
+
+Each step shows who moves, the legal actions, every seat's view and the action taken, so a
+committed playthrough file catches any change of behaviour in rules, views or labels.
+Regenerate after an intended change with ``python -m mezquita.engine.playthrough DIR``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from .registry import load
+
+#: (game id, options, seed) of the committed playthroughs.
+GOLDEN: list[tuple[str, dict, int]] = [
+    ("cordoba", {}, 1),
+    ("cordoba", {"hand": 3, "landmarks": 5, "match": True}, 2),
+]
+
+
+def playthrough(game_id: str, options: dict, seed: int) -> str:
+    """The text of one seeded random game (random choices seeded by ``seed`` as well)."""
+    game = load(game_id, **options)
+    state, rng = game.new_state(seed), random.Random(seed)
+    lines = [f"game: {game_id}", f"options: {json.dumps(game.options, sort_keys=True)}",
+             f"seed: {seed}", ""]
+    while movers := state.to_move():
+        seat = movers[0]
+        legal = state.legal_actions(seat)
+        lines.append(f"step {len(state.history)}: to move {list(movers)}")
+        lines.append("  legal: " + "; ".join(f"{a}={game.action_label(a)}" for a in legal))
+        for viewer in [None, *range(game.num_players)]:
+            lines.append(f"  view[{viewer}]: {json.dumps(state.view(viewer), sort_keys=True)}")
+        action = rng.choice(legal)
+        lines.append(f"  action: seat {seat} plays {action} {json.dumps(game.action_to_json(action))}")
+        state.apply(seat, action)
+    lines.append(f"returns: {state.returns()}")
+    lines.append(f"scores: {state.scores()}")
+    return "\n".join(lines) + "\n"
+
+
+def file_name(game_id: str, options: dict, seed: int) -> str:
+    """The golden file's name for one playthrough."""
+    opts = "-".join(f"{k}{v}" for k, v in sorted(options.items()))
+    return f"{game_id}{'-' + opts if opts else ''}-seed{seed}.txt"
+
+
+def write_all(folder: Path) -> None:
+    """(Re)write every golden playthrough into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for game_id, options, seed in GOLDEN:
+        (folder / file_name(game_id, options, seed)).write_text(playthrough(game_id, options, seed))
+
+
+if __name__ == "__main__":
+    write_all(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/playthroughs"))
