@@ -11,6 +11,7 @@ from .game import Game, GameInfo
 #: Registered game id -> module defining it. A new game adds one line here.
 MODULES: dict[str, str] = {
     "cordoba": "mezquita.games.cordoba",
+    "citadels": "mezquita.games.citadels",
 }
 
 _GAMES: dict[str, type[Game]] = {}

@@ -1,0 +1,117 @@
+"""A flat observation vector built from one seat's view (so it cannot leak).
+
+Seats are listed relative to the observer (the observer first, then to its left). Layout,
+with ``n`` players, ``C`` = 18 characters and ``D`` = 42 district types:
+
+| offset | size | meaning |
+|---|---|---|
+| 0 | 3 | phase one-hot: draft, turns, over |
+| 3 | 5 | round/20, deck size/80, threshold is 7, end triggered, rank called/10 |
+| 8 | n x (31 + D) | per seat, in the order of the next 6 rows: |
+| +0 | 6 | gold/10, hand size/10, city size/8, museum size/5, has the Crown, first complete |
+| +6 | 5 | city colour counts/4 |
+| +11 | C | characters revealed this round |
+| +29 | 2 | is acting now, score/40 |
+| +31 | D | district types in the city |
+| . | D | own hand: copies of each type / 2 |
+| . | C | own characters this round |
+| . | C | characters removed face up |
+| . | C + 2 | draft pool offered to the observer; draft step is pick / discard |
+| . | 3 x (C + 1) | murdered, robbed, bewitched: known character one-hot, then "named but hidden" |
+| . | C | acting character |
+| . | 7 | acted, income taken, power used, builds left/3, action only, Witch resumed, must thank |
+| . | 12 | pending decision kind one-hot |
+| . | D | own drawn cards waiting to be kept |
+| . | 2n | relative seat of the Tax Collector, of the protected (Bishop/Abbot) city |
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import CHAR_INDEX, DIST_COLOUR, DIST_INDEX, NUM_CHARS, NUM_DISTRICTS
+from .turn import PENDING_NAMES
+from .view import PHASES
+
+if TYPE_CHECKING:
+    from .game import CitadelsGame
+
+C, D = NUM_CHARS, NUM_DISTRICTS
+_PER_SEAT = 31 + D
+
+
+def observation_size(game: CitadelsGame) -> int:
+    """Length of `encode_view`'s vector for ``game``'s player count."""
+    n = game.num_players
+    return 8 + n * _PER_SEAT + D + C + C + C + 2 + 3 * (C + 1) + C + 7 + 12 + D + 2 * n
+
+
+def _onehot(size: int, index: int) -> list[float]:
+    out = [0.0] * size
+    if 0 <= index < size:
+        out[index] = 1.0
+    return out
+
+
+def _chars(keys: list[str]) -> list[float]:
+    out = [0.0] * C
+    for k in keys:
+        out[CHAR_INDEX[k]] = 1.0
+    return out
+
+
+def _counts(keys: list[str], scale: float) -> list[float]:
+    out = [0.0] * D
+    for k in keys:
+        out[DIST_INDEX[k]] += scale
+    return out
+
+
+def encode_view(game: CitadelsGame, view: dict) -> list[float]:
+    """The observation of ``view`` (layout in the module docstring)."""
+    n = game.num_players
+    me = view["seat"] if view["seat"] is not None else 0
+    order = [(me + i) % n for i in range(n)]
+    rel = {s: i for i, s in enumerate(order)}
+    turn = view["turn"]
+    actor = turn["seat"] if turn else -1
+    x = _onehot(3, PHASES.index(view["phase"]))
+    x += [view["round"] / 20, view["deck_size"] / 80, float(view["threshold"] == 7),
+          float(view["end_triggered"]), view["rank"] / 10]
+    for s in order:
+        info = view["seats"][s]
+        colours = [0.0] * 5
+        for k in info["city"]:
+            colours[DIST_COLOUR[DIST_INDEX[k]]] += 0.25
+        x += [info["gold"] / 10, info["hand_size"] / 10, len(info["city"]) / 8,
+              info["museum_size"] / 5, float(view["crown"] == s),
+              float(view["first_complete"] == s)]
+        x += colours + _chars(info["characters"])
+        x += [float(actor == s), sum(info["score"].values()) / 40]
+        x += _counts(info["city"], 1.0)
+    x += _counts(view["hand"] or [], 0.5)
+    x += _chars(view["my_characters"]) + _chars(view["face_up"])
+    draft = view["draft"]
+    x += _chars(draft["pool"] or [])
+    x += [float(draft["kind"] == "pick"), float(draft["kind"] == "discard")]
+    for name in ("murdered", "robbed", "bewitched"):
+        target = view[name]
+        known = target not in (None, "hidden")
+        x += [*_chars([target] if known else []), float(target == "hidden")]
+    if turn:
+        x += _chars([turn["character"]])
+        x += [float(turn["acted"]), float(turn["income_taken"]), float(turn["power_used"]),
+              turn["builds_left"] / 3, float(turn["action_only"]), float(turn["witch_resumed"]),
+              float(turn["must_thank"])]
+        drawn = turn["drawn"] or []
+    else:
+        x += [0.0] * (C + 7)
+        drawn = []
+    pending = view["pending"]
+    x += _onehot(12, PENDING_NAMES.index(pending["kind"]) if pending else -1)
+    x += _counts(drawn, 1.0)
+    x += _onehot(n, rel.get(view["tax_collector"], -1))
+    x += _onehot(n, rel.get(view["protected"], -1))
+    return x
+
+
