@@ -1,12 +1,14 @@
 """Golden playthroughs: a seeded random game written out step by step as text.
 
 Each step shows who moves, the legal actions, every seat's view and the action taken, so a
-committed playthrough file catches any change of behaviour in rules, views or labels.
+committed playthrough file catches any change of behaviour in rules, views or labels. Long
+games are written compactly: the views as a short hash, the legal actions as their count.
 Regenerate after an intended change with ``python -m mezquita.engine.playthrough DIR``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sys
@@ -18,7 +20,12 @@ from .registry import load
 GOLDEN: list[tuple[str, dict, int]] = [
     ("cordoba", {}, 1),
     ("cordoba", {"hand": 3, "landmarks": 5, "match": True}, 2),
+    ("citadels", {"players": 2}, 3),
+    ("citadels", {"players": 5, "dark_city": "all", "rank9": "artist"}, 4),
 ]
+
+#: games longer than this many decisions are written compactly
+COMPACT_AFTER = 100
 
 
 def playthrough(game_id: str, options: dict, seed: int) -> str:
@@ -27,15 +34,21 @@ def playthrough(game_id: str, options: dict, seed: int) -> str:
     state, rng = game.new_state(seed), random.Random(seed)
     lines = [f"game: {game_id}", f"options: {json.dumps(game.options, sort_keys=True)}",
              f"seed: {seed}", ""]
+    compact = game.max_game_length > COMPACT_AFTER
     while movers := state.to_move():
         seat = movers[0]
         legal = state.legal_actions(seat)
-        lines.append(f"step {len(state.history)}: to move {list(movers)}")
-        lines.append("  legal: " + "; ".join(f"{a}={game.action_label(a)}" for a in legal))
-        for viewer in [None, *range(game.num_players)]:
-            lines.append(f"  view[{viewer}]: {json.dumps(state.view(viewer), sort_keys=True)}")
         action = rng.choice(legal)
-        lines.append(f"  action: seat {seat} plays {action} {json.dumps(game.action_to_json(action))}")
+        views = [json.dumps(state.view(v), sort_keys=True) for v in [None, *range(game.num_players)]]
+        if compact:
+            digest = hashlib.sha256("\n".join(views).encode()).hexdigest()[:16]
+            lines.append(f"{len(state.history)}: seat {seat} of {len(legal)} legal plays {action} "
+                         f"{game.action_label(action)} | views {digest}")
+        else:
+            lines.append(f"step {len(state.history)}: to move {list(movers)}")
+            lines.append("  legal: " + "; ".join(f"{a}={game.action_label(a)}" for a in legal))
+            lines.extend(f"  view[{v}]: {text}" for v, text in zip([None, *range(game.num_players)], views))
+            lines.append(f"  action: seat {seat} plays {action} {json.dumps(game.action_to_json(action))}")
         state.apply(seat, action)
     lines.append(f"returns: {state.returns()}")
     lines.append(f"scores: {state.scores()}")
