@@ -12,6 +12,7 @@ from .game import Game, GameInfo
 MODULES: dict[str, str] = {
     "cordoba": "mezquita.games.cordoba",
     "citadels": "mezquita.games.citadels",
+    "cortica": "mezquita.games.cortica",
 }
 
 _GAMES: dict[str, type[Game]] = {}

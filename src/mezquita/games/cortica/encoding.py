@@ -1,0 +1,65 @@
+"""Cortiça observation encoding: a seat's view as a flat vector of 95 floats in [0, 1].
+
+"Me" is the viewing seat (blue for a spectator), "other" the opponent. Cards and plans are
+indexed as in the card set; ``c`` = action card 0..4, ``s`` = space 0..1, ``p`` = plan 0..2.
+
+=========  ====================================================================
+index      meaning
+=========  ====================================================================
+0..2       my oak trees, bark, cork / 7
+3..5       other's oak trees, bark, cork / 7
+6          1 if I am blue (first player)
+7..31      row position ``i`` (0 = resting) holds card ``c``: ``7 + 5i + c``
+32..61     card ``c`` space ``s``: ``32 + 6c + 3s`` + [mine, other's, intern]
+62..64     plan ``p`` shows its back side
+65..80     stack position ``i`` (0 = top): ``65 + 4i`` + [present, mine, other's, intern]
+81..84     phase one-hot: place, resolve, rest, over
+85..89     card being resolved (one-hot)
+90..91     space being resolved (one-hot)
+92..93     uses left of the resolving worker / 2; the resolving worker is mine
+94         round / max_rounds
+=========  ====================================================================
+"""
+
+from __future__ import annotations
+
+from .cards import MAX_AMOUNT, MAX_SPACES, NUM_ACTIONS_CARDS, WORKERS
+
+OBSERVATION_SIZE = 95
+PHASES = ("place", "resolve", "rest", "over")
+ROW, SPACES, PLANS, STACK, PHASE, RESOLVING, ROUND = 7, 32, 62, 65, 81, 85, 94
+
+
+def encode(view: dict) -> list[float]:
+    """The flat observation of ``view`` (layout in the module docstring)."""
+    me = view["seat"] if view["seat"] is not None else 0
+    out = [0.0] * OBSERVATION_SIZE
+    for offset, seat in ((0, me), (3, 1 - me)):
+        r = view["resources"][seat]
+        out[offset:offset + 3] = [r["tree"] / MAX_AMOUNT, r["bark"] / MAX_AMOUNT,
+                                  r["cork"] / MAX_AMOUNT]
+    out[6] = float(me == 0)
+    for i, slot in enumerate(view["row"]):
+        out[ROW + NUM_ACTIONS_CARDS * i + slot["card"]] = 1.0
+        for s, w in enumerate(slot["spaces"]):
+            if w is not None:
+                base = SPACES + 3 * MAX_SPACES * slot["card"] + 3 * s
+                out[base + (0 if w["owner"] == me else 1)] = 1.0
+                out[base + 2] = float(w["intern"])
+    for plan in view["plans"]:
+        out[PLANS + plan["plan"]] = float(plan["side"])
+    for i, w in enumerate(view["stack"][:WORKERS]):
+        base = STACK + 4 * i
+        out[base] = 1.0
+        out[base + (1 if w["owner"] == me else 2)] = 1.0
+        out[base + 3] = float(w["intern"])
+    out[PHASE + PHASES.index(view["phase"])] = 1.0
+    info = view["resolving"]
+    if info is not None:
+        out[RESOLVING + info["card"]] = 1.0
+        out[RESOLVING + NUM_ACTIONS_CARDS + info["space"]] = 1.0
+        out[RESOLVING + 7] = info["uses_left"] / 2
+        out[RESOLVING + 8] = float(info["owner"] == me)
+    out[ROUND] = min(1.0, view["round"] / view["max_rounds"])
+    return out
+
