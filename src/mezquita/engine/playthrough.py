@@ -22,6 +22,7 @@ GOLDEN: list[tuple[str, dict, int]] = [
     ("cordoba", {"hand": 3, "landmarks": 5, "match": True}, 2),
     ("citadels", {"players": 2}, 3),
     ("citadels", {"players": 5, "dark_city": "all", "rank9": "artist"}, 4),
+    ("cortica", {}, 5),
 ]
 
 #: games longer than this many decisions are written compactly
