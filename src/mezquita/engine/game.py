@@ -126,6 +126,7 @@ class Game:
         """A seat's view as a flat float vector (built from the view only, so it cannot leak).
 
         Each game documents its layout as an index/meaning table in its encoding module.
+        Values lie in [0, 1]: the research adapters declare that range as the observation space.
         """
         raise NotImplementedError(f"{self.info.id} has no observation encoding yet")
 

@@ -1,7 +1,8 @@
 """A flat observation vector built from one seat's view (so it cannot leak).
 
-Seats are listed relative to the observer (the observer first, then to its left). Layout,
-with ``n`` players, ``C`` = 18 characters and ``D`` = 42 district types:
+Seats are listed relative to the observer (the observer first, then to its left). Every value
+lies in [0, 1]: counts are divided by the scale given and saturate at 1. Layout, with ``n``
+players, ``C`` = 18 characters and ``D`` = 42 district types:
 
 | offset | size | meaning |
 |---|---|---|
@@ -63,8 +64,13 @@ def _chars(keys: list[str]) -> list[float]:
 def _counts(keys: list[str], scale: float) -> list[float]:
     out = [0.0] * D
     for k in keys:
-        out[DIST_INDEX[k]] += scale
+        out[DIST_INDEX[k]] = min(1.0, out[DIST_INDEX[k]] + scale)
     return out
+
+
+def _sat(value: float, scale: float) -> float:
+    """``value / scale``, saturating at 1."""
+    return min(1.0, value / scale)
 
 
 def encode_view(game: CitadelsGame, view: dict) -> list[float]:
@@ -76,18 +82,18 @@ def encode_view(game: CitadelsGame, view: dict) -> list[float]:
     turn = view["turn"]
     actor = turn["seat"] if turn else -1
     x = _onehot(3, PHASES.index(view["phase"]))
-    x += [view["round"] / 20, view["deck_size"] / 80, float(view["threshold"] == 7),
-          float(view["end_triggered"]), view["rank"] / 10]
+    x += [_sat(view["round"], 20), _sat(view["deck_size"], 80), float(view["threshold"] == 7),
+          float(view["end_triggered"]), _sat(view["rank"], 10)]
     for s in order:
         info = view["seats"][s]
         colours = [0.0] * 5
         for k in info["city"]:
             colours[DIST_COLOUR[DIST_INDEX[k]]] += 0.25
-        x += [info["gold"] / 10, info["hand_size"] / 10, len(info["city"]) / 8,
-              info["museum_size"] / 5, float(view["crown"] == s),
+        x += [_sat(info["gold"], 10), _sat(info["hand_size"], 10), _sat(len(info["city"]), 8),
+              _sat(info["museum_size"], 5), float(view["crown"] == s),
               float(view["first_complete"] == s)]
-        x += colours + _chars(info["characters"])
-        x += [float(actor == s), sum(info["score"].values()) / 40]
+        x += [min(1.0, c) for c in colours] + _chars(info["characters"])
+        x += [float(actor == s), _sat(sum(info["score"].values()), 40)]
         x += _counts(info["city"], 1.0)
     x += _counts(view["hand"] or [], 0.5)
     x += _chars(view["my_characters"]) + _chars(view["face_up"])
@@ -101,7 +107,7 @@ def encode_view(game: CitadelsGame, view: dict) -> list[float]:
     if turn:
         x += _chars([turn["character"]])
         x += [float(turn["acted"]), float(turn["income_taken"]), float(turn["power_used"]),
-              turn["builds_left"] / 3, float(turn["action_only"]), float(turn["witch_resumed"]),
+              _sat(turn["builds_left"], 3), float(turn["action_only"]), float(turn["witch_resumed"]),
               float(turn["must_thank"])]
         drawn = turn["drawn"] or []
     else:

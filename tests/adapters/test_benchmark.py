@@ -1,0 +1,17 @@
+"""The adapter benchmark measures what it names, for the games asked for."""
+
+from __future__ import annotations
+
+from mezquita.benchmarks.adapters import run
+
+
+def test_quick_run_gives_overhead_and_search_figures_with_ratios():
+    figures = run(["cordoba"], quick=True)
+    assert {f.game for f in figures} == {"cordoba"}
+    names = [f.name for f in figures]
+    assert "PettingZoo AEC random play" in names
+    assert "Mezquita native ismcts" in names
+    for figure in figures:
+        assert figure.value > 0
+        if figure.anchor:
+            assert figure.anchor in names and figure.ratio > 0

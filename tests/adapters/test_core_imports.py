@@ -1,0 +1,25 @@
+"""The research extras stay optional: the core never imports them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+EXTRAS = ("numpy", "pettingzoo", "gymnasium", "pyspiel")
+
+SCRIPT = f"""
+import importlib, pkgutil, sys
+import mezquita, mezquita.games, mezquita.agents
+for package in (mezquita.games, mezquita.agents):
+    for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        importlib.import_module(module.name)
+for info in mezquita.games():
+    mezquita.load(info.id)
+print(" ".join(sorted(m for m in {EXTRAS!r} if m in sys.modules)))
+"""
+
+
+def test_core_game_and_agent_modules_import_no_research_extra():
+    out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "", f"the core imported {out.stdout.strip()}"

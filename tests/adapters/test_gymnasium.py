@@ -1,0 +1,65 @@
+"""The Gymnasium adapter passes Gymnasium's ``check_env`` for every game and seat count."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import mezquita
+from mezquita.adapters.gymnasium import MezquitaEnv, env_id
+from mezquita.agents import UnknownAgent
+
+
+def test_check_env_passes_without_warnings(config):
+    game_id, options = config
+    env = gymnasium.make(env_id(game_id), render_mode="ansi", **options).unwrapped
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env)
+    assert [str(w.message) for w in caught] == []
+
+
+def test_every_game_is_registered_with_gymnasium():
+    for info in mezquita.games():
+        env = gymnasium.make(env_id(info.id))
+        assert env.unwrapped.game.info.id == info.id
+
+
+def test_the_learner_plays_only_its_seat_and_is_rewarded_at_the_end(config):
+    game_id, options = config
+    seat = mezquita.load(game_id, **options).num_players - 1  # the last seat: bots move first
+    env = MezquitaEnv(game_id, seat=seat, opponents="random", **options)
+    obs, _ = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    terminated, rewards = False, []
+    while not terminated:
+        assert seat in env.state.to_move()
+        obs, reward, terminated, _, _ = env.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        rewards.append(reward)
+    assert rewards[:-1] == [0.0] * (len(rewards) - 1)
+    assert rewards[-1] == env.state.returns()[seat]
+
+
+def test_illegal_action_ends_the_episode_with_a_penalty_and_changes_nothing(config):
+    game_id, options = config
+    env = MezquitaEnv(game_id, illegal_reward=-2.0, **options)
+    obs, _ = env.reset(seed=6)
+    before = env.state.to_json()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated, "illegal_action" in info) == (-2.0, True, True)
+    assert env.state.to_json() == before
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_opponents_must_be_known_agents_one_per_other_seat():
+    with pytest.raises(ValueError, match="opponent"):
+        MezquitaEnv("cordoba", opponents=["random", "random"])
+    with pytest.raises(UnknownAgent):
+        MezquitaEnv("cordoba", opponents="no-such-bot")

@@ -1,0 +1,72 @@
+"""Observation encodings: the generic contract for every game, and Córdoba's table."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mezquita
+from mezquita.games.cordoba import observation as cordoba_obs
+
+
+def test_every_view_encodes_to_observation_size_floats_in_the_unit_range(config):
+    game_id, options = config
+    game = mezquita.load(game_id, **options)
+    rng = random.Random(0)
+    for seed in range(3):
+        state = game.new_state(seed)
+        while True:
+            for seat in range(game.num_players):
+                vector = game.encode_view(state.view(seat))
+                assert len(vector) == game.observation_size
+                assert all(0.0 <= x <= 1.0 for x in vector), (seat, vector)
+            if state.is_terminal():
+                break
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), hand=st.sampled_from((1, 3, 10)),
+       landmarks=st.sampled_from((7, 6, 5)), match=st.booleans())
+def test_cordoba_encoding_is_in_range_for_every_variant(seed, hand, landmarks, match):
+    game = mezquita.load("cordoba", hand=hand, landmarks=landmarks, match=match)
+    state, rng = game.new_state(seed), random.Random(seed)
+    while not state.is_terminal():
+        for seat in (0, 1, None):
+            vector = cordoba_obs.encode_view(state.view(seat))
+            assert len(vector) == cordoba_obs.OBSERVATION_SIZE
+            assert all(0.0 <= x <= 1.0 for x in vector)
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def _slot(value: int) -> int:
+    return cordoba_obs.HEADER + cordoba_obs.SLOT * (value - 1)
+
+
+def test_cordoba_table_after_a_face_down_and_a_face_up_play():
+    game = mezquita.load("cordoba")
+    state = game.new_state(2)
+    first = state.hands[0][0]
+    state.apply(0, {"card": first, "landmark": 7})
+    mine, theirs = game.encode_view(state.view(0)), game.encode_view(state.view(1))
+    seven = _slot(7)
+    # seat 0 sees its own face-down card; seat 1 sees only that one card lies there
+    assert mine[seven:seven + 9] == [1, 0, 1, 1, 0, 0.1, 0, first / 55, 0]
+    assert theirs[seven:seven + 9] == [1, 0, 1, 0, 1, 0, 0.1, 0, 0]
+    assert mine[cordoba_obs.MINE_ON_BOARD + first - 1] == 1
+    assert theirs[cordoba_obs.OTHERS_FACE_UP:cordoba_obs.COUNTS] == [0] * 10
+    assert (mine[0], mine[1], theirs[0], theirs[1]) == (1, 0, 0, 1)
+    assert theirs[cordoba_obs.HAND + state.hands[1][0] - 1] == 1
+
+    state.apply(1, {"card": state.hands[1][0], "landmark": 6})
+    state.apply(0, {"card": state.hands[0][0], "landmark": 5})
+    state.apply(1, {"card": state.hands[1][0], "landmark": 7})  # both sides at 7: face up
+    theirs = game.encode_view(state.view(1))
+    assert theirs[seven + 1] == 1 and theirs[seven + 8] == first / 55
+    face_up = theirs[cordoba_obs.OTHERS_FACE_UP:cordoba_obs.COUNTS]
+    assert face_up == [float(power == first) for power in range(1, 11)]
+    assert theirs[_slot(5) + 6:_slot(5) + 9] == [0.1, 0, 0]  # seat 0's card at 5: face down

@@ -1,0 +1,117 @@
+"""The OpenSpiel adapter passes ``pyspiel.random_sim_test`` for every game, and OpenSpiel's
+own algorithms run on it."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import mezquita
+from mezquita.adapters.common import canonical
+from mezquita.adapters.openspiel import short_name
+
+IMPERFECT = pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+def load(config) -> pyspiel.Game:
+    game_id, options = config
+    return pyspiel.load_game(short_name(game_id), {**options, "seed": 5})
+
+
+def play_randomly(state: pyspiel.State, steps: int, seed: int) -> pyspiel.State:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_random_sim_test_passes(config):
+    # serialize=False as for OpenSpiel's own Python games: SerializeGameAndState needs the
+    # game's RNG state, which a Python game cannot provide; serialisation is tested below.
+    pyspiel.random_sim_test(load(config), num_sims=1, serialize=False, verbose=False)
+
+
+def test_game_type_matches_the_game_info(config):
+    game = load(config)
+    info = mezquita.load(config[0], **config[1]).info
+    kind = game.get_type()
+    assert kind.min_num_players <= game.num_players() <= kind.max_num_players
+    imperfect = kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert imperfect == info.hidden_information
+    simultaneous = kind.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert simultaneous == info.simultaneous
+    # every game deals its setup from a seed, hidden or not: sampled chance, never none
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+
+
+def test_new_initial_states_follow_the_seed_stream(config):
+    first = [str(load(config).new_initial_state()) for _ in range(3)]
+    again = [str(load(config).new_initial_state()) for _ in range(3)]
+    assert first == again
+
+
+def test_serialize_and_pickle_round_trip(config):
+    game = load(config)
+    state = play_randomly(game.new_initial_state(), 7, seed=1)
+    assert str(game.deserialize_state(state.serialize())) == str(state)
+    assert str(pickle.loads(pickle.dumps(state))) == str(state)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+
+
+def test_strings_and_tensors_are_the_seat_view(config):
+    game = load(config)
+    state = play_randomly(game.new_initial_state(), 3, seed=2)
+    truth = state.mezquita_state
+    for seat in range(game.num_players()):
+        view = truth.view(seat)
+        assert state.observation_tensor(seat) == pytest.approx(
+            truth.game.encode_view(view))
+        assert state.observation_string(seat) == canonical(view)
+        assert canonical(view) in state.information_state_string(seat)
+
+
+def test_resample_from_infostate_keeps_what_the_seat_knows(config):
+    game = load(config)
+    if game.get_type().information != IMPERFECT:
+        pytest.skip("perfect information: nothing to resample")
+    state = play_randomly(game.new_initial_state(), 5, seed=3)
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = {str(state.resample_from_infostate(seat, sampler)) for _ in range(5)}
+    for world in (state.resample_from_infostate(seat, sampler) for _ in range(5)):
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+    assert len(worlds) > 1, "resampling never changed the hidden information"
+
+
+@pytest.mark.parametrize("bot_name", ["ismcts", "mcts"])
+def test_openspiel_search_bots_choose_legal_moves_along_a_game(config, bot_name):
+    game = load(config)
+    kind = game.get_type()
+    if bot_name == "ismcts" and kind.information != IMPERFECT:
+        pytest.skip("OpenSpiel's ISMCTS takes imperfect-information games only")
+    if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+        pytest.skip("OpenSpiel's MCTS and ISMCTS take sequential games only")
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    rng = np.random.RandomState(1)
+    if bot_name == "ismcts":
+        bot = ismcts.ISMCTSBot(game, evaluator, 1.4, 10, random_state=rng)
+    else:
+        bot = mcts.MCTSBot(game, 1.4, 10, evaluator, random_state=rng)
+    state, decisions = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if decisions < 4:  # a few searched moves (Python search is slow), then random
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            decisions += 1
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    assert sum(state.returns()) == pytest.approx(1.0)

@@ -1,0 +1,85 @@
+"""A tiny simultaneous game for the adapter tests (no registered game has a simultaneous
+phase yet): three rounds of matching pennies. Both seats choose heads (0) or tails (1) at
+once; seat 0 scores a round when the coins match, seat 1 when they differ. A choice stays
+hidden from the other seat until both have chosen."""
+
+from __future__ import annotations
+
+import random
+
+from mezquita.engine import Game, GameInfo, IllegalAction, State, register
+
+ROUNDS = 3
+
+
+@register
+class PenniesGame(Game):
+    """Matching pennies, three rounds, as a Mezquita game with a simultaneous phase."""
+
+    info = GameInfo(id="test_pennies", name="Pennies", min_players=2, max_players=2,
+                    hidden_information=True, chance=False, simultaneous=True)
+
+    @property
+    def num_actions(self) -> int:
+        return 2
+
+    @property
+    def max_game_length(self) -> int:
+        return 2 * ROUNDS
+
+    @property
+    def observation_size(self) -> int:
+        return 2 + 2 * ROUNDS
+
+    def encode_view(self, view: dict) -> list[float]:
+        out = [float(view["seat"] == 0), float(view["pending"] is not None)]
+        for a, b in view["rounds"]:
+            out += [float(a), float(b)]
+        return out + [0.0] * (self.observation_size - len(out))
+
+    def action_to_json(self, action: int) -> str:
+        return ("heads", "tails")[action]
+
+    def action_from_json(self, value) -> int:
+        if value not in ("heads", "tails"):
+            raise IllegalAction(f"choose heads or tails, not {value!r}")
+        return ("heads", "tails").index(value)
+
+
+class PenniesState(State):
+    fields = ("rounds", "pending")
+
+    def _setup(self) -> None:
+        self.rounds, self.pending = [], [None, None]
+
+    def _to_move(self) -> tuple[int, ...]:
+        if len(self.rounds) == ROUNDS:
+            return ()
+        return tuple(s for s in (0, 1) if self.pending[s] is None)
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return [0, 1]
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.pending[seat] = action
+        if None not in self.pending:
+            self.rounds.append(self.pending)
+            self.pending = [None, None]
+
+    def _view(self, seat: int | None) -> dict:
+        return {"rounds": [list(r) for r in self.rounds],
+                "pending": self.pending[seat] if seat is not None else None}
+
+    def _scores(self) -> list[float]:
+        matches = sum(a == b for a, b in self.rounds)
+        return [matches, len(self.rounds) - matches]
+
+    def _resample(self, seat: int, rng: random.Random) -> PenniesState:
+        new = self.clone()
+        other = 1 - seat
+        if new.pending[other] is not None:
+            new.pending[other] = rng.randrange(2)
+        return new
+
+
+PenniesGame.state_class = PenniesState
