@@ -8,4 +8,4 @@
 from .engine import IllegalAction, MezquitaError, Record, games, load
 
 __version__ = "0.1.0"
-__all__ = ["IllegalAction", "MezquitaError", "Record", "games", "load", "__version__"]
+__all__ = ["IllegalAction", "MezquitaError", "Record", "__version__", "games", "load"]
