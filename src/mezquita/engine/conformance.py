@@ -71,6 +71,8 @@ def check_decision(state: State, seat: int, rng: random.Random, deep: bool = Tru
     for viewer in [None, *range(game.num_players)]:
         view = state.view(viewer)
         json.dumps(view)
+        assert view["step"] == len(state.history) and view["to_move"] == list(state.to_move()), (
+            "a game's view overrides the engine's common keys")
         assert again.view(viewer) == view, "a state rebuilt from JSON shows another view"
     for viewer in range(game.num_players):
         sample = state.resample(viewer, rng)

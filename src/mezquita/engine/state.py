@@ -171,7 +171,7 @@ class State:
             "seat": seat,
             "players": self.game.num_players,
             "to_move": list(movers),
-            "turn": len(self.history),
+            "step": len(self.history),
             "terminal": not movers,
         }
         if not movers:

@@ -1,0 +1,29 @@
+"""The Mezquita web server: lobby, matches, seats, WebSocket play, bots and storage.
+
+Run it with ``mezquita serve [--host --port --db URL]`` (SQLite file ``./mezquita.sqlite3`` by
+default; ``--db postgresql://user@host/db`` for PostgreSQL) or build the app yourself:
+
+>>> from mezquita.server import create_app
+>>> app = create_app("sqlite:///./mezquita.sqlite3")  # doctest: +SKIP
+
+Rooms:
+
+- `app` — HTTP: ``GET /api/games`` (games, options, bots), ``POST /api/matches`` (create;
+  the answer holds each human seat's secret join link, given once), ``GET /api/matches``
+  (open/running/finished), ``GET /api/matches/{id}`` and ``/replay`` (finished matches move by
+  move), the pages ``/`` (lobby) and ``/match/{id}``, and the static client under ``/static``.
+- `ws` — the play socket ``/ws/matches/{id}`` and its JSON protocol.
+- `matches` — `Hub`: the only authority over every live match; each client receives only
+  ``state.view(seat)`` and its own ``legal_actions_json``; bots and turn timers.
+- `bots` — bot moves in a process (or thread) pool, off the event loop.
+- `store`, `models`, ``migrations/`` — the match record (game, options, seed, actions) and
+  metadata (seats, sha256 of seat tokens, timestamps); Alembic migrations run at start.
+  Every action is stored before it is broadcast; after a crash, matches are rebuilt by
+  replaying their record (turn timers restart with a full turn).
+- `limits` — request size, message size and rate, and match-creation rate bounds.
+- `launch` — run ``mezquita serve`` as a child process (tests, load benchmark).
+"""
+
+from .app import create_app
+
+__all__ = ["create_app"]

@@ -1,0 +1,1 @@
+"""Alembic migrations shipped with the package; `store.migrate` runs them at start."""

@@ -1,0 +1,41 @@
+"""The database tables: one row per match (its record's header plus metadata) and one row
+per move (the record's actions). The schema itself is created by the shipped migrations."""
+
+from __future__ import annotations
+
+from sqlalchemy import JSON, BigInteger, Column, DateTime, ForeignKey, Integer, MetaData, String, Table
+
+metadata = MetaData()
+
+#: A match: the record header (game, options, seed) plus seats, hashed tokens and times.
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", JSON, nullable=False),  # per seat: "human" or an agent name
+    Column("token_hashes", JSON, nullable=False),  # per seat: sha256 hex of its token, or null
+    Column("joined", JSON, nullable=False),  # per seat: has this human seat connected yet
+    Column("turn_seconds", Integer, nullable=False),  # 0: no turn timer
+    Column("timeout_agent", String(64), nullable=False),  # plays for a seat that times out
+    Column("status", String(16), nullable=False, index=True),  # open, running, finished
+    Column("result", JSON, nullable=True),  # {"returns": [...], "scores": [...]} at the end
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),  # last status change
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+)
+
+#: The record's actions, one row per applied action, numbered from 0.
+moves = Table(
+    "moves",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("turn", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", JSON, nullable=False),  # the action's JSON form, as in a Record
+    Column("by", String(16), nullable=False),  # human, bot or timeout
+    Column("at", DateTime(timezone=True), nullable=False),
+)

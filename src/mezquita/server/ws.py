@@ -1,0 +1,165 @@
+"""The play socket: ``/ws/matches/{id}``.
+
+Protocol (JSON text messages). The client opens with
+``{"type": "hello", "token": "<seat token or omitted to spectate>", "lang": "en"}``; the server
+answers with ``{"type": "update", ...}`` (see `Match.message`) now and after every change.
+The client then sends ``{"type": "act", "action": <JSON or id>, "turn": <the update's "turn">}``,
+``{"type": "lang", "lang": "es"}`` or ``{"type": "ping"}``. Anything refused gets
+``{"type": "error", "code": ..., "message": ...}`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from mezquita.engine import MezquitaError
+
+from .limits import MAX_MESSAGE, MAX_STRIKES, MESSAGE_RATE, TokenBucket
+from .matches import LANGS, Client, Hub, Match
+
+HELLO_SECONDS = 10.0
+
+
+class BadMessage(Exception):
+    """A message the protocol does not allow; ``code`` names the reason."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def error(code: str, message: str) -> str:
+    """An error message as sent to the client."""
+    return json.dumps({"type": "error", "code": code, "message": message})
+
+
+def parse(text: str | None) -> dict[str, Any]:
+    """A client message as a dict with a string ``type``, or `BadMessage`."""
+    if text is None:
+        raise BadMessage("malformed", "messages must be JSON text, not binary")
+    if len(text) > MAX_MESSAGE:
+        raise BadMessage("too_large", f"messages are limited to {MAX_MESSAGE} characters")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise BadMessage("malformed", "the message is not valid JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise BadMessage("malformed", 'a message is a JSON object with a "type"')
+    return data
+
+
+def language(value: Any) -> str:
+    """A supported language code (English when unknown)."""
+    return value if value in LANGS else "en"
+
+
+async def play_socket(websocket: WebSocket, match_id: str) -> None:
+    """Serve one player or spectator of ``match_id`` until it disconnects."""
+    hub: Hub = websocket.app.state.hub
+    await websocket.accept()
+    try:
+        match = hub.get(match_id)
+    except MezquitaError as err:  # a stored record that no longer replays
+        await _refuse(websocket, "broken", f"match {match_id!r} cannot be rebuilt: {err}", 4500)
+        return
+    if match is None:
+        await _refuse(websocket, "not_found", f"there is no match {match_id!r}", 4404)
+        return
+    try:
+        message = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
+        hello = parse(message.get("text"))
+    except (TimeoutError, BadMessage, WebSocketDisconnect, RuntimeError):
+        await _refuse(websocket, "no_hello", 'open with {"type": "hello", "token": ...}', 4400)
+        return
+    token = hello.get("token")
+    seat = None
+    if token is not None:
+        seat = match.seat_of(token) if isinstance(token, str) and len(token) < 100 else None
+        if seat is None:
+            await _refuse(websocket, "bad_token", "this seat token is not valid for this match",
+                          4403)
+            return
+    client = Client(seat, language(hello.get("lang")))
+    sender = asyncio.create_task(_send_loop(websocket, client))
+    hub.join(match, client)
+    try:
+        await _receive_loop(websocket, hub, match, client, sender)
+    finally:
+        hub.leave(match, client)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _receive_loop(websocket: WebSocket, hub: Hub, match: Match, client: Client,
+                        sender: asyncio.Task) -> None:
+    bucket = TokenBucket(*MESSAGE_RATE)
+    strikes = 0
+    while not sender.done():
+        try:
+            message = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        if not bucket.take():
+            strikes += 1
+            client.push(error("rate_limited", "too many messages; slow down"))
+            if strikes >= MAX_STRIKES:
+                client.push(None)
+            continue
+        try:
+            await handle(hub, match, client, parse(message.get("text")))
+        except BadMessage as err:
+            client.push(error(err.code, str(err)))
+        except MezquitaError as err:
+            client.push(error("refused", str(err)))
+        except (TypeError, ValueError, KeyError, IndexError) as err:  # a game's odd input
+            client.push(error("refused", f"invalid action: {err}"))
+
+
+async def handle(hub: Hub, match: Match, client: Client, data: dict[str, Any]) -> None:
+    """Act on one parsed client message."""
+    kind = data["type"]
+    if kind == "act":
+        if client.seat is None:
+            raise BadMessage("spectator", "spectators cannot play")
+        if "action" not in data:
+            raise BadMessage("malformed", 'an "act" message needs an "action"')
+        turn = data.get("turn")
+        if turn is not None and (type(turn) is not int):
+            raise BadMessage("malformed", '"turn" must be an integer')
+        await hub.act(match, client.seat, data["action"], turn)
+    elif kind == "lang":
+        client.lang = language(data.get("lang"))
+        hub.send(match, client)
+    elif kind == "ping":
+        client.push('{"type":"pong"}')
+    else:
+        raise BadMessage("unknown_type", f"unknown message type {kind!r} (act, lang, ping)")
+
+
+async def _send_loop(websocket: WebSocket, client: Client) -> None:
+    """Send the client's queued messages in order; ``None`` closes the socket."""
+    while True:
+        text = await client.outbox.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await websocket.close(1013)
+            return
+        try:
+            await websocket.send_text(text)
+        except Exception:
+            return
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(error(code, message))
+        await websocket.close(close_code)

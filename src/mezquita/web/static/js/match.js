@@ -1,0 +1,208 @@
+// A match page: play a seat (join link with a secret token), spectate, or replay a finished match.
+import { getJSON, h } from "./dom.js";
+import { currentLang, languagePicker, loadLang, t, translatePage } from "./i18n.js";
+import { rendererFor } from "./renderers/index.js";
+import { showRules } from "./rules.js";
+
+const $ = (id) => document.getElementById(id);
+const matchId = decodeURIComponent(location.pathname.split("/").pop());
+const tokenKey = `mezquita.token.${matchId}`;
+const page = { msg: null, renderer: null, socket: null, retry: 0, pending: false, clockOffset: 0, replay: null, drawing: Promise.resolve() };
+
+function seatToken() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get("token");
+  if (token) localStorage.setItem(tokenKey, token);
+  return token || localStorage.getItem(tokenKey);
+}
+
+export function playerName(seat, match = page.msg?.match, you = page.msg?.you) {
+  const base = t("match.seat", { n: seat + 1 });
+  if (seat === you) return `${base} (${t("match.you")})`;
+  const kind = match?.seats[seat]?.kind;
+  return kind && kind !== "human" ? `${base} (${t("match.bot")} ${kind})` : base;
+}
+
+function connect() {
+  const protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${protocol}//${location.host}/ws/matches/${encodeURIComponent(matchId)}`);
+  page.socket = socket;
+  socket.addEventListener("open", () => {
+    page.retry = 0;
+    const token = seatToken();
+    socket.send(JSON.stringify({ type: "hello", lang: currentLang(), ...(token ? { token } : {}) }));
+    setConnection(true);
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    setConnection(false);
+    if (event.code === 4404) return showError(t("match.not_found"));
+    if (event.code === 4403) localStorage.removeItem(tokenKey);
+    page.retry = Math.min(page.retry + 1, 6);
+    setTimeout(connect, 300 * 2 ** (page.retry - 1));
+  });
+}
+
+function setConnection(on) {
+  $("conn").textContent = on ? t("match.connected") : t("match.reconnecting");
+  $("conn").classList.toggle("off", !on);
+}
+
+function showError(text) {
+  $("error").textContent = text;
+}
+
+function receive(message) {
+  if (message.type === "error") {
+    page.pending = false;
+    showError(message.message);
+    return;
+  }
+  if (message.type !== "update") return;
+  page.clockOffset = message.server_time * 1000 - Date.now();
+  page.msg = message;
+  page.pending = false;
+  showError("");
+  if (!page.replay) render();
+}
+
+export function act(action) {
+  if (page.pending || !page.msg || page.socket?.readyState !== WebSocket.OPEN) return;
+  page.pending = true;
+  page.socket.send(JSON.stringify({ type: "act", action, turn: page.msg.turn }));
+}
+
+async function ensureRenderer(gameId) {
+  if (!page.renderer) {
+    const module = await rendererFor(gameId);
+    page.renderer = module.create($("board"), { t, act, playerName });
+  }
+  return page.renderer;
+}
+
+// Draws run one after another, each with the newest message, so a slow draw never
+// overwrites a newer one.
+function render() {
+  page.drawing = page.drawing.then(draw).catch((error) => showError(String(error)));
+}
+
+async function draw() {
+  if (page.replay) return;
+  const { match, view, legal, you, log, turn } = page.msg;
+  document.body.dataset.turn = turn; // actions played so far (for tests and styles)
+  $("game-name").textContent = match.name;
+  document.title = `${match.name} · Mezquita`;
+  const renderer = await ensureRenderer(match.game);
+  await renderer.update({ view, legal, you, match, lang: currentLang() });
+  renderStatus();
+  renderSeats();
+  renderLog(log, view);
+  renderSummary();
+}
+
+function renderStatus() {
+  const { match, view, you } = page.msg;
+  const mine = match.status === "running" && you !== null && view.to_move.includes(you);
+  let text;
+  if (match.status === "open") text = t("match.waiting_join");
+  else if (match.status === "finished" || view.terminal) text = t("match.over");
+  else if (mine) text = t("match.your_turn");
+  else text = t("match.waiting_for", { player: view.to_move.map((s) => playerName(s)).join(", ") });
+  if (you === null && match.status !== "finished") text = `${t("match.spectating")} · ${text}`;
+  $("turn").textContent = text;
+  $("status").classList.toggle("mine", mine);
+}
+
+function tickTimer() {
+  const msg = page.msg;
+  let text = "";
+  if (msg && !page.replay && msg.match.status === "running") {
+    const deadlines = msg.view.to_move.map((s) => msg.match.seats[s].deadline).filter(Boolean);
+    if (deadlines.length) {
+      const left = Math.max(0, Math.ceil(Math.min(...deadlines) - (Date.now() + page.clockOffset) / 1000));
+      text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    }
+  }
+  $("timer").textContent = text;
+}
+
+function renderSeats() {
+  const { match, view } = page.msg;
+  $("seats").replaceChildren(...match.seats.map((seat, i) => h("div", { class: `seat${view.to_move.includes(i) ? " to-move" : ""}` },
+    h("span", {}, h("span", { class: `dot${seat.online ? " on" : ""}`, "aria-hidden": "true" }), playerName(i)),
+    view.scores ? h("span", { text: t("match.score", { n: view.scores[i] }) }) : null,
+  )));
+}
+
+function renderLog(entries, view) {
+  const list = $("log");
+  const hidden = (e) => page.renderer.logText?.(e, view, currentLang());
+  list.replaceChildren(...entries.map((e) => h("li", { value: e.turn + 1 },
+    e.label ? `${playerName(e.seat)}: ${e.label}`
+      : hidden(e) ? `${playerName(e.seat)}: ${hidden(e)}` : t("match.moved", { player: playerName(e.seat) }),
+    e.by === "timeout" ? ` ${t("match.timeout")}` : "")));
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderSummary() {
+  const { match, you } = page.msg;
+  const result = match.result;
+  $("summary").hidden = !result;
+  if (!result) return;
+  const best = Math.max(...result.returns);
+  const winners = result.returns.map((r, i) => (r === best ? i : null)).filter((i) => i !== null);
+  let text = winners.length > 1 ? t("match.draw") : t("match.winner", { player: playerName(winners[0]) });
+  if (you !== null) text = winners.length > 1 ? t("match.draw") : winners[0] === you ? t("match.you_win") : t("match.you_lose");
+  $("summary-text").textContent = text;
+  $("summary-scores").replaceChildren(...result.scores.map((score, i) => h("li", { text: `${playerName(i)}: ${t("match.score", { n: score })}` })));
+}
+
+async function startReplay() {
+  const data = await getJSON(`/api/matches/${encodeURIComponent(matchId)}/replay?lang=${currentLang()}`);
+  page.replay = { frames: data.frames, at: data.frames.length - 1 };
+  $("replay-bar").hidden = false;
+  $("r-range").max = data.frames.length - 1;
+  showFrame(0);
+}
+
+function showFrame(index) {
+  const replay = page.replay;
+  replay.at = Math.max(0, Math.min(replay.frames.length - 1, index));
+  const frame = replay.frames[replay.at];
+  $("r-range").value = replay.at;
+  $("r-label").textContent = `${t("match.turn", { n: replay.at, total: replay.frames.length - 1 })}${frame.label ? ` · ${playerName(frame.seat, page.msg.match, null)}: ${frame.label}` : ""}`;
+  page.renderer.update({ view: frame.view, legal: [], you: null, match: page.msg.match, lang: currentLang() });
+}
+
+function bindReplay() {
+  $("replay-btn").addEventListener("click", startReplay);
+  $("r-first").addEventListener("click", () => showFrame(0));
+  $("r-prev").addEventListener("click", () => showFrame(page.replay.at - 1));
+  $("r-next").addEventListener("click", () => showFrame(page.replay.at + 1));
+  $("r-last").addEventListener("click", () => showFrame(Infinity));
+  $("r-range").addEventListener("input", () => showFrame(Number($("r-range").value)));
+  document.addEventListener("keydown", (event) => {
+    if (!page.replay || event.target.tagName === "INPUT") return;
+    if (event.key === "ArrowLeft") showFrame(page.replay.at - 1);
+    if (event.key === "ArrowRight") showFrame(page.replay.at + 1);
+  });
+}
+
+async function start() {
+  await loadLang(currentLang());
+  translatePage();
+  languagePicker($("lang"), () => {
+    page.socket?.send(JSON.stringify({ type: "lang", lang: currentLang() }));
+    if (page.replay) showFrame(page.replay.at);
+  });
+  $("rules-btn").addEventListener("click", async () => {
+    const games = await getJSON("/api/games");
+    const game = games.find((g) => g.id === page.msg?.match.game);
+    if (game) showRules($("rules"), game.id, game.name, game.summary);
+  });
+  bindReplay();
+  setInterval(tickTimer, 250);
+  connect();
+}
+
+start();

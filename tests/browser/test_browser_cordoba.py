@@ -1,0 +1,165 @@
+"""The browser client, driven by clicking like a person: lobby, a whole Córdoba game against
+a bot, reload, keyboard play, languages, spectating, replay and the generic renderer."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+
+import httpx
+
+TURN_TEXT = {"en": "Your turn", "es": "Te toca"}
+
+
+def create_from_lobby(page, server, hand: str = "3", opponent: str = "heuristic") -> str:
+    """Create a human-vs-bot match with the lobby form; return the seat 1 join link."""
+    page.goto(server.url + "/")
+    page.select_option("#opt-hand", f"{hand}")
+    page.select_option("#seat-1", opponent)
+    page.click("#create-btn")
+    link = page.locator("a.join[data-seat='0']")
+    link.wait_for()
+    return link.get_attribute("href")
+
+
+def log_length(page) -> int:
+    return page.locator("#log li").count()
+
+
+def play_one_move(page, turns) -> None:
+    """Click a playable hand card, then a highlighted landmark; wait for the move to land."""
+    before = turns.now(page)
+    page.locator(".hand-card.legal").first.click()
+    page.locator(".landmark.legal").first.click()
+    turns.wait_past(page, before)
+
+
+def play_to_the_end(page, turns) -> None:
+    for _ in range(12):
+        page.wait_for_selector("#summary:not([hidden]), .hand-card.legal")
+        if page.locator("#summary").is_visible():
+            return
+        play_one_move(page, turns)
+    page.wait_for_selector("#summary:not([hidden])")
+
+
+def png_size(path) -> tuple[int, int]:
+    with open(path, "rb") as image:
+        header = image.read(24)
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", header[16:24])
+
+
+def test_a_whole_game_against_the_bot_by_clicking(page, server, tmp_path, turns):
+    link = create_from_lobby(page, server)
+    match_id = link.split("/")[2].split("#")[0]
+    page.goto(server.url + link)
+    page.wait_for_selector(".hand-card.legal")
+    assert page.locator("#turn").inner_text() == TURN_TEXT["en"]
+    assert page.locator(".hand-card").count() == 3
+    play_to_the_end(page, turns)
+
+    result = httpx.get(f"{server.url}/api/matches/{match_id}").json()["result"]
+    expected = ("You win!" if result["returns"][0] == 1 else
+                "You lose." if result["returns"][0] == 0 else "Draw")
+    assert page.locator("#summary-text").inner_text() == expected
+    scores = page.locator("#summary-scores li").all_inner_texts()
+    assert scores == [f"Seat 1 (you): score {result['scores'][0]}",
+                      f"Seat 2 (bot heuristic): score {result['scores'][1]}"]
+    assert log_length(page) == 20
+    shot = tmp_path / "cordoba-end.png"
+    page.screenshot(path=str(shot), full_page=True)
+    width, height = png_size(shot)
+    assert width >= 1280 and height >= 900
+    assert shot.stat().st_size > 20_000  # a drawn board, not a blank page
+    keep = os.environ.get("MEZQUITA_SCREENSHOTS")
+    if keep:
+        shutil.copy(shot, keep)
+
+
+def test_reload_restores_the_game(page, server, turns):
+    link = create_from_lobby(page, server)
+    page.goto(server.url + link)
+    play_one_move(page, turns)
+    page.wait_for_selector(".hand-card.legal")
+    hand = page.locator(".hand-card").all_inner_texts()
+    log = page.locator("#log li").all_inner_texts()
+    page.reload()
+    page.wait_for_selector(".hand-card.legal")
+    assert page.locator(".hand-card").all_inner_texts() == hand
+    assert page.locator("#log li").all_inner_texts() == log
+
+
+def test_moves_can_be_made_with_the_keyboard(page, server):
+    link = create_from_lobby(page, server)
+    page.goto(server.url + link)
+    page.wait_for_selector(".hand-card.legal")
+    page.locator(".hand-card.legal").first.focus()
+    page.keyboard.press("Enter")
+    landmark = page.locator(".landmark.legal").first
+    assert landmark.get_attribute("tabindex") == "0"
+    assert landmark.get_attribute("aria-label").startswith("Play card")
+    landmark.focus()
+    page.keyboard.press(" ")
+    page.wait_for_selector("#log li")
+
+
+def test_spanish_interface_and_rules_summary(page, server):
+    link = create_from_lobby(page, server)
+    page.goto(server.url + link)
+    page.wait_for_selector(".hand-card.legal")
+    page.select_option("#lang", "es")
+    page.locator("#turn", has_text=TURN_TEXT["es"]).wait_for()
+    page.click("#rules-btn")
+    page.wait_for_selector("#rules[open]")
+    assert page.locator("#rules h2").inner_text() == "Córdoba en un minuto"
+    page.keyboard.press("Escape")
+    page.locator(".hand-card.legal").first.click()
+    assert page.locator(".landmark.legal").first.get_attribute("aria-label").startswith(
+        "Jugar la carta")
+    page.select_option("#lang", "en")
+
+
+def test_spectators_see_card_backs_and_no_hand(browser, page, server, turns):
+    link = create_from_lobby(page, server, hand="1")
+    page.goto(server.url + link)
+    play_one_move(page, turns)  # a face-down card of the player, and one of the bot
+    watcher = browser.new_page()
+    watcher.goto(server.url + link.split("#")[0])
+    watcher.wait_for_selector(".landmark")
+    watcher.wait_for_selector("[data-hidden]")
+    assert watcher.locator(".hand-card").count() == 0
+    assert "watching" in watcher.locator("#turn").inner_text()
+    watcher.close()
+
+
+def test_finished_match_replays_move_by_move(page, server, turns):
+    link = create_from_lobby(page, server, hand="10", opponent="random")
+    page.goto(server.url + link)
+    play_to_the_end(page, turns)
+    page.click("#replay-btn")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    assert page.locator("#r-label").inner_text().startswith("Move 0 of 20")
+    assert page.locator(".landmark [data-own], .landmark .card").count() == 0
+    page.click("#r-next")
+    page.click("#r-next")
+    assert page.locator("#r-label").inner_text().startswith("Move 2 of 20")
+    assert page.locator(".landmark .card").count() == 2
+    page.click("#r-last")
+    assert page.locator(".landmark .card").count() == 20
+
+
+def test_generic_renderer_plays_any_game_from_its_view_and_labels(page, server, turns):
+    link = create_from_lobby(page, server, hand="1", opponent="random")
+    path, fragment = link.split("#")
+    page.goto(f"{server.url}{path}?renderer=generic#{fragment}")
+    for _ in range(10):
+        page.wait_for_selector("#summary:not([hidden]), .generic .actions button")
+        if page.locator("#summary").is_visible():
+            break
+        before = turns.now(page)
+        page.locator(".generic .actions button").first.click()
+        turns.wait_past(page, before)
+    page.wait_for_selector("#summary:not([hidden])")
+    assert page.locator(".generic dt").count() > 5

@@ -1,0 +1,161 @@
+"""The HTTP API: games, creating matches (and refusing bad requests), listing, replay, pages."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import mezquita
+from mezquita.server import create_app
+
+STATIC = Path(mezquita.__file__).parent / "web" / "static"
+
+
+def test_games_lists_every_registered_game_with_its_bots(client):
+    games = client.get("/api/games").json()
+    assert [g["id"] for g in games] == [info.id for info in mezquita.games()]
+    cordoba = next(g for g in games if g["id"] == "cordoba")
+    assert {"random", "heuristic"} <= set(cordoba["agents"])
+    assert [o["name"] for o in cordoba["options"]] == ["hand", "landmarks", "match"]
+
+
+def test_create_gives_a_secret_link_per_human_seat_and_stores_only_hashes(client, create, db_url):
+    made = create(["human", "human"], options={"hand": 3})
+    tokens = [s["token"] for s in made["seats"]]
+    assert all(tokens) and tokens[0] != tokens[1]
+    assert made["seats"][0]["url"].endswith(f"#seat=0&token={tokens[0]}")
+    listed = client.get("/api/matches").text + client.get(f"/api/matches/{made['id']}").text
+    raw = Path(db_url.removeprefix("sqlite:///")).read_bytes()
+    for token in tokens:
+        assert token not in listed
+        assert token.encode() not in raw
+    info = client.get(f"/api/matches/{made['id']}").json()
+    assert info["status"] == "open" and info["options"]["hand"] == 3
+
+
+def test_bot_seats_get_no_link(create):
+    made = create(["human", "random"])
+    assert made["seats"][1] == {"seat": 1, "kind": "random", "token": None, "url": None}
+
+
+@pytest.mark.parametrize("body, fragment", [
+    ({"game": "chess", "seats": ["human", "human"]}, "unknown game"),
+    ({"game": "cordoba", "seats": ["human"]}, "2 seats"),
+    ({"game": "cordoba", "seats": ["human", "grandmaster"]}, "unknown seat kind"),
+    ({"game": "cordoba", "seats": ["human", "random"], "options": {"hand": 4}}, "hand"),
+    ({"game": "cordoba", "seats": ["human", "random"], "options": {"colour": 1}}, "colour"),
+    ({"game": "cordoba", "seats": ["human", "random"], "turn_seconds": 99999}, "turn_seconds"),
+    ({"game": "cordoba", "seats": ["human", "random"], "timeout_agent": "human"}, "timeout"),
+    ({"game": "cordoba", "seats": ["human", "random"], "seed": -1}, "seed"),
+])
+def test_bad_creation_requests_are_refused_with_a_reason(client, body, fragment):
+    response = client.post("/api/matches", json=body)
+    assert response.status_code == 422
+    assert fragment in response.json()["detail"]
+    assert client.get("/api/matches?status=open,running,finished").json() == []
+
+
+def test_unknown_fields_and_malformed_json_are_refused(client):
+    extra = client.post("/api/matches", json={"game": "cordoba", "seats": ["human"] * 2, "x": 1})
+    assert extra.status_code == 422
+    broken = client.post("/api/matches", content=b"{not json",
+                         headers={"content-type": "application/json"})
+    assert broken.status_code == 422
+
+
+def test_request_bodies_are_bounded(client):
+    huge = json.dumps({"game": "cordoba", "seats": ["human", "human"], "pad": "x" * 40_000})
+    response = client.post("/api/matches", content=huge,
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413
+
+
+def test_match_creation_is_rate_limited_per_address(db_url):
+    from fastapi.testclient import TestClient
+
+    with TestClient(create_app(db_url, bot_pool="thread", create_limit=3)) as client:
+        body = {"game": "cordoba", "seats": ["human", "human"]}
+        codes = [client.post("/api/matches", json=body).status_code for _ in range(5)]
+    assert codes == [201, 201, 201, 429, 429]
+
+
+def test_list_filters_by_status(client, create):
+    open_match = create(["human", "random"])
+    listed = {m["id"]: m for m in client.get("/api/matches").json()}
+    assert listed[open_match["id"]]["status"] == "open"
+    assert listed[open_match["id"]]["name"] == "Córdoba"
+    assert "token" not in json.dumps(listed)
+    finished = client.get("/api/matches?status=finished").json()
+    assert open_match["id"] not in {m["id"] for m in finished}
+    assert client.get("/api/matches?status=bogus").json() == []
+
+
+def test_replay_only_for_finished_matches(client, create, connect):
+    made = create(["human", "random"], seed=5)
+    assert client.get(f"/api/matches/{made['id']}/replay").status_code == 409
+    with connect(made["id"]) as sock:
+        message = sock.hello(made["seats"][0]["token"])
+        while not message["view"]["terminal"]:
+            if message["legal"]:
+                sock.act(message["legal"][0]["action"], message["turn"])
+            message = sock.receive()
+    replay = client.get(f"/api/matches/{made['id']}/replay?lang=de").json()
+    frames = replay["frames"]
+    assert len(frames) == 21 and frames[-1]["view"]["terminal"]
+    assert [f["turn"] for f in frames] == list(range(21))
+    assert "legen" in frames[1]["label"]  # German labels
+    record = mezquita.Record.from_json(replay["record"])
+    assert record.replay().view(None) == frames[-1]["view"]
+
+
+def test_unknown_match_is_404(client):
+    assert client.get("/api/matches/nope").status_code == 404
+    assert client.get("/api/matches/nope/replay").status_code == 404
+
+
+def test_pages_and_static_client_are_served(client):
+    assert "lobby.js" in client.get("/").text
+    assert "match.js" in client.get("/match/anything").text
+    for path in ("js/match.js", "js/renderers/cordoba.js", "js/renderers/generic.js",
+                 "css/style.css", "rules/cordoba.json"):
+        assert client.get(f"/static/{path}").status_code == 200, path
+
+
+def test_game_data_files_are_served_but_nothing_else(client):
+    names = client.get("/api/games/cordoba/data/landmarks.json").json()
+    assert len(names["landmarks"]) == 7
+    assert client.get("/api/games/cordoba/data/rules.py").status_code == 404
+    assert client.get("/api/games/cordoba/data/..%2F..%2Fpyproject.json").status_code == 404
+    assert client.get("/api/games/chess/data/landmarks.json").status_code == 404
+
+
+def test_every_translation_has_the_same_keys():
+    keys = {lang: set(json.loads((STATIC / "i18n" / f"{lang}.json").read_text()))
+            for lang in ("en", "es", "ca", "de")}
+    assert keys["es"] == keys["en"] == keys["ca"] == keys["de"]
+
+
+def test_every_rules_summary_speaks_every_language():
+    for path in (STATIC / "rules").glob("*.json"):
+        rules = json.loads(path.read_text())
+        assert set(rules) == {"en", "es", "ca", "de"}, path.name
+        assert len({len(r["points"]) for r in rules.values()}) == 1, path.name
+
+
+def test_schema_comes_from_the_shipped_migrations(db_url, client):
+    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
+        version = db.execute("select version_num from alembic_version").fetchone()
+        tables = {r[0] for r in db.execute("select name from sqlite_master where type='table'")}
+    assert version == ("0001",)
+    assert {"matches", "moves"} <= tables
+
+
+def test_pages_carry_security_headers(client):
+    for path in ("/", "/api/games", "/static/js/match.js"):
+        headers = client.get(path).headers
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
