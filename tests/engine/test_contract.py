@@ -119,3 +119,13 @@ def test_returns_are_zero_before_the_end_and_share_one_point_after():
     view = state.view(None)
     assert view["terminal"] and view["returns"] == state.returns()
     json.dumps(view)
+
+
+def test_remote_clients_may_pick_only_remote_choices():
+    from mezquita.engine.options import check_remote
+
+    declared = (Option("cards", "set-a", None, remote_choices=("set-a", "set-b")),)
+    check_remote(declared, {"cards": "set-b"}, "g")
+    check_remote(declared, {}, "g")
+    with pytest.raises(UnknownOption, match="command line only"):
+        check_remote(declared, {"cards": "/etc/passwd"}, "g")

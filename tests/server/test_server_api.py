@@ -159,3 +159,14 @@ def test_pages_carry_security_headers(client):
         assert "frame-ancestors 'none'" in headers["content-security-policy"]
         assert headers["x-content-type-options"] == "nosniff"
         assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_client_cannot_make_the_server_read_a_local_card_file(client):
+    response = client.post("/api/matches", json={
+        "game": "cortica", "options": {"cards": "/etc/passwd"}, "seats": ["human", "random"]})
+    assert response.status_code == 422
+    assert "command line only" in response.json()["detail"]
+    shipped = client.post("/api/matches", json={
+        "game": "cortica", "options": {"cards": "reconstruction-v1-untuned"},
+        "seats": ["human", "random"]})
+    assert shipped.status_code == 201, shipped.text

@@ -13,13 +13,16 @@ class Option:
     """One option of a game, e.g. ``Option("hand", 1, (1, 3, 10), "cards in hand")``.
 
     ``choices`` lists the allowed values; ``None`` means any value of the default's type
-    (``validate`` then checks the type only, and the game checks ranges itself).
+    (``coerce`` then checks the type only, and the game checks ranges itself).
+    ``remote_choices``, when set, is all a remote client (the web lobby) may choose, for
+    options whose other values name local files.
     """
 
     name: str
     default: Any
     choices: tuple | None = None
     help: str = ""
+    remote_choices: tuple | None = None
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` converted to this option's type, or raise ``UnknownOption``."""
@@ -50,6 +53,7 @@ class Option:
             "name": self.name,
             "default": self.default,
             "choices": list(self.choices) if self.choices is not None else None,
+            "remote_choices": list(self.remote_choices) if self.remote_choices else None,
             "help": self.help,
         }
 
@@ -64,3 +68,14 @@ def resolve(declared: tuple[Option, ...], given: dict[str, Any], game_id: str) -
             f"game {game_id!r} has no option {unknown[0]!r} (its options: {known})"
         )
     return {o.name: o.coerce(given[o.name]) if o.name in given else o.default for o in declared}
+
+
+def check_remote(declared: tuple[Option, ...], given: dict[str, Any], game_id: str) -> None:
+    """Raise `UnknownOption` if ``given`` picks a value a remote client may not choose."""
+    for option in declared:
+        if option.remote_choices is None or option.name not in given:
+            continue
+        if option.coerce(given[option.name]) not in option.remote_choices:
+            allowed = ", ".join(map(str, option.remote_choices))
+            raise UnknownOption(f"{game_id} option {option.name!r} must be one of {allowed} "
+                                "here (other values are local files, for the command line only)")

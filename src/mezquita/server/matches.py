@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mezquita.engine import MezquitaError, Record, State, load
+from mezquita.engine.options import check_remote
+from mezquita.engine.registry import game_class
 
 from .bots import BotPool, agent_names
 from .store import MatchRow, Move, MoveWriter, Store, now
@@ -162,6 +164,7 @@ class Hub:
                seed: int | None = None) -> tuple[Match, list[str | None]]:
         """Create and store a match; return it with each human seat's secret token."""
         try:
+            check_remote(game_class(game_id).info.options, options, game_id)
             game = load(game_id, **options)
         except MezquitaError as err:
             raise MatchError(str(err)) from None

@@ -45,6 +45,7 @@ from .cards import (
     Effect,
     effect_text,
     load_card_set,
+    shipped_sets,
 )
 
 BLUE, RED = 0, 1
@@ -89,7 +90,7 @@ INFO = GameInfo(
         Option("cards", DEFAULT_SET, None,
                "card set: reconstruction-v1 (a reconstruction of the unpublished card contents, "
                "tuned), reconstruction-v1-untuned (the spec's table) or the path of a "
-               "cortica-cards/1 JSON file"),
+               "cortica-cards/1 JSON file", remote_choices=tuple(shipped_sets())),
         Option("max_rounds", 40, None,
                "safety limit (not a rule): after this round the game is scored as if it ended"),
     ),

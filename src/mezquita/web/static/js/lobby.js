@@ -19,8 +19,9 @@ function seatCount() {
 function optionInput(option) {
   const name = `opt-${option.name}`;
   let input;
-  if (option.choices) {
-    input = h("select", { id: name, name }, option.choices.map((c) => new Option(String(c), JSON.stringify(c))));
+  const choices = option.remote_choices || option.choices;
+  if (choices) {
+    input = h("select", { id: name, name }, choices.map((c) => new Option(String(c), JSON.stringify(c))));
     input.value = JSON.stringify(option.default);
   } else if (typeof option.default === "boolean") {
     input = h("input", { id: name, name, type: "checkbox" });
@@ -40,7 +41,7 @@ function optionValues() {
   for (const input of $("options").querySelectorAll("[data-option]")) {
     const option = game().options.find((o) => o.name === input.dataset.option);
     if (input.type === "checkbox") options[option.name] = input.checked;
-    else if (option.choices) options[option.name] = JSON.parse(input.value);
+    else if (option.remote_choices || option.choices) options[option.name] = JSON.parse(input.value);
     else if (input.type === "number") options[option.name] = Number(input.value);
     else options[option.name] = input.value;
   }
