@@ -304,3 +304,13 @@ def test_every_message_is_exactly_the_engine_view_of_its_recipient(client, creat
             truth.apply(mover, action)
         final = watcher.until(lambda m: m["turn"] == 20)
     assert final["view"] == truth.view(None) and final["match"]["status"] == "finished"
+
+
+def test_in_a_game_without_hidden_information_everybody_reads_every_move(client, create, connect):
+    made = create(["random", "human"], game="cortica", seed=3)
+    with connect(made["id"]) as sock:
+        sock.hello(made["seats"][1]["token"])
+        message = sock.until(lambda m: m["type"] == "update" and m["log"])
+    assert message["log"][0]["seat"] == 0 and all(e["label"] for e in message["log"])
+    data = client.get("/api/games/cortica/data/reconstruction-v1.json")
+    assert data.status_code == 200 and "actions" in data.json()

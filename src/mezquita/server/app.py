@@ -24,7 +24,7 @@ from .store import DEFAULT_URL, Store
 from .ws import language, play_socket
 
 STATUSES = ("open", "running", "finished")
-DATA_NAME = re.compile(r"[a-z0-9_]{1,40}\.json")
+DATA_NAME = re.compile(r"[a-z0-9_-]{1,40}\.json")
 
 OptionValue = bool | int | float | Annotated[str, Field(max_length=200)]
 

@@ -122,8 +122,8 @@ class Match:
 
     def log_for(self, seat: int | None, lang: str) -> list[dict]:
         """The move log as ``seat`` may see it: labels of its own moves, and of every move
-        once the match is over (a label can name a hidden card)."""
-        over = self.status == "finished"
+        once the match is over or if the game hides nothing (a label can name a hidden card)."""
+        over = self.status == "finished" or not self.game.info.hidden_information
         start = max(0, len(self.row.actions) - LOG_TAIL)
         return [
             {"turn": t, "seat": s, "by": self.row.move_sources[t],

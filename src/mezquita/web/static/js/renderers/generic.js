@@ -1,15 +1,22 @@
 // The generic renderer: works for ANY game from its view JSON and its labelled legal actions.
-// Hidden values (null inside lists) are drawn as card backs; every legal action is a button.
+// null is drawn as a neutral dash, or as a card back where its key says it is hidden; every
+// legal action is a button.
 import { h } from "../dom.js";
 
 const META = new Set(["game", "seat", "players", "to_move", "turn", "terminal", "returns", "scores"]);
 const FILTER_FROM = 12;
 
-function value(v, t) {
-  if (v === null) return h("span", { class: "hidden-value", role: "img", "aria-label": t("cordoba.hidden"), title: "?" });
+const HIDDEN_KEY = /hidden|secret|face.?down|unseen/i;
+
+// `key` is the nearest object key around the value: it decides what a null means.
+function value(v, t, key = "") {
+  if (v === null) {
+    return HIDDEN_KEY.test(key) ? h("span", { class: "hidden-value", role: "img", "aria-label": t("cordoba.hidden"), title: "?" })
+      : h("span", { class: "null-value", text: "—" });
+  }
   if (Array.isArray(v)) {
-    if (v.every((x) => x === null || typeof x !== "object")) return h("span", {}, v.flatMap((x, i) => [i ? ", " : "", value(x, t)]));
-    return h("ol", { start: 0 }, v.map((x) => h("li", {}, value(x, t))));
+    if (v.every((x) => x === null || typeof x !== "object")) return h("span", {}, v.flatMap((x, i) => [i ? ", " : "", value(x, t, key)]));
+    return h("ol", { start: 0 }, v.map((x) => h("li", {}, value(x, t, key))));
   }
   if (typeof v === "object") return table(v, t);
   return String(v);
@@ -17,7 +24,7 @@ function value(v, t) {
 
 function table(object, t, skip = new Set()) {
   const rows = Object.entries(object).filter(([k]) => !skip.has(k));
-  return h("dl", {}, rows.flatMap(([k, v]) => [h("dt", { text: k.replaceAll("_", " ") }), h("dd", {}, value(v, t))]));
+  return h("dl", {}, rows.flatMap(([k, v]) => [h("dt", { text: k.replaceAll("_", " ") }), h("dd", {}, value(v, t, k))]));
 }
 
 export function create(root, { t, act }) {

@@ -3,6 +3,7 @@
 const RENDERERS = {
   cordoba: () => import("./cordoba.js"),
   citadels: () => import("./citadels.js"),
+  cortica: () => import("./cortica.js"),
 };
 
 export function rendererFor(gameId) {
