@@ -69,6 +69,21 @@ class Turns:
     def wait_past(page, before: int) -> None:
         page.wait_for_selector(f"body[data-turn]:not([data-turn='{before}'])", state="attached")
 
+    def click_moves(self, page, buttons: str, limit: int, last: bool = False) -> int:
+        """Click the first (or last) of ``buttons`` each turn, at most ``limit`` times or
+        until the end-of-game summary shows; return the clicks made."""
+        clicks = 0
+        for _ in range(limit):
+            page.wait_for_selector(f"#summary:not([hidden]), {buttons}")
+            if page.locator("#summary").is_visible():
+                break
+            before = self.now(page)
+            target = page.locator(buttons)
+            (target.last if last else target.first).click()
+            self.wait_past(page, before)
+            clicks += 1
+        return clicks
+
 
 @pytest.fixture
 def turns() -> Turns:

@@ -13,13 +13,8 @@ def test_citadels_is_playable_by_clicking(page, server, turns):
     page.wait_for_selector(".citadels")
     assert page.locator(".citadels-seat").count() == 4
     assert page.locator(".citadels .character").count() >= 8
-    for _ in range(25):  # a bounded stretch of the game, clicking the labelled moves
-        page.wait_for_selector("#summary:not([hidden]), .citadels .actions button")
-        if page.locator("#summary").is_visible():
-            break
-        before = turns.now(page)
-        page.locator(".citadels .actions button").last.click()
-        turns.wait_past(page, before)
+    # a bounded stretch of the game, clicking the labelled moves
+    turns.click_moves(page, ".citadels .actions button", 25, last=True)
     assert page.locator(".citadels .hand svg.district").count() > 0 or page.locator(
         "#summary").is_visible()
     box = page.locator(".citadels .hand svg.district").first.bounding_box()

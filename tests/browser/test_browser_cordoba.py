@@ -154,12 +154,6 @@ def test_generic_renderer_plays_any_game_from_its_view_and_labels(page, server, 
     link = create_from_lobby(page, server, hand="1", opponent="random")
     path, fragment = link.split("#")
     page.goto(f"{server.url}{path}?renderer=generic#{fragment}")
-    for _ in range(10):
-        page.wait_for_selector("#summary:not([hidden]), .generic .actions button")
-        if page.locator("#summary").is_visible():
-            break
-        before = turns.now(page)
-        page.locator(".generic .actions button").first.click()
-        turns.wait_past(page, before)
+    turns.click_moves(page, ".generic .actions button", 10)
     page.wait_for_selector("#summary:not([hidden])")
     assert page.locator(".generic dt").count() > 5

@@ -18,15 +18,7 @@ def test_generic_renderer_plays_every_registered_game(page, server, turns, game_
     path, fragment = made["seats"][0]["url"].split("#")
     page.goto(f"{server.url}{path}?renderer=generic#{fragment}")
     page.wait_for_selector(".generic dl")
-    moves = 0
-    for _ in range(12):  # a bounded stretch of play by clicking labelled buttons
-        page.wait_for_selector("#summary:not([hidden]), .generic .actions button")
-        if page.locator("#summary").is_visible():
-            break
-        before = turns.now(page)
-        page.locator(".generic .actions button").first.click()
-        turns.wait_past(page, before)
-        moves += 1
-    assert moves > 0
+    # a bounded stretch of play by clicking labelled buttons
+    assert turns.click_moves(page, ".generic .actions button", 12) > 0
     state = httpx.get(f"{server.url}/api/matches/{made['id']}").json()
     assert state["status"] in ("running", "finished")
