@@ -3,6 +3,7 @@ and the levels added by search bots (``mcts-200``, ``ismcts-1000``...)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from importlib import import_module
 
@@ -11,8 +12,9 @@ from mezquita.engine import Game, MezquitaError
 from .base import Agent
 from .random_agent import RandomAgent
 
-#: agent family -> factory(game, seed, level or None)
-FACTORIES: dict[str, Callable[[Game, int, int | None], Agent]] = {}
+#: agent family -> factory(game, seed, level or None); a float level is seconds (``-0.1s``)
+FACTORIES: dict[str, Callable[[Game, int, int | float | None], Agent]] = {}
+_SECONDS = re.compile(r"^\d+(\.\d+)?s$")
 
 
 class UnknownAgent(MezquitaError):
@@ -43,11 +45,14 @@ def _heuristic(game: Game, seed: int, level: int | None) -> Agent:
     return getattr(import_module(module), cls)(game, seed)
 
 
-def split_name(name: str) -> tuple[str, int | None]:
-    """``"ismcts-1000"`` -> ``("ismcts", 1000)``; ``"random"`` -> ``("random", None)``."""
+def split_name(name: str) -> tuple[str, int | float | None]:
+    """``"ismcts-1000"`` -> ``("ismcts", 1000)``; ``"ismcts-0.5s"`` -> ``("ismcts", 0.5)``
+    (a float level is seconds); ``"random"`` -> ``("random", None)``."""
     family, _, level = name.strip().rpartition("-")
     if family and level.isdigit():
         return family, int(level)
+    if family and _SECONDS.match(level):
+        return family, float(level[:-1])
     return name.strip(), None
 
 
@@ -56,7 +61,8 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     family, level = split_name(name)
     if family not in FACTORIES:
         known = ", ".join(sorted(FACTORIES))
-        raise UnknownAgent(f"unknown agent {name!r} (known: {known}; levels as e.g. mcts-200)")
+        raise UnknownAgent(f"unknown agent {name!r} (known: {known}; "
+                           "levels as e.g. mcts-200 or ismcts-0.1s)")
     agent = FACTORIES[family](game, seed, level)
     agent.name = name.strip()
     return agent

@@ -1,0 +1,35 @@
+"""Single-observer information-set MCTS (SO-ISMCTS; Cowling, Powley and Whitehouse, "Information
+Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012).
+
+The tree is built over the deciding seat's information set: every iteration draws a new
+determinisation with ``turn.sample(rng)`` (hidden cards redealt consistently with the seat's
+view, future chance reseeded), then descends the shared tree restricted to the actions that
+world allows, choosing among them by UCB1 with availability counts, expands one node, plays
+out at random and backs the returns up, each node from the side of the seat that moved into
+it. Opponents' moves are nodes of the same tree (single observer), so the bot models them as
+seeing what it sees. The bot gets only the `Turn`: its view, legal ids and the sampler.
+"""
+
+from __future__ import annotations
+
+from mezquita.engine import Game
+
+from .base import Agent, Turn
+from .mcts import MCTS, Budget
+from .registry import agent_family
+
+
+class ISMCTS(MCTS):
+    """SO-ISMCTS with one fresh determinisation per iteration (see the module docstring)."""
+
+    name = "ismcts"
+
+    def _worlds(self, turn: Turn):
+        rng = self.rng
+        while True:
+            yield turn.sample(rng)
+
+
+@agent_family("ismcts")
+def _ismcts(game: Game, seed: int, level: int | float | None) -> Agent:
+    return ISMCTS(game, seed, Budget.of(level))

@@ -1,0 +1,228 @@
+"""Monte Carlo tree search (UCT) over the engine contract, and the search budget.
+
+One open-loop search core serves both search bots. Each iteration starts from a fresh
+*world* (a full state), walks the tree with UCB1 while the tree covers the world's legal
+actions, adds one node, finishes with a random playout and backs the returns up the path.
+Playouts stop after ``DEFAULT_PLAYOUT_LIMIT`` random actions and score the position with
+`estimate_returns` (the current leaders share the point): long games such as Citadels then
+cost a bounded time per iteration, while Córdoba's playouts still reach the end.
+
+A node is keyed by ``(seat, action id)`` and scores its visits from the point of view of the
+seat that moved into it, so any number of seats works (max^n-style backup of per-seat
+returns). Children that a world does not offer are simply skipped; selection uses
+*availability counts* (how often a child was selectable) instead of the parent's visits,
+which is exact UCT when the legal sets never change and the information-set form of
+Cowling et al. (2012) when they do.
+
+`MCTS` (this module) searches one world per decision: for games without hidden information
+``turn.sample(rng)`` is the true position with its future chance reseeded, and every
+iteration reseeds chance again, so chance nodes are handled open-loop. For games with
+hidden information it is a single-determinisation baseline (one guess of the hidden cards
+per decision); `ISMCTS` (``ismcts.py``) redraws the world every iteration.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from mezquita.engine import Game, Rng, State, share_wins
+
+from .base import Agent, Turn
+from .registry import UnknownAgent, agent_family
+
+#: UCB1 exploration constant for returns in [0, 1] (close to 1/sqrt(2)).
+EXPLORATION = 0.7
+DEFAULT_ITERATIONS = 1000
+#: random actions per playout before the position is scored (Córdoba games are 20 decisions
+#: long, so there playouts always reach the end; Citadels and Cortiça run for hundreds).
+DEFAULT_PLAYOUT_LIMIT = 20
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search bot thinks per decision: ``iterations`` or wall-clock ``seconds``."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    @classmethod
+    def of(cls, level: int | float | None) -> Budget:
+        """From an agent level: an int counts iterations, a float is seconds, None the default."""
+        if level is None:
+            return cls(iterations=DEFAULT_ITERATIONS)
+        if isinstance(level, float):
+            if level <= 0:
+                raise UnknownAgent(f"a time budget must be positive, not {level}s")
+            return cls(seconds=level)
+        if level < 1:
+            raise UnknownAgent(f"an iteration budget must be at least 1, not {level}")
+        return cls(iterations=level)
+
+
+class Node:
+    """A tree node: reached by ``seat`` playing an action; statistics from ``seat``'s side."""
+
+    __slots__ = ("available", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[int, Node] = {}
+
+
+@dataclass
+class SearchStats:
+    """What the last decision's search did (for benchmarks and curious users)."""
+
+    iterations: int = 0
+    playout_steps: int = 0
+    seconds: float = 0.0
+
+    @property
+    def mean_playout(self) -> float:
+        """Mean number of random actions per playout."""
+        return self.playout_steps / self.iterations if self.iterations else 0.0
+
+
+class MCTS(Agent):
+    """UCT on one world per decision (see the module docstring).
+
+    Args:
+        game: the game played.
+        seed: seeds the bot's own generator; iteration budgets then reproduce exactly.
+        budget: iterations or seconds per decision.
+        exploration: the UCB1 constant.
+        playout_limit: random actions per playout before the position is scored with
+            `estimate_returns` (None: play to the end).
+    """
+
+    name = "mcts"
+
+    def __init__(self, game: Game, seed: int = 0, budget: Budget | None = None,
+                 exploration: float = EXPLORATION,
+                 playout_limit: int | None = DEFAULT_PLAYOUT_LIMIT) -> None:
+        super().__init__(game, seed)
+        self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
+        self.exploration = exploration
+        self.playout_limit = playout_limit
+        self.stats = SearchStats()
+        self._stride = game.num_actions
+
+    def act(self, turn: Turn) -> int:
+        if len(turn.legal) == 1:
+            return turn.legal[0]
+        return self._best(self.search(turn), turn)
+
+    def search(self, turn: Turn) -> Node:
+        """Search ``turn`` for the whole budget; return the root (``stats`` tells the effort)."""
+        root = Node(turn.seat)
+        worlds = self._worlds(turn)
+        stats = self.stats = SearchStats()
+        start = time.perf_counter()
+        iterations, seconds = self.budget.iterations, self.budget.seconds
+        deadline = start + seconds if seconds is not None else math.inf
+        while True:
+            stats.playout_steps += self._iterate(root, next(worlds))
+            stats.iterations += 1
+            if iterations is not None and stats.iterations >= iterations:
+                break
+            if time.perf_counter() >= deadline:
+                break
+        stats.seconds = time.perf_counter() - start
+        return root
+
+    # -- the parts subclasses change ----------------------------------------------------
+    def _worlds(self, turn: Turn):
+        """An endless iterator of states to search from, one per iteration."""
+        base = turn.sample(self.rng)
+        rng = self.rng
+        while True:
+            world = base.clone()
+            world.rng = Rng(rng.getrandbits(64))  # fresh future chance each iteration
+            yield world
+
+    # -- one iteration ------------------------------------------------------------------
+    def _iterate(self, root: Node, state: State) -> int:
+        """Select, expand, play out and back up once; return the playout's length."""
+        rng, c, stride = self.rng, self.exploration, self._stride
+        log, sqrt = math.log, math.sqrt
+        node, path = root, [root]
+        while movers := state.to_move():
+            seat = movers[0]
+            legal = state.legal_actions(seat)
+            children = node.children
+            base = seat * stride
+            untried = []
+            best, best_value, best_action = None, -1.0, -1
+            for a in legal:  # one pass: availability counts and UCB1 of the known children
+                child = children.get(base + a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.available += 1
+                if not untried:
+                    visits = child.visits
+                    value = child.total / visits + c * sqrt(log(child.available) / visits)
+                    if value > best_value:
+                        best, best_value, best_action = child, value, a
+            if untried:
+                action = untried[int(rng.random() * len(untried))]
+                best = children[base + action] = Node(seat)
+                best.available = 1
+                state.apply_unchecked(seat, action)
+                path.append(best)
+                break
+            state.apply_unchecked(seat, best_action)
+            node = best
+            path.append(node)
+        steps = playout(state, rng, self.playout_limit)
+        returns = self._evaluate(state)
+        for n in path:
+            n.visits += 1
+            n.total += returns[n.seat]
+        return steps
+
+    def _evaluate(self, state: State) -> list[float]:
+        """Per-seat values of a playout's last state (override to score cut playouts)."""
+        return estimate_returns(state)
+
+    def _best(self, root: Node, turn: Turn) -> int:
+        """The most visited legal action at the root (ties: the lower id)."""
+        base = turn.seat * self._stride
+        best, best_visits = turn.legal[0], -1
+        for a in turn.legal:
+            child = root.children.get(base + a)
+            if child is not None and child.visits > best_visits:
+                best, best_visits = a, child.visits
+        return best
+
+
+def playout(state: State, rng: random.Random, limit: int | None = None) -> int:
+    """Play uniformly random legal actions to the end, or ``limit`` actions; return how many
+    were played."""
+    steps = 0
+    stop = math.inf if limit is None else limit
+    while (movers := state.to_move()) and steps < stop:
+        seat = movers[0]
+        legal = state.legal_actions(seat)
+        state.apply_unchecked(seat, legal[int(rng.random() * len(legal))])
+        steps += 1
+    return steps
+
+
+def estimate_returns(state: State) -> list[float]:
+    """Returns of a finished state; for a playout cut short, the current leaders by
+    ``scores()`` share the point, as they would if the game ended now."""
+    if state.is_terminal():
+        return state.returns()
+    return share_wins(state.scores())
+
+
+@agent_family("mcts")
+def _mcts(game: Game, seed: int, level: int | float | None) -> Agent:
+    return MCTS(game, seed, Budget.of(level))

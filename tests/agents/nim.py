@@ -1,0 +1,62 @@
+"""A tiny open game for search tests: Nim for 2-4 seats, take 1-3 stones, taking the last wins.
+
+Seats move in turn; the seat that takes the last stone wins (return 1, others 0). No hidden
+information and no chance, so MCTS searches the true position.
+"""
+
+from __future__ import annotations
+
+from mezquita.engine import Game, GameInfo, Option, State
+
+INFO = GameInfo(id="test-nim", name="Nim", min_players=2, max_players=4,
+                hidden_information=False, chance=False,
+                options=(Option("players", 2, (2, 3, 4), "seats"),
+                         Option("stones", 9, (1, 2, 3, 4, 5, 6, 7, 8, 9, 13), "starting pile")))
+
+
+class NimGame(Game):
+    """Action id ``k`` takes ``k + 1`` stones."""
+
+    info = INFO
+
+    @property
+    def num_actions(self) -> int:
+        return 3
+
+    @property
+    def max_game_length(self) -> int:
+        return self.options["stones"]
+
+    def action_to_json(self, action: int) -> int:
+        return action + 1
+
+    def action_from_json(self, value) -> int:
+        return int(value) - 1
+
+
+class NimState(State):
+    fields = ("stones", "current", "winner")
+
+    def _setup(self) -> None:
+        self.stones, self.current, self.winner = self.game.options["stones"], 0, -1
+
+    def _to_move(self) -> tuple[int, ...]:
+        return () if self.winner >= 0 else (self.current,)
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return list(range(min(3, self.stones)))
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.stones -= action + 1
+        if self.stones == 0:
+            self.winner = seat
+        self.current = (seat + 1) % self.game.num_players
+
+    def _view(self, seat: int | None) -> dict:
+        return {"stones": self.stones}
+
+    def _scores(self) -> list[float]:
+        return [float(s == self.winner) for s in range(self.game.num_players)]
+
+
+NimGame.state_class = NimState

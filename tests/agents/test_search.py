@@ -1,0 +1,121 @@
+"""MCTS and ISMCTS: budgets, names, reproducibility, information hygiene, strength."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import mezquita
+from mezquita.agents import Turn, make_agent, split_name
+from mezquita.agents.ismcts import ISMCTS
+from mezquita.agents.mcts import MCTS, Budget
+from mezquita.agents.registry import UnknownAgent
+from mezquita.arena import run, summarise
+
+from .nim import NimGame
+
+
+def play(game, names, seed):
+    """One game between named agents; returns the final state."""
+    agents = [make_agent(n, game, 10 + s) for s, n in enumerate(names)]
+    state = game.new_state(seed)
+    while movers := state.to_move():
+        state.apply(movers[0], agents[movers[0]].act(Turn.of(state, movers[0])))
+    return state
+
+
+def test_level_names_count_iterations_or_seconds():
+    assert split_name("ismcts-1000") == ("ismcts", 1000)
+    assert split_name("ismcts-0.25s") == ("ismcts", 0.25)
+    assert split_name("mcts-2s") == ("mcts", 2.0)
+    assert split_name("heuristic") == ("heuristic", None)
+    game = mezquita.load("cordoba")
+    assert make_agent("ismcts-30", game).budget == Budget(iterations=30)
+    assert make_agent("mcts-0.5s", game).budget == Budget(seconds=0.5)
+    assert isinstance(make_agent("ismcts", game), ISMCTS)
+    for bad in ("ismcts-0", "mcts-0s", "ismcts-fast"):
+        with pytest.raises(UnknownAgent):
+            make_agent(bad, game)
+
+
+def test_iteration_budget_is_exact_and_time_budget_is_kept():
+    game = mezquita.load("cordoba")
+    turn = Turn.of(game.new_state(1), 0)
+    bot = make_agent("ismcts-77", game)
+    bot.act(turn)
+    assert bot.stats.iterations == 77
+    assert bot.stats.mean_playout > 5
+    bot = make_agent("ismcts-0.05s", game)
+    start = time.perf_counter()
+    bot.act(turn)
+    assert 0.05 <= time.perf_counter() - start < 0.5
+    assert bot.stats.iterations > 1
+
+
+@pytest.mark.parametrize("name", ["mcts-40", "ismcts-40"])
+def test_same_seed_same_game(name):
+    game = mezquita.load("cordoba", hand=3)
+    first, second = play(game, [name, name], 5), play(game, [name, name], 5)
+    assert first.history == second.history
+
+
+def test_ismcts_reads_the_world_only_through_the_sampler():
+    """A Turn carries view, legal ids and the sampler; the bot draws one world per iteration."""
+    game = mezquita.load("cordoba", hand=3)
+    state = game.new_state(3)
+    calls = []
+
+    def sampler(rng):
+        calls.append(1)
+        return state.resample(0, rng)
+
+    turn = Turn(game, 0, state.view(0), state.legal_actions(0), sampler)
+    action = ISMCTS(game, 1, Budget(iterations=60)).act(turn)
+    assert action in turn.legal
+    assert len(calls) == 60
+
+
+@pytest.mark.parametrize("cls", [MCTS, ISMCTS])
+def test_choice_ignores_hidden_truth_behind_the_same_view(cls):
+    """Two true states that differ only in the opponent's hidden hand and deck, seen the same
+    way by seat 0: the bot must choose identically."""
+    game = mezquita.load("cordoba", hand=3)
+    state = game.new_state(8)
+    for _ in range(4):  # a few plies in, so some cards lie face down
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    twin = state.clone()
+    hand, deck = twin.hands[1], twin.decks[1]
+    hand[0], deck[0] = deck[0], hand[0]
+    hand.sort()
+    assert twin.hands != state.hands and twin.view(0) == state.view(0)
+    chosen = {cls(game, 4, Budget(iterations=150)).act(Turn.of(s, 0)) for s in (state, twin)}
+    assert len(chosen) == 1
+
+
+def test_mcts_finds_the_winning_move_in_an_open_game():
+    game = NimGame(stones=5)  # take 1, leaving a multiple of 4, wins
+    action = MCTS(game, 0, Budget(iterations=400)).act(Turn.of(game.new_state(0), 0))
+    assert game.action_to_json(action) == 1
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_search_backs_up_each_seats_own_return(players):
+    """With n seats, a seat that can take the last stones does (its own return, not seat 0's)."""
+    game = NimGame(players=players, stones=7)
+    state = game.new_state(0)
+    state.apply(0, 2)
+    state.apply(1, 1)  # seat 2 to move with 2 stones: taking both wins
+    assert state.to_move() == (2,)
+    for cls in (MCTS, ISMCTS):
+        assert cls(game, 0, Budget(iterations=100)).act(Turn.of(state, 2)) == 1
+    final = play(game, ["ismcts-20"] * players, 0)
+    assert sorted(final.returns()) == [0.0] * (players - 1) + [1.0]
+
+
+def test_mcts_100_beats_random_beyond_chance():
+    game = mezquita.load("cordoba")
+    agents = ["mcts-100", "random"]
+    summary = summarise(run(game, agents, 60, seed=7), agents)
+    assert summary["agents"]["mcts-100"]["ci95"][0] > 0.5
