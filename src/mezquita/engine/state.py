@@ -127,12 +127,22 @@ class State:
     def apply(self, seat: int, action: Any) -> None:
         """Play ``action`` (id or JSON) for ``seat``; raise `IllegalAction` and change nothing
         if the game is over, it is not that seat's turn, or the action is not legal now."""
-        movers = self._to_move()
-        if not movers:
-            raise IllegalAction("the game is over; no action can be played")
-        if seat not in movers:
-            raise IllegalAction(f"it is not seat {seat}'s turn (to move: {list(movers)})")
-        action_id = self.game.to_action_id(action)
+        cache = self._legal_cache
+        if cache is not None and cache[0] == seat and type(action) is int and action in cache[1]:
+            action_id = action  # fast path: a legal id just listed for this seat
+        else:
+            movers = self._to_move()
+            if not movers:
+                raise IllegalAction("the game is over; no action can be played")
+            if seat not in movers:
+                raise IllegalAction(f"it is not seat {seat}'s turn (to move: {list(movers)})")
+            action_id = self.game.to_action_id(action)
+            self._check_legal(seat, action_id)
+        self._legal_cache = None
+        self._apply(seat, action_id)
+        self.history.append((seat, action_id))
+
+    def _check_legal(self, seat: int, action_id: int) -> None:
         legal = self.legal_actions(seat)
         if action_id not in legal:
             labels = ", ".join(self.game.action_label(a) for a in legal[:12])
@@ -141,9 +151,6 @@ class State:
                 f"seat {seat} cannot play {self.game.action_label(action_id)!r} now; "
                 f"legal: {labels}{more}"
             )
-        self._legal_cache = None
-        self._apply(seat, action_id)
-        self.history.append((seat, action_id))
 
     def apply_unchecked(self, seat: int, action: int) -> None:
         """Play action id ``action`` for ``seat`` without validation: for search bots that

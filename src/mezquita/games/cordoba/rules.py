@@ -50,6 +50,7 @@ class CordobaGame(Game):
         self.landmark_values: tuple[int, ...] = tuple(range(first, MAX_LANDMARK + 1))
         self.hand_size: int = self.options["hand"]
         self.games_in_match: int = 2 if self.options["match"] else 1
+        self.spot_ids: tuple[int, ...] = tuple(v - 1 for v in self.landmark_values)
 
     @property
     def num_actions(self) -> int:
@@ -152,9 +153,11 @@ class CordobaState(State):
         return () if self.current < 0 else (self.current,)
 
     def _legal_actions(self, seat: int) -> list[int]:
-        first = self.game.landmark_values[0] - 1
-        spots = [first + i for i in range(len(self.piles)) if i != self.forbidden]
-        return [(card - 1) * MAX_LANDMARK + s for card in sorted(set(self.hands[seat])) for s in spots]
+        spots = self.game.spot_ids
+        if self.forbidden >= 0:
+            spots = spots[: self.forbidden] + spots[self.forbidden + 1:]
+        hand = self.hands[seat]  # kept sorted; powers are distinct within one deck
+        return [(card - 1) * MAX_LANDMARK + s for card in hand for s in spots]
 
     def _apply(self, seat: int, action: int) -> None:
         card, value = divmod(action, MAX_LANDMARK)
