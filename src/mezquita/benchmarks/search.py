@@ -38,7 +38,7 @@ def run(games_: list[str] | None, quick: bool) -> list[Figure]:
                                   "iterations/s", setting,
                                   note=f"mean playout {mean_playout:.1f} actions"))
     if not games_ or ARENA_GAME in games_:
-        figures.extend(arena_speed(8 if quick else 24))
+        figures.extend(arena_speed(8 if quick else 120))
     return figures
 
 
