@@ -9,7 +9,7 @@ import pytest
 import mezquita
 from mezquita.agents import Turn, make_agent, split_name
 from mezquita.agents.ismcts import ISMCTS
-from mezquita.agents.mcts import MCTS, Budget
+from mezquita.agents.mcts import MCTS, Budget, estimate_returns, playout
 from mezquita.agents.registry import UnknownAgent
 from mezquita.arena import run, summarise
 
@@ -119,3 +119,40 @@ def test_mcts_100_beats_random_beyond_chance():
     agents = ["mcts-100", "random"]
     summary = summarise(run(game, agents, 60, seed=7), agents)
     assert summary["agents"]["mcts-100"]["ci95"][0] > 0.5
+
+
+class _CutState:
+    """A stand-in for a playout's last state: scores now, returns only when finished."""
+
+    def __init__(self, scores, terminal=False):
+        self._scores, self._terminal = scores, terminal
+
+    def is_terminal(self):
+        return self._terminal
+
+    def scores(self):
+        return list(self._scores)
+
+    def returns(self):
+        return [1.0, 0.0, 0.0]
+
+
+def test_cut_playouts_score_leaders_or_softmax_shares():
+    assert estimate_returns(_CutState([5, 9, 9])) == [0.0, 0.5, 0.5]
+    shares = estimate_returns(_CutState([5, 8, 9]), temperature=3.0)
+    assert abs(sum(shares) - 1.0) < 1e-9 and shares[0] < shares[1] < shares[2] < 1.0
+    assert estimate_returns(_CutState([5, 8, 9], terminal=True), 3.0) == [1.0, 0.0, 0.0]
+
+
+def test_playouts_follow_the_games_rollout_policy():
+    game = NimGame(stones=9)
+    moves = []
+
+    def take_one(state, seat, legal, rng):
+        moves.append(seat)
+        return legal[0]
+
+    state = game.new_state(0)
+    assert playout(state, None, None, take_one) == 9
+    assert moves == [0, 1] * 4 + [0] and state.returns() == [1.0, 0.0]
+    assert MCTS(game, 0)._policy is None  # games without a policy play uniformly at random

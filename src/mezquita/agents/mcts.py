@@ -2,10 +2,12 @@
 
 One open-loop search core serves both search bots. Each iteration starts from a fresh
 *world* (a full state), walks the tree with UCB1 while the tree covers the world's legal
-actions, adds one node, finishes with a random playout and backs the returns up the path.
-Playouts stop after ``DEFAULT_PLAYOUT_LIMIT`` random actions and score the position with
-`estimate_returns` (the current leaders share the point): long games such as Citadels then
-cost a bounded time per iteration, while Córdoba's playouts still reach the end.
+actions, adds one node, finishes with a playout and backs the returns up the path.
+Playouts choose uniformly at random unless the game offers a cheap ``rollout_policy`` (it
+runs on the search's own world, never on the true state). They stop after
+``DEFAULT_PLAYOUT_LIMIT`` actions and score the position with `estimate_returns` (a softmax
+of the scores, so a close second still earns part of the point): long games such as
+Citadels then cost a bounded time per iteration, while Córdoba's playouts still reach the end.
 
 A node is keyed by ``(seat, action id)`` and scores its visits from the point of view of the
 seat that moved into it, so any number of seats works (max^n-style backup of per-seat
@@ -26,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from mezquita.engine import Game, Rng, State, share_wins
@@ -36,7 +39,10 @@ from .registry import UnknownAgent, agent_family
 #: UCB1 exploration constant for returns in [0, 1] (close to 1/sqrt(2)).
 EXPLORATION = 0.7
 DEFAULT_ITERATIONS = 1000
-#: random actions per playout before the position is scored (Córdoba games are 20 decisions
+#: softmax temperature, in score points, for a cut playout (None: the leaders take all);
+#: in 4-player Citadels 3.0 beat leader-takes-all (see docs/arena.md).
+TEMPERATURE: float | None = 3.0
+#: actions per playout before the position is scored (Córdoba games are 20 decisions
 #: long, so there playouts always reach the end; Citadels and Cortiça run for hundreds).
 DEFAULT_PLAYOUT_LIMIT = 20
 
@@ -97,19 +103,24 @@ class MCTS(Agent):
         seed: seeds the bot's own generator; iteration budgets then reproduce exactly.
         budget: iterations or seconds per decision.
         exploration: the UCB1 constant.
-        playout_limit: random actions per playout before the position is scored with
+        playout_limit: actions per playout before the position is scored with
             `estimate_returns` (None: play to the end).
+        temperature: softmax temperature of that score, in score points (None: the
+            leaders share the point).
     """
 
     name = "mcts"
 
     def __init__(self, game: Game, seed: int = 0, budget: Budget | None = None,
                  exploration: float = EXPLORATION,
-                 playout_limit: int | None = DEFAULT_PLAYOUT_LIMIT) -> None:
+                 playout_limit: int | None = DEFAULT_PLAYOUT_LIMIT,
+                 temperature: float | None = TEMPERATURE) -> None:
         super().__init__(game, seed)
         self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
         self.exploration = exploration
         self.playout_limit = playout_limit
+        self.temperature = temperature
+        self._policy = game.rollout_policy
         self.stats = SearchStats()
         self._stride = game.num_actions
 
@@ -180,7 +191,7 @@ class MCTS(Agent):
             state.apply_unchecked(seat, best_action)
             node = best
             path.append(node)
-        steps = playout(state, rng, self.playout_limit)
+        steps = playout(state, rng, self.playout_limit, self._policy)
         returns = self._evaluate(state)
         for n in path:
             n.visits += 1
@@ -189,7 +200,7 @@ class MCTS(Agent):
 
     def _evaluate(self, state: State) -> list[float]:
         """Per-seat values of a playout's last state (override to score cut playouts)."""
-        return estimate_returns(state)
+        return estimate_returns(state, self.temperature)
 
     def _best(self, root: Node, turn: Turn) -> int:
         """The most visited legal action at the root (ties: the lower id)."""
@@ -202,25 +213,35 @@ class MCTS(Agent):
         return best
 
 
-def playout(state: State, rng: random.Random, limit: int | None = None) -> int:
-    """Play uniformly random legal actions to the end, or ``limit`` actions; return how many
-    were played."""
+def playout(state: State, rng: random.Random, limit: int | None = None,
+            policy: Callable[[State, int, list[int], random.Random], int] | None = None) -> int:
+    """Play to the end, or ``limit`` actions, choosing with ``policy`` (the game's
+    ``rollout_policy``; None: uniformly at random); return how many actions were played."""
     steps = 0
     stop = math.inf if limit is None else limit
     while (movers := state.to_move()) and steps < stop:
         seat = movers[0]
         legal = state.legal_actions(seat)
-        state.apply_unchecked(seat, legal[int(rng.random() * len(legal))])
+        action = (legal[int(rng.random() * len(legal))] if policy is None
+                  else policy(state, seat, legal, rng))
+        state.apply_unchecked(seat, action)
         steps += 1
     return steps
 
 
-def estimate_returns(state: State) -> list[float]:
-    """Returns of a finished state; for a playout cut short, the current leaders by
-    ``scores()`` share the point, as they would if the game ended now."""
+def estimate_returns(state: State, temperature: float | None = None) -> list[float]:
+    """Returns of a finished state. For a playout cut short: with ``temperature`` None the
+    current leaders by ``scores()`` share the point; otherwise each seat gets its softmax
+    share ``exp(score / temperature)``, so a close second still counts."""
     if state.is_terminal():
         return state.returns()
-    return share_wins(state.scores())
+    scores = state.scores()
+    if temperature is None:
+        return share_wins(scores)
+    top = max(scores)
+    weights = [math.exp((s - top) / temperature) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 @agent_family("mcts")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -9,6 +10,8 @@ from .errors import IllegalAction
 from .options import Option, resolve
 
 if TYPE_CHECKING:
+    import random
+
     from .state import State
 
 
@@ -71,6 +74,11 @@ class Game:
     heuristic: ClassVar[str | None] = None
     #: Option sets that ``mezquita bench`` measures (e.g. several player counts).
     bench_settings: ClassVar[tuple[dict, ...]] = ({},)
+    #: Optional playout policy for search bots, ``rollout_policy(state, seat, legal, rng) ->
+    #: action`` (a plain function, e.g. ``staticmethod(f)``). Search calls it on its own
+    #: determinised states only, so it may read any field; it must be cheap and use ``rng``
+    #: for its randomness. None: uniformly random playouts.
+    rollout_policy: ClassVar[Callable[[State, int, list[int], random.Random], int] | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve(self.info.options, options, self.info.id)

@@ -18,6 +18,7 @@ from .cards import (
     QUEEN,
     TEXTS,
 )
+from .rollout import rollout_action
 
 INFO = GameInfo(
     id="citadels",
@@ -52,6 +53,7 @@ class CitadelsGame(Game):
 
     info = INFO
     heuristic = "mezquita.games.citadels.heuristic:CitadelsHeuristic"
+    rollout_policy = staticmethod(rollout_action)
     bench_settings = ({"players": 4}, {"players": 7})
 
     def _configure(self) -> None:
