@@ -165,18 +165,10 @@ class CorticaGame(Game):
         raise IllegalAction(f"unknown Cortiça action {value!r}")
 
     def _action_index(self, key) -> int:
-        for i, card in enumerate(self.cards.actions):
-            if card.key == key:
-                return i
-        known = ", ".join(c.key for c in self.cards.actions)
-        raise IllegalAction(f"no action card {key!r} (cards: {known})")
+        return _index_of(self.cards.actions, key, "action card", "cards")
 
     def _plan_index(self, key) -> int:
-        for i, plan in enumerate(self.cards.plans):
-            if plan.key == key:
-                return i
-        known = ", ".join(p.key for p in self.cards.plans)
-        raise IllegalAction(f"no plan {key!r} (plans: {known})")
+        return _index_of(self.cards.plans, key, "plan", "plans")
 
     def action_label(self, action: int, lang: str = "en") -> str:
         verbs = texts()["verbs"].get(lang, texts()["verbs"]["en"])
@@ -511,3 +503,12 @@ def converted(res: list[int], effect: Effect) -> list[int]:
     after = res.copy()
     convert(after, effect)
     return after
+
+
+def _index_of(cards, key, what: str, plural: str) -> int:
+    """The position of the card whose ``key`` is ``key``, or `IllegalAction` naming the known ones."""
+    for i, card in enumerate(cards):
+        if card.key == key:
+            return i
+    known = ", ".join(c.key for c in cards)
+    raise IllegalAction(f"no {what} {key!r} ({plural}: {known})")
