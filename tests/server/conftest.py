@@ -93,6 +93,23 @@ def connect(client):
     return open_socket
 
 
+@pytest.fixture
+def seated_pair(connect):
+    """seated_pair(made) -> a context manager yielding ``(a, b, first running update of a)``
+    for a match of two human seats, both joined."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def open_pair(made: dict):
+        tokens = [s["token"] for s in made["seats"]]
+        with connect(made["id"]) as a, connect(made["id"]) as b:
+            a.hello(tokens[0])
+            b.hello(tokens[1])
+            yield a, b, a.until(lambda m: m["match"]["status"] == "running")
+
+    return open_pair
+
+
 # -- a private PostgreSQL server ------------------------------------------------------------
 def _pg_bin() -> Path | None:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))

@@ -133,13 +133,9 @@ def test_an_unknown_match_is_refused(client, connect):
     ('{"type": "act", "action": "' + "x" * 5000 + '"}', "too_large"),
 ])
 def test_malformed_or_illegal_messages_get_an_error_and_change_nothing(
-        client, create, connect, raw, code):
+        client, create, seated_pair, raw, code):
     made = create(["human", "human"], seed=2)
-    tokens = [s["token"] for s in made["seats"]]
-    with connect(made["id"]) as a, connect(made["id"]) as b:
-        a.hello(tokens[0])
-        b.hello(tokens[1])
-        before = a.until(lambda m: m["match"]["status"] == "running")
+    with seated_pair(made) as (a, _b, before):
         a.ws.send_text(raw)
         answer = a.receive()
         a.ws.send_json({"type": "lang", "lang": "en"})
@@ -192,13 +188,9 @@ def test_language_switch_translates_labels(client, create, connect):
     assert message["legal"][0]["label"].startswith("jugar")
 
 
-def test_a_timed_out_seat_is_played_by_the_timeout_bot(client, create, connect):
+def test_a_timed_out_seat_is_played_by_the_timeout_bot(client, create, seated_pair):
     made = create(["human", "human"], turn_seconds=1, timeout_agent="random")
-    tokens = [s["token"] for s in made["seats"]]
-    with connect(made["id"]) as a, connect(made["id"]) as b:
-        a.hello(tokens[0])
-        b.hello(tokens[1])
-        running = a.until(lambda m: m["match"]["status"] == "running")
+    with seated_pair(made) as (a, _b, running):
         assert running["match"]["seats"][0]["deadline"] > running["server_time"]
         started = time.monotonic()
         moved = a.until(lambda m: m["turn"] == 1)
@@ -214,15 +206,11 @@ class SleepyAgent(RandomAgent):
         return super().act(turn)
 
 
-def test_a_thinking_bot_does_not_delay_other_matches(client, create, connect, monkeypatch):
+def test_a_thinking_bot_does_not_delay_other_matches(client, create, seated_pair, monkeypatch):
     monkeypatch.setitem(FACTORIES, "sleepy", lambda game, seed, level: SleepyAgent(game, seed))
     slow = create(["sleepy", "sleepy"])
     quick = create(["human", "human"], seed=4)
-    tokens = [s["token"] for s in quick["seats"]]
-    with connect(quick["id"]) as a, connect(quick["id"]) as b:
-        a.hello(tokens[0])
-        b.hello(tokens[1])
-        message = a.until(lambda m: m["match"]["status"] == "running")
+    with seated_pair(quick) as (a, b, message):
         started = time.monotonic()
         a.act(message["legal"][0]["action"], 0)
         b.until(lambda m: m["turn"] == 1)
