@@ -5,9 +5,10 @@ The tree is built over the deciding seat's information set: every iteration draw
 determinisation with ``turn.sample(rng)`` (hidden cards redealt consistently with the seat's
 view, future chance reseeded), then descends the shared tree restricted to the actions that
 world allows, choosing among them by UCB1 with availability counts, expands one node, plays
-out at random and backs the returns up, each node from the side of the seat that moved into
-it. Opponents' moves are nodes of the same tree (single observer), so the bot models them as
-seeing what it sees. The bot gets only the `Turn`: its view, legal ids and the sampler.
+out (with the game's rollout policy if it has one) and backs the returns up, each node
+from the side of the seat that moved into it. Opponents' moves are nodes of the same tree
+(single observer), so the bot models them as seeing what it sees. The bot gets only the
+`Turn`: its view, legal ids and the sampler.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The local backend: a tournament's games on a pool of worker processes.
 
-Results arrive in completion order; callers that need the tournament order sort by index.
+Results reach the callback in completion order; callers that need the tournament order
+sort by index.
 With one worker the games are played in this process (no pool start-up cost).
 """
 
@@ -13,21 +14,14 @@ from .plan import Plan, play_index
 from .tournament import GameResult
 
 
-def play_local(plan: Plan, indices: Iterable[int], workers: int = 1,
-               on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
-    """Play the games ``indices`` of ``plan`` on ``workers`` processes."""
-    indices = list(indices)
-    results: list[GameResult] = []
-
-    def collect(result: GameResult) -> None:
-        results.append(result)
-        if on_result:
-            on_result(result)
-
+def play_local(plan: Plan, indices: Iterable[int], workers: int,
+               on_result: Callable[[GameResult], None]) -> None:
+    """Play the games ``indices`` of ``plan`` on ``workers`` processes; ``on_result`` as each
+    finishes."""
     if workers <= 1:
         for i in indices:
-            collect(plan.play(i))
-        return results
+            on_result(plan.play(i))
+        return
     queue = iter(indices)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending = set()
@@ -42,6 +36,5 @@ def play_local(plan: Plan, indices: Iterable[int], workers: int = 1,
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                collect(future.result())
+                on_result(future.result())
                 submit_next()
-    return results
