@@ -156,3 +156,26 @@ def test_playouts_follow_the_games_rollout_policy():
     assert playout(state, None, None, take_one) == 9
     assert moves == [0, 1] * 4 + [0] and state.returns() == [1.0, 0.0]
     assert MCTS(game, 0)._policy is None  # games without a policy play uniformly at random
+
+
+def test_ismcts_draws_its_worlds_from_the_games_belief(monkeypatch):
+    """With a belief the worlds form a Metropolis-Hastings chain over uniform redeals: a
+    belief 100 times keener on one property makes nearly every world have it, and every
+    world still matches the deciding seat's view."""
+    game = mezquita.load("citadels", players=4)
+    state = game.new_state(2)
+    turn = Turn.of(state, state.to_move()[0])
+    opponent = (turn.seat + 1) % 4
+
+    def keen(world):
+        return 1.0 if min(world.hands[opponent]) % 2 == 0 else 0.01
+
+    def share(belief):
+        monkeypatch.setattr(game, "belief", belief)
+        worlds = ISMCTS(game, 3)._worlds(turn)
+        drawn = [next(worlds) for _ in range(400)]
+        assert all(w.view(turn.seat) == turn.view for w in drawn)
+        return sum(keen(w) == 1.0 for w in drawn) / len(drawn)
+
+    assert share(lambda world, seat: keen) > 0.95
+    assert 0.2 < share(lambda world, seat: lambda w: 1.0) < 0.9

@@ -6,7 +6,11 @@ determinisation with ``turn.sample(rng)`` (hidden cards redealt consistently wit
 view, future chance reseeded), then descends the shared tree restricted to the actions that
 world allows, choosing among them by UCB1 with availability counts, expands one node, plays
 out (with the game's rollout policy if it has one) and backs the returns up, each node
-from the side of the seat that moved into it. Opponents' moves are nodes of the same tree
+from the side of the seat that moved into it. When the game has a ``belief`` (a model of
+how players make their hidden choices, e.g. who drafted which character), the worlds are a
+Metropolis-Hastings chain instead: each fresh determinisation is a proposal, accepted with
+probability min(1, its likelihood over the current world's), and a rejected one repeats the
+current world with fresh future chance. Opponents' moves are nodes of the same tree
 (single observer), so the bot models them as seeing what it sees. The bot gets only the
 `Turn`: its view, legal ids and the sampler.
 """
@@ -16,7 +20,7 @@ from __future__ import annotations
 from mezquita.engine import Game
 
 from .base import Agent, Turn
-from .mcts import MCTS, Budget
+from .mcts import MCTS, Budget, reseeded
 from .registry import agent_family
 
 
@@ -27,8 +31,20 @@ class ISMCTS(MCTS):
 
     def _worlds(self, turn: Turn):
         rng = self.rng
+        if self.game.belief is None:
+            while True:
+                yield turn.sample(rng)
+        # Metropolis-Hastings over determinisations: the uniform sampler proposes, the
+        # game's model of play weighs; a rejected proposal repeats the current world.
+        current = turn.sample(rng)
+        likelihood = self.game.belief(current, turn.seat)
+        weight = likelihood(current)
         while True:
-            yield turn.sample(rng)
+            yield reseeded(current, rng)
+            proposal = turn.sample(rng)
+            proposed = likelihood(proposal)
+            if proposed >= weight or rng.random() * weight < proposed:
+                current, weight = proposal, proposed
 
 
 @agent_family("ismcts")

@@ -151,11 +151,8 @@ class MCTS(Agent):
     def _worlds(self, turn: Turn):
         """An endless iterator of states to search from, one per iteration."""
         base = turn.sample(self.rng)
-        rng = self.rng
         while True:
-            world = base.clone()
-            world.rng = Rng(rng.getrandbits(64))  # fresh future chance each iteration
-            yield world
+            yield reseeded(base, self.rng)
 
     # -- one iteration ------------------------------------------------------------------
     def _iterate(self, root: Node, state: State) -> int:
@@ -211,6 +208,13 @@ class MCTS(Agent):
             if child is not None and child.visits > best_visits:
                 best, best_visits = a, child.visits
         return best
+
+
+def reseeded(state: State, rng: random.Random) -> State:
+    """A copy of ``state`` with fresh future chance drawn from ``rng``."""
+    world = state.clone()
+    world.rng = Rng(rng.getrandbits(64))
+    return world
 
 
 def playout(state: State, rng: random.Random, limit: int | None = None,

@@ -4,13 +4,15 @@
 the rest of Mezquita relies on: sorted legal ids inside the action space, masks, JSON action
 round-trips, illegal actions and wrong seats rejected with the state untouched, clone
 independence, JSON round-trips of states, views that are JSON and unchanged by ``resample``
-(so a view cannot carry what resampling redeals), resampled legal actions, bounded length,
+(so a view cannot carry what resampling redeals), resampled legal actions, beliefs that
+weigh every world the view allows (the true one too) positively, bounded length,
 returns that share one point, and records that replay to the identical final state.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 
 from .errors import IllegalAction
@@ -81,6 +83,13 @@ def check_decision(state: State, seat: int, rng: random.Random, deep: bool = Tru
             "or resample redeals something visible")
         assert sample.legal_actions(viewer) == state.legal_actions(viewer)
         assert state.to_json() == before, "resample changed the original state"
+        if game.belief is not None:
+            likelihood = game.belief(sample, viewer)
+            for world in (sample, state):
+                weight = likelihood(world)
+                assert math.isfinite(weight) and weight > 0, (
+                    f"belief weighs a world consistent with seat {viewer}'s view {weight}")
+            assert state.to_json() == before, "belief changed the original state"
 
 
 def check_terminal(state: State) -> None:

@@ -79,6 +79,12 @@ class Game:
     #: determinised states only, so it may read any field; it must be cheap and use ``rng``
     #: for its randomness. None: uniformly random playouts.
     rollout_policy: ClassVar[Callable[[State, int, list[int], random.Random], int] | None] = None
+    #: Optional model of play for search bots' beliefs, ``belief(world, seat) -> likelihood``
+    #: (a plain function): from any determinisation ``world`` of ``seat``'s view, a function
+    #: giving the relative likelihood of a determinisation under a model of how the other
+    #: seats make their hidden choices. ISMCTS then draws its worlds by Metropolis-Hastings
+    #: with ``resample`` as the proposal. None: every consistent world is equally likely.
+    belief: ClassVar[Callable[[State, int], Callable[[State], float]] | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve(self.info.options, options, self.info.id)

@@ -7,6 +7,7 @@ from typing import Any
 from mezquita.engine import Game, GameInfo, Option, UnknownOption, register
 
 from . import actions
+from .belief import draft_belief
 from .cards import (
     BASE_CHARS,
     BASE_DISTRICTS,
@@ -54,6 +55,7 @@ class CitadelsGame(Game):
     info = INFO
     heuristic = "mezquita.games.citadels.heuristic:CitadelsHeuristic"
     rollout_policy = staticmethod(rollout_action)
+    belief = staticmethod(draft_belief)
     bench_settings = ({"players": 4}, {"players": 7})
 
     def _configure(self) -> None:

@@ -34,6 +34,36 @@ _VICTIMS = ("architect", "merchant", "alchemist", "king", "navigator", "warlord"
             "artist", "thief")
 
 
+def character_values(me: int, city: list[int], hand_size: int, can_build: bool, gold: int,
+                     crown: int, sizes: list[int], richest: int) -> list[float]:
+    """What each character (by index) is worth to seat ``me`` before the draft: a base value,
+    income for the matching districts in its ``city``, and bonuses for the position (the
+    Architect with cards and gold, the Magician with nothing to build, the Crown when another
+    seat holds it, the Bishop for a big city, the Thief when someone has 5 gold or more,
+    the Assassin and Witch late in the game)."""
+    biggest = max(sizes)
+    values = []
+    for c, key in enumerate(CHAR_KEYS):
+        value = _BASE[key]
+        colour = CHAR_INCOME[c]
+        if colour >= 0:
+            value += sum(1 for d in city if DIST_COLOUR[d] == colour)
+        if key in ("architect", "navigator") and hand_size >= 2 and gold >= 4:
+            value += 1.5
+        if key == "magician" and not can_build:
+            value += 2.0
+        if key in ("king", "emperor") and crown != me:
+            value += 0.5
+        if key == "bishop" and biggest and sizes[me] >= 5:
+            value += 1.5
+        if key == "thief" and richest >= 5:
+            value += 1.5
+        if key in ("assassin", "witch") and biggest >= 6:
+            value += 1.0
+        values.append(value)
+    return values
+
+
 class CitadelsHeuristic(Agent):
     """Rule-of-thumb scoring of every legal action (see the module docstring)."""
 
@@ -64,6 +94,7 @@ class _Context:
                                                  self.sizes[s])) if others else self.me
         self.mine = set(v["my_characters"])
         self.turn = v["turn"]
+        self._char_values: list[float] | None = None
 
     # -- helpers ---------------------------------------------------------------------------
     def card_value(self, d: int, gold: int) -> float:
@@ -87,23 +118,12 @@ class _Context:
         return len(_VICTIMS) - _VICTIMS.index(key) if key in _VICTIMS else 0.0
 
     def char_value(self, key: str) -> float:
-        value = _BASE[key]
-        colour = CHAR_INCOME[CHAR_INDEX[key]]
-        if colour >= 0:
-            value += sum(1 for d in self.city if DIST_COLOUR[d] == colour)
-        if key in ("architect", "navigator") and len(self.hand) >= 2 and self.gold >= 4:
-            value += 1.5
-        if key == "magician" and not self.buildable():
-            value += 2.0
-        if key in ("king", "emperor") and self.view["crown"] != self.me:
-            value += 0.5
-        if key == "bishop" and max(self.sizes) and self.sizes[self.me] >= 5:
-            value += 1.5
-        if key == "thief" and max(s["gold"] for s in self.view["seats"]) >= 5:
-            value += 1.5
-        if key in ("assassin", "witch") and max(self.sizes) >= 6:
-            value += 1.0
-        return value
+        if self._char_values is None:
+            v, seats = self.view, self.view["seats"]
+            self._char_values = character_values(
+                self.me, self.city, len(self.hand), bool(self.buildable()), self.gold,
+                v["crown"], self.sizes, max(s["gold"] for s in seats))
+        return self._char_values[CHAR_INDEX[key]]
 
     # -- scoring ---------------------------------------------------------------------------
     def score(self, action: int) -> float:
