@@ -25,7 +25,8 @@ from .registry import agent_family
 
 
 class ISMCTS(MCTS):
-    """SO-ISMCTS with one fresh determinisation per iteration (see the module docstring)."""
+    """SO-ISMCTS with one determinisation per iteration, weighted by the game's belief when
+    it has one (see the module docstring)."""
 
     name = "ismcts"
 

@@ -24,7 +24,7 @@ from .heuristic import character_values
 from .state import CitadelsState
 
 #: how sharply modelled players prefer the characters worth most to them (value points);
-#: 0.3 beat 0.1 and 1.0 in 4-player screens against the heuristic (see docs/arena.md).
+#: 0.3 did best of 0.1, 0.3 and 1.0 in 4-player screens, within noise (see docs/arena.md).
 DRAFT_TEMPERATURE = 0.3
 
 
@@ -48,4 +48,3 @@ def draft_belief(world: CitadelsState, seat: int) -> Callable[[CitadelsState], f
         return p
 
     return likelihood
-
