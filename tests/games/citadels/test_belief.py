@@ -40,9 +40,8 @@ def test_an_opponent_keeping_what_pays_is_likelier_than_one_keeping_less():
 
 
 def test_the_deciding_seats_own_picks_carry_no_weight():
-    state = _at_pick(6, step=0, rounds=2)
-    me = state.to_move()[0]
     state = _at_pick(6, step=2, rounds=2)
+    me = state.plan[0][0]  # the round's first picker
     mine = [i for i, (seat, _, _, _) in enumerate(state.dlog) if seat == me]
     likelihood = draft_belief(state, me)
     assert mine

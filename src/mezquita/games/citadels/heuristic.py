@@ -119,10 +119,9 @@ class _Context:
 
     def char_value(self, key: str) -> float:
         if self._char_values is None:
-            v, seats = self.view, self.view["seats"]
             self._char_values = character_values(
                 self.me, self.city, len(self.hand), bool(self.buildable()), self.gold,
-                v["crown"], self.sizes, max(s["gold"] for s in seats))
+                self.view["crown"], self.sizes, max(s["gold"] for s in self.view["seats"]))
         return self._char_values[CHAR_INDEX[key]]
 
     # -- scoring ---------------------------------------------------------------------------
