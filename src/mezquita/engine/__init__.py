@@ -4,24 +4,33 @@ from .errors import BadRecord, IllegalAction, MezquitaError, UnknownGame, Unknow
 from .game import Game, GameInfo
 from .options import Option
 from .record import Record
+from .actions import ActionSpace, Param
 from .registry import games, load, register
-from .rng import Rng
+from .rng import Rng, derive_seed
 from .state import State, share_wins
+from .texts import LANGS, load_texts, pick, seat_name
 
 __all__ = [
+    "LANGS",
+    "ActionSpace",
     "BadRecord",
     "Game",
     "GameInfo",
     "IllegalAction",
     "MezquitaError",
     "Option",
+    "Param",
     "Record",
     "Rng",
     "State",
     "UnknownGame",
     "UnknownOption",
+    "derive_seed",
     "games",
     "load",
+    "load_texts",
+    "pick",
     "register",
+    "seat_name",
     "share_wins",
 ]

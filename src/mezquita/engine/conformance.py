@@ -4,9 +4,12 @@
 the rest of Mezquita relies on: sorted legal ids inside the action space, masks, JSON action
 round-trips, illegal actions and wrong seats rejected with the state untouched, clone
 independence, JSON round-trips of states, views that are JSON and unchanged by ``resample``
-(so a view cannot carry what resampling redeals), resampled legal actions, beliefs that
-weigh every world the view allows (the true one too) positively, bounded length,
-returns that share one point, and records that replay to the identical final state.
+(so a view cannot carry what resampling redeals), logs and move texts unchanged by
+``resample`` in all four languages (so a text cannot reveal what the views do not),
+resampled legal actions, beliefs that weigh every world the view allows (the true one too)
+positively, bounded length, returns that share one point, at the end views and logs that
+show everything to everybody, a score breakdown whose totals are the scores, and records
+that replay to the identical final state.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from .errors import IllegalAction
 from .game import Game
 from .record import Record
 from .state import State
+from .texts import LANGS
 
 
 def check_game(game: Game, seeds: range = range(5), deep_every: int = 1) -> int:
@@ -32,7 +36,7 @@ def check_game(game: Game, seeds: range = range(5), deep_every: int = 1) -> int:
         state = game.new_state(seed)
         step = 0
         while movers := state.to_move():
-            if step > game.max_game_length:
+            if step >= game.max_game_length:
                 raise AssertionError(f"seed {seed}: longer than max_game_length {game.max_game_length}")
             seat = rng.choice(movers)
             check_decision(state, seat, rng, deep=step % deep_every == 0)
@@ -76,11 +80,25 @@ def check_decision(state: State, seat: int, rng: random.Random, deep: bool = Tru
         assert view["step"] == len(state.history) and view["to_move"] == list(state.to_move()), (
             "a game's view overrides the engine's common keys")
         assert again.view(viewer) == view, "a state rebuilt from JSON shows another view"
+    for viewer in [None, *range(game.num_players)]:
+        log = state.log(viewer)
+        json.dumps(log)
+        assert again.log(viewer) == log, "a state rebuilt from JSON shows another log"
+        for entry in log[-3:]:
+            for lang in LANGS:
+                assert isinstance(game.event_text(entry, lang), str)
     for viewer in range(game.num_players):
         sample = state.resample(viewer, rng)
         assert sample.view(viewer) == state.view(viewer), (
             f"resample for seat {viewer} changed its view: the view shows something hidden "
             "or resample redeals something visible")
+        assert sample.log(viewer) == state.log(viewer), (
+            f"resample for seat {viewer} changed its log: a log entry shows something hidden "
+            "or resample does not redeal past events")
+        for entry, true in zip(sample.log(viewer)[-5:], state.log(viewer)[-5:]):
+            for lang in LANGS:
+                assert game.event_text(entry, lang) == game.event_text(true, lang), (
+                    "a move text differs between worlds the seat cannot tell apart")
         assert sample.legal_actions(viewer) == state.legal_actions(viewer)
         assert state.to_json() == before, "resample changed the original state"
         if game.belief is not None:
@@ -93,10 +111,26 @@ def check_decision(state: State, seat: int, rng: random.Random, deep: bool = Tru
 
 
 def check_terminal(state: State) -> None:
-    """Checks on a finished game: returns, no action accepted, exact replay."""
+    """Checks on a finished game: returns, everything revealed, the score breakdown, no
+    action accepted, exact replay."""
+    game = state.game
     returns = state.returns()
-    assert len(returns) == state.game.num_players
+    assert len(returns) == game.num_players
     assert abs(sum(returns) - 1.0) < 1e-9, f"returns {returns} do not share one point"
+    full = {k: v for k, v in state.full_view().items() if k != "seat"}
+    for viewer in [None, *range(game.num_players)]:
+        view = {k: v for k, v in state.view(viewer).items() if k != "seat"}
+        assert view == full, f"at the end, seat {viewer}'s view still hides something"
+        assert state.log(viewer) == state.events, f"at the end, seat {viewer}'s log hides something"
+    for lang in LANGS:
+        table = state.score_breakdown(lang)
+        json.dumps(table)
+        assert table["totals"] == state.scores(), "breakdown totals are not the scores"
+        assert all(len(row["values"]) == game.num_players and isinstance(row["label"], str)
+                   for row in table["rows"]), "a breakdown row is malformed"
+        winners = [s for s, r in enumerate(returns) if r == max(returns)]
+        assert table["winners"] == winners, "the breakdown names other winners than returns"
+        assert isinstance(table["reason"], str) and table["reason"]
     assert state.legal_actions() == []
     before = state.to_json()
     _expect_illegal(state, 0, 0, before)

@@ -6,12 +6,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import IllegalAction
 from .options import Option, resolve
 
 if TYPE_CHECKING:
     import random
 
+    from .actions import ActionSpace
     from .state import State
 
 
@@ -62,14 +62,16 @@ class GameInfo:
 class Game:
     """A game with its options fixed. Immutable; makes states and translates actions.
 
-    Subclasses set ``info`` and ``state_class`` and implement the action translation
-    (``num_actions``, ``action_to_json``, ``action_from_json``, ``action_label``).
+    Subclasses set ``info`` and ``actions`` (an `ActionSpace`, as a class attribute or in
+    ``_configure``), implement ``max_game_length``, ``event_text`` and ``render_text``, and
+    are registered with their state class by ``register(XGame, XState)``.
     A ``players`` option, when declared, sets ``num_players``; otherwise the game has
     ``info.min_players`` seats.
     """
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type[State]]
+    actions: ActionSpace
     #: ``"module:Class"`` of the game's own heuristic agent, if it has one.
     heuristic: ClassVar[str | None] = None
     #: Option sets that ``mezquita bench`` measures (e.g. several player counts).
@@ -111,7 +113,7 @@ class Game:
     @property
     def num_actions(self) -> int:
         """Size of the integer action space; ids are ``0 .. num_actions - 1``."""
-        raise NotImplementedError
+        return len(self.actions)
 
     @property
     def max_game_length(self) -> int:
@@ -119,16 +121,16 @@ class Game:
         raise NotImplementedError
 
     def action_to_json(self, action: int) -> Any:
-        """The JSON form of an action id."""
-        raise NotImplementedError
+        """The JSON form of an action id: ``{"do": kind, param: value, ...}``."""
+        return self.actions.to_json(action)
 
     def action_from_json(self, value: Any) -> int:
         """The action id of a JSON action, or ``IllegalAction`` if it names no action."""
-        raise NotImplementedError
+        return self.actions.from_json(value)
 
     def action_label(self, action: int, lang: str = "en") -> str:
         """A short readable label for an action id."""
-        return str(self.action_to_json(action))
+        return self.actions.label(action, lang)
 
     # -- observations for learning agents ---------------------------------------------------
     @property
@@ -144,25 +146,19 @@ class Game:
         """
         raise NotImplementedError(f"{self.info.id} has no observation encoding yet")
 
-    def move_text(self, view: dict, seat: int, action: int, lang: str = "en") -> str:
-        """How ``seat``'s move reads to the owner of ``view`` (the view just after the move).
+    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        """One entry of ``state.log(viewer)`` as a sentence in ``lang`` ("Anna builds Palace
+        (5)"); ``names`` are the players' names (default "Player 1"...). It reads only the
+        entry, which is already masked for its viewer, so it cannot reveal anything hidden."""
+        raise NotImplementedError
 
-        Games with hidden information override this so that nothing hidden is shown.
-        """
-        if self.info.hidden_information:
-            return f"seat {seat} moved"
-        return self.action_label(action, lang)
-
-    def render_text(self, view: dict) -> str:
-        """A view as terminal text (rich markup allowed); games override for a real board."""
-        import json
-
-        return json.dumps(view, indent=1, ensure_ascii=False)
+    def render_text(self, view: dict, lang: str = "en") -> str:
+        """A view as terminal text in ``lang`` (rich markup allowed)."""
+        raise NotImplementedError
 
     def to_action_id(self, action: Any) -> int:
         """Accept an action id or its JSON form; return the id."""
-        if isinstance(action, int) and not isinstance(action, bool):
-            if not 0 <= action < self.num_actions:
-                raise IllegalAction(f"action id {action} is outside 0..{self.num_actions - 1}")
+        if type(action) is int:
+            self.actions.kind(action)  # raises for an id outside the space
             return action
         return self.action_from_json(action)

@@ -23,6 +23,8 @@ class Record:
         options: the game's options.
         seed: the deal's seed.
         actions: ``[seat, action JSON]`` pairs in order.
+        version: the game's ``info.version`` when the record was written; a record of
+            another version is refused by ``replay`` (its actions may mean other things).
         meta: free information (agents, date, final returns) not used by replay.
     """
 
@@ -31,20 +33,29 @@ class Record:
     seed: int
     actions: list[list[Any]] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
+    version: int | None = None
 
     @classmethod
     def of(cls, state: State, **meta: Any) -> Record:
         """The record of a state's history."""
         g = state.game
         actions = [[seat, g.action_to_json(a)] for seat, a in state.history]
-        return cls(g.info.id, dict(g.options), state.seed, actions, dict(meta))
+        return cls(g.info.id, dict(g.options), state.seed, actions, dict(meta), g.info.version)
 
     def replay(self) -> State:
-        """Play the record from its seed; raise `BadRecord` if any step fails."""
+        """Play the record from its seed; raise `BadRecord` if any step fails or the record
+        was written for another version of the game's rules."""
         try:
-            state = load(self.game, **self.options).new_state(self.seed)
+            game = load(self.game, **self.options)
         except MezquitaError as err:
             raise BadRecord(f"record cannot start: {err}") from None
+        version = game.info.version if self.version is None else self.version
+        if version != game.info.version:
+            raise BadRecord(
+                f"this record was written for version {version} of {game.info.name}'s rules and "
+                f"actions; this Mezquita plays version {game.info.version}, whose actions differ, "
+                "so the record cannot be replayed")
+        state = game.new_state(self.seed)
         for turn, pair in enumerate(self.actions):
             if not (isinstance(pair, list | tuple) and len(pair) == 2 and isinstance(pair[0], int)):
                 raise BadRecord(f"action {turn} is not a [seat, action] pair: {pair!r}")
@@ -60,6 +71,7 @@ class Record:
             "format": FORMAT,
             "game": self.game,
             "options": self.options,
+            "version": self.version,
             "seed": self.seed,
             "actions": self.actions,
             "meta": self.meta,
@@ -80,7 +92,10 @@ class Record:
             raise BadRecord("record 'game' must be a string and 'options' an object")
         if not isinstance(seed, int) or not isinstance(actions, list):
             raise BadRecord("record 'seed' must be an integer and 'actions' a list")
-        return cls(game, options, seed, actions, data.get("meta") or {})
+        version = data.get("version", 1)  # records before versions were kept are version 1
+        if type(version) is not int:
+            raise BadRecord("record 'version' must be an integer")
+        return cls(game, options, seed, actions, data.get("meta") or {}, version)
 
     def save(self, path: str | Path) -> None:
         """Write the record as JSON."""

@@ -6,6 +6,8 @@ state's JSON form is one number. It is used for deals and draws, not for cryptog
 
 from __future__ import annotations
 
+import hashlib
+
 _MASK = (1 << 64) - 1
 
 
@@ -42,6 +44,10 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def copy(self) -> Rng:
-        """An independent generator at the same point."""
-        return Rng(self.state)
+
+def derive_seed(seed: int, *keys: int | str) -> int:
+    """A seed in ``0 .. 2**62 - 1`` derived from ``seed`` and ``keys`` (game number, seat,
+    turn, a name...): the one way the arena, the server and the CLI derive seeds, so that
+    derived streams never collide and the same inputs always give the same seed."""
+    text = "/".join(map(str, (seed, *keys))).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 2

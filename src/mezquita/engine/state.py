@@ -4,7 +4,13 @@ Games subclass `State`, list their data attributes in ``fields`` (JSON-compatibl
 ints, strings, ``None``, lists and str-keyed dicts) and implement the underscore hooks.
 The public methods here add what must hold for every game: terminal states accept no
 action, an illegal action raises `IllegalAction` and leaves the state untouched, the
-history is recorded, and randomness comes only from the state's own seeded generator.
+history is recorded, randomness comes only from the state's own seeded generator, and at
+the end every view and every log entry shows everything that was hidden.
+
+The presentation path is the engine's: a game records what happened as *events*
+(``self._event(seat, "build", district="castle")``), masks each one for a viewer in
+``_public_event`` (hidden values become ``None``), and words it in ``Game.event_text``. The
+terminal, the server's live log and replays all read ``state.log(viewer)``.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ class State:
         seed: the seed the game was dealt from.
         rng: the state's own `Rng`; the only source of chance.
         history: ``(seat, action id)`` pairs applied so far.
+        events: what happened, as JSON dicts ``{"turn", "seat", "do", ...}`` in the true,
+            unmasked form; ``log(viewer)`` gives them as a viewer may know them.
     """
 
     fields: ClassVar[tuple[str, ...]] = ()
@@ -35,6 +43,7 @@ class State:
     seed: int
     rng: Rng
     history: list[tuple[int, int]]
+    events: list[dict]
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -45,6 +54,7 @@ class State:
         state.seed = int(seed)
         state.rng = Rng(state.seed)
         state.history = []
+        state.events = []
         state._legal_cache = None
         state._setup()
         return state
@@ -56,6 +66,7 @@ class State:
         new.seed = self.seed
         new.rng = Rng(self.rng.state)
         new.history = self.history.copy()
+        new.events = self.events.copy()  # events are never changed once recorded
         new._legal_cache = self._legal_cache
         self._copy_into(new)
         return new
@@ -68,6 +79,7 @@ class State:
             "seed": self.seed,
             "rng": self.rng.state,
             "history": [list(h) for h in self.history],
+            "events": _copy_json(self.events),
             "data": {name: _copy_json(getattr(self, name)) for name in self.fields},
         }
 
@@ -79,6 +91,7 @@ class State:
         state.seed = data["seed"]
         state.rng = Rng(data["rng"])
         state.history = [(s, a) for s, a in data["history"]]
+        state.events = _copy_json(data["events"])
         state._legal_cache = None
         for name in cls.fields:
             setattr(state, name, _copy_json(data["data"][name]))
@@ -169,9 +182,16 @@ class State:
         """Everything ``seat`` may know, as JSON (``None``: a spectator, public facts only).
 
         This is the only way information leaves the engine toward players, bots and the web.
+        Once the game is over every view shows everything (``"full": true``).
         """
-        if seat is not None and not 0 <= seat < self.game.num_players:
-            raise IllegalAction(f"there is no seat {seat} in a {self.game.num_players}-player game")
+        self._check_viewer(seat)
+        return self._full_or_seat_view(seat, not self._to_move())
+
+    def full_view(self) -> dict:
+        """Everything, hidden values included: for finished games and their replays."""
+        return self._full_or_seat_view(None, True)
+
+    def _full_or_seat_view(self, seat: int | None, full: bool) -> dict:
         movers = self._to_move()
         base = {
             "game": self.game.info.id,
@@ -180,24 +200,57 @@ class State:
             "to_move": list(movers),
             "step": len(self.history),
             "terminal": not movers,
+            "full": full,
         }
         if not movers:
             base["returns"] = self.returns()
             base["scores"] = self.scores()
-        base.update(self._view(seat))
+        base.update(self._view(seat, full))
         return base
+
+    def log(self, viewer: int | None, start: int = 0) -> list[dict]:
+        """The events from number ``start`` on, as ``viewer`` may know them (``None``: a
+        spectator); hidden values are ``None``. At the end of the game nothing is hidden."""
+        self._check_viewer(viewer)
+        if not self._to_move():
+            return _copy_json(self.events[start:])
+        return [self._public_event(e, viewer) for e in self.events[start:]]
+
+    def score_breakdown(self, lang: str = "en") -> dict:
+        """Where each seat's points came from, as data for a score table::
+
+            {"rows": [{"label": str, "values": [per seat]}], "totals": [per seat],
+             "winners": [seats], "reason": str}
+
+        ``totals`` equals ``scores()``; ``reason`` says how the winner was decided (a
+        tie-break included). Meaningful at any time, final at the end.
+        """
+        return self._breakdown(lang)
+
+    def _check_viewer(self, seat: int | None) -> None:
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.game.num_players):
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.game.num_players}-player "
+                                "game")
+
+    def _event(self, seat: int | None, kind: str, **fields: Any) -> None:
+        """Record that ``seat`` (``None``: the game itself) did ``kind``: for ``_apply``."""
+        self.events.append({"turn": len(self.history), "seat": seat, "do": kind, **fields})
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """A full state consistent with ``seat``'s view: hidden values redealt from ``rng``.
 
-        The seat's view and legal actions are unchanged; future chance is reseeded from
-        ``rng``, so the result reveals nothing of the true future either.
+        The seat's view, log and legal actions are unchanged; future chance is reseeded from
+        ``rng``, so the result reveals nothing of the true future either. Games redeal the
+        hidden values of past events too (``_resample``), and other seats' entries in
+        ``history`` become -1, so a world carries no true hidden value.
         """
         if not self.game.info.hidden_information:
             new = self.clone()
         else:
             new = self._resample(seat, rng)
             new._legal_cache = None
+            # Other seats' action ids can name hidden cards: a world keeps only their count.
+            new.history = [(s, a if s == seat else -1) for s, a in self.history]
         new.rng = Rng(rng.getrandbits(64))
         return new
 
@@ -227,8 +280,17 @@ class State:
     def _apply(self, seat: int, action: int) -> None:
         raise NotImplementedError
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None, full: bool) -> dict:
+        """The game's part of a view; with ``full``, everything (the end, replays)."""
         raise NotImplementedError
+
+    def _public_event(self, event: dict, viewer: int | None) -> dict:
+        """``event`` as ``viewer`` may know it now, hidden values ``None`` (a new dict).
+        Games with hidden information override this; the event itself must not change."""
+        return dict(event)
+
+    def _breakdown(self, lang: str) -> dict:
+        raise NotImplementedError(f"{self.game.info.id} must implement _breakdown")
 
     def _scores(self) -> list[float]:
         raise NotImplementedError
