@@ -27,7 +27,7 @@ def _loadable(info: GameInfo, options: dict) -> dict:
 
 def _configs() -> list[tuple[str, dict]]:
     configs = []
-    for info in mezquita.games():
+    for info in mezquita.list_games():
         has_players_option = any(o.name == "players" for o in info.options)
         for n in player_counts(info):
             configs.append((info.id, _loadable(info, {"players": n}) if has_players_option

@@ -13,7 +13,7 @@ import mezquita, mezquita.games, mezquita.agents
 for package in (mezquita.games, mezquita.agents):
     for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(module.name)
-for info in mezquita.games():
+for info in mezquita.list_games():
     mezquita.load(info.id)
 print(" ".join(sorted(m for m in {EXTRAS!r} if m in sys.modules)))
 """

@@ -24,7 +24,7 @@ def test_check_env_passes_without_warnings(config):
 
 
 def test_every_game_is_registered_with_gymnasium():
-    for info in mezquita.games():
+    for info in mezquita.list_games():
         env = gymnasium.make(env_id(info.id))
         assert env.unwrapped.game.info.id == info.id
 

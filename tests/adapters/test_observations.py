@@ -51,7 +51,7 @@ def test_cordoba_table_after_a_face_down_and_a_face_up_play():
     game = mezquita.load("cordoba")
     state = game.new_state(2)
     first = state.hands[0][0]
-    state.apply(0, {"card": first, "landmark": 7})
+    state.apply(0, {"do": "play", "card": first, "landmark": 7})
     mine, theirs = game.encode_view(state.view(0)), game.encode_view(state.view(1))
     seven = _slot(7)
     # seat 0 sees its own face-down card; seat 1 sees only that one card lies there
@@ -62,9 +62,9 @@ def test_cordoba_table_after_a_face_down_and_a_face_up_play():
     assert (mine[0], mine[1], theirs[0], theirs[1]) == (1, 0, 0, 1)
     assert theirs[cordoba_obs.HAND + state.hands[1][0] - 1] == 1
 
-    state.apply(1, {"card": state.hands[1][0], "landmark": 6})
-    state.apply(0, {"card": state.hands[0][0], "landmark": 5})
-    state.apply(1, {"card": state.hands[1][0], "landmark": 7})  # both sides at 7: face up
+    state.apply(1, {"do": "play", "card": state.hands[1][0], "landmark": 6})
+    state.apply(0, {"do": "play", "card": state.hands[0][0], "landmark": 5})
+    state.apply(1, {"do": "play", "card": state.hands[1][0], "landmark": 7})  # both sides at 7: face up
     theirs = game.encode_view(state.view(1))
     assert theirs[seven + 1] == 1 and theirs[seven + 8] == first / 55
     face_up = theirs[cordoba_obs.OTHERS_FACE_UP:cordoba_obs.COUNTS]

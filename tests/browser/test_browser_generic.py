@@ -9,7 +9,7 @@ import pytest
 import mezquita
 
 
-@pytest.mark.parametrize("game_id", [info.id for info in mezquita.games()])
+@pytest.mark.parametrize("game_id", [info.id for info in mezquita.list_games()])
 def test_generic_renderer_plays_every_registered_game(page, server, turns, game_id):
     game = mezquita.load(game_id)
     seats = ["human"] + ["random"] * (game.num_players - 1)

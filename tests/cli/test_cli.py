@@ -88,7 +88,7 @@ def test_bad_input_writes_nothing(tmp_path):
 
 
 def test_play_explains_bad_input_and_asks_again():
-    moves = "\n".join(["banana", "99", '{"card": 11, "landmark": 1}'] + ["1"] * 10) + "\n"
+    moves = "\n".join(["banana", "99", '{"do": "play", "card": 11, "landmark": 1}'] + ["1"] * 10) + "\n"
     result = invoke("play", "cordoba", "--bot", "random", "--seed", "4", input=moves)
     assert result.exit_code == 0, result.output
     assert "neither a listed number nor a JSON action" in result.stdout

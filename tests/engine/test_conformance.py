@@ -8,7 +8,7 @@ from mezquita.engine.registry import game_class
 
 SETTINGS = [
     (info.id, setting)
-    for info in mezquita.games()
+    for info in mezquita.list_games()
     for setting in game_class(info.id).bench_settings
 ]
 

@@ -10,7 +10,7 @@ from mezquita.engine import BadRecord, IllegalAction, Option, Record, Rng, Unkno
 
 
 def test_registry_lists_games_and_rejects_unknown_ids():
-    ids = [g.id for g in mezquita.games()]
+    ids = [g.id for g in mezquita.list_games()]
     assert "cordoba" in ids
     with pytest.raises(UnknownGame, match=r"unknown game 'chess'.*cordoba"):
         mezquita.load("chess")
@@ -99,7 +99,7 @@ def test_record_round_trip_and_replay(tmp_path):
     ('{"format": "mezquita-record/1", "game": "cordoba", "options": {"hand": 2}, "seed": 1,'
      ' "actions": []}', "must be one of"),
     ('{"format": "mezquita-record/1", "game": "cordoba", "options": {}, "seed": 1,'
-     ' "actions": [[1, {"card": 1, "landmark": 1}]]}', "action 0"),
+     ' "actions": [[1, {"do": "play", "card": 1, "landmark": 1}]]}', "action 0"),
     ('{"format": "mezquita-record/1", "game": "cordoba", "options": {}, "seed": 1,'
      ' "actions": ["oops"]}', "not a \\[seat, action\\] pair"),
 ])

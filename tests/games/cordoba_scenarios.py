@@ -8,7 +8,7 @@ from mezquita.games.cordoba import CordobaState
 
 def action(card: int, landmark: int) -> dict:
     """The JSON action 'play ``card`` at the landmark valued ``landmark``'."""
-    return {"card": card, "landmark": landmark}
+    return {"do": "play", "card": card, "landmark": landmark}
 
 
 def position(piles: dict[int, tuple[list[int], list[int]]], start: int = 0,
@@ -30,7 +30,7 @@ def position(piles: dict[int, tuple[list[int], list[int]]], start: int = 0,
     state.start = start
     state.current = current
     state.forbidden = values.index(forbidden) if forbidden is not None else -1
-    state.log = [[s, i, c] for i, p in enumerate(state.piles) for s in (0, 1) for c in p[s]]
+    state.played = sum(len(p[0]) + len(p[1]) for p in state.piles)
     return state
 
 

@@ -16,7 +16,7 @@ STATIC = Path(mezquita.__file__).parent / "web" / "static"
 
 def test_games_lists_every_registered_game_with_its_bots(client):
     games = client.get("/api/games").json()
-    assert [g["id"] for g in games] == [info.id for info in mezquita.games()]
+    assert [g["id"] for g in games] == [info.id for info in mezquita.list_games()]
     cordoba = next(g for g in games if g["id"] == "cordoba")
     assert {"random", "heuristic"} <= set(cordoba["agents"])
     assert [o["name"] for o in cordoba["options"]] == ["hand", "landmarks", "match"]
@@ -125,7 +125,7 @@ def test_pages_and_static_client_are_served(client):
 
 
 def test_game_data_files_are_served_but_nothing_else(client):
-    names = client.get("/api/games/cordoba/data/landmarks.json").json()
+    names = client.get("/api/games/cordoba/data/texts.json").json()
     assert len(names["landmarks"]) == 7
     assert client.get("/api/games/cordoba/data/rules.py").status_code == 404
     assert client.get("/api/games/cordoba/data/..%2F..%2Fpyproject.json").status_code == 404

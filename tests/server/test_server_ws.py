@@ -53,8 +53,8 @@ def hidden_check(message, seat_of_secret, landmark, card):
     view = message["view"]
     pile = next(lm for lm in view["landmarks"] if lm["value"] == landmark)
     assert pile["cards"][seat_of_secret] == [None]
-    assert all(e["label"] is None for e in message["log"] if e["seat"] == seat_of_secret)
-    assert all(e["card"] is None for e in view["log"] if e["seat"] == seat_of_secret)
+    plays = [e for e in message["log"] if e["seat"] == seat_of_secret and e["do"] == "play"]
+    assert plays and all(e["card"] is None and str(card) not in e["text"] for e in plays)
     assert view["hand"] is None or view["seat"] != seat_of_secret
     assert "legal" not in json.dumps(message["log"])
 
@@ -68,7 +68,7 @@ def test_other_seats_and_spectators_never_receive_hidden_values(client, create, 
         first = a.until(lambda m: m["match"]["status"] == "running")
         watcher.hello()
         assert first["view"]["hand"] == list(range(1, 11))
-        a.act({"card": 7, "landmark": 5}, first["turn"])
+        a.act({"do": "play", "card": 7, "landmark": 5}, first["turn"])
         seen_by_a = a.until(lambda m: m["turn"] == 1)
         seen_by_b = b.until(lambda m: m["turn"] == 1)
         seen_by_watcher = watcher.until(lambda m: m["turn"] == 1)
@@ -89,7 +89,7 @@ def test_a_seat_token_acts_only_for_its_seat(client, create, connect):
         message = b.hello(tokens[1])
         message = b.until(lambda m: m["match"]["status"] == "running")
         assert message["legal"] == []  # seat 1 is not to move
-        b.act({"card": message["view"]["hand"][0], "landmark": 1}, 0)
+        b.act({"do": "play", "card": message["view"]["hand"][0], "landmark": 1}, 0)
         refused = b.receive()
     assert refused["type"] == "error" and "not seat 1's turn" in refused["message"]
     assert client.get(f"/api/matches/{made['id']}").json()["status"] == "running"
@@ -99,7 +99,7 @@ def test_spectators_cannot_play(client, create, connect):
     made = create(["human", "human"])
     with connect(made["id"]) as watcher:
         watcher.hello()
-        watcher.act({"card": 1, "landmark": 1}, 0)
+        watcher.act({"do": "play", "card": 1, "landmark": 1}, 0)
         assert watcher.receive()["code"] == "spectator"
 
 
@@ -124,11 +124,11 @@ def test_an_unknown_match_is_refused(client, connect):
     ('{"kind": "act"}', "malformed"),
     ('{"type": "dance"}', "unknown_type"),
     ('{"type": "act"}', "malformed"),
-    ('{"type": "act", "action": {"card": 1}}', "refused"),
+    ('{"type": "act", "action": {"do": "play", "card": 1}}', "refused"),
     ('{"type": "act", "action": "x"}', "refused"),
     ('{"type": "act", "action": 9999}', "refused"),
-    ('{"type": "act", "action": {"card": 1, "landmark": 1}, "turn": "0"}', "malformed"),
-    ('{"type": "act", "action": {"card": 1, "landmark": 1}, "turn": 5}', "refused"),
+    ('{"type": "act", "action": {"do": "play", "card": 1, "landmark": 1}, "turn": "0"}', "malformed"),
+    ('{"type": "act", "action": {"do": "play", "card": 1, "landmark": 1}, "turn": 5}', "refused"),
     ('{"type": "act", "action": [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]}', "refused"),
     ('{"type": "act", "action": "' + "x" * 5000 + '"}', "too_large"),
 ])

@@ -8,7 +8,8 @@ import random
 import typer
 
 from mezquita.agents import Turn, make_agent
-from mezquita.engine import IllegalAction, MezquitaError, State
+from mezquita.engine import IllegalAction, MezquitaError, State, seat_name
+from mezquita.engine.texts import check_lang
 
 from . import app
 from .common import GAME_OPTIONS, console, fail, load_game
@@ -21,9 +22,13 @@ def play_command(
     bot: str = typer.Option("heuristic", "--bot", help="Bot for the other seats."),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 plays first)."),
     seed: int = typer.Option(None, "--seed", help="Deal seed (default: random)."),
-    lang: str = typer.Option("en", "--lang", help="Language of labels: en, es, ca, de."),
+    lang: str = typer.Option("en", "--lang", help="Language: en, es, ca, de."),
 ) -> None:
     """Play GAME in the terminal against bots. Game options follow, e.g. `--hand 3`."""
+    try:
+        check_lang(lang)
+    except MezquitaError as err:
+        fail(str(err))
     game = load_game(game_id, ctx.args)
     if not 0 <= seat < game.num_players:
         fail(f"--seat must be 0..{game.num_players - 1} for {game.num_players} players")
@@ -35,24 +40,32 @@ def play_command(
         fail(str(err))
     if game.info.reconstruction:
         console.print(f"[yellow]Note:[/] {game.info.reconstruction}")
-    console.print(f"[bold]{game.info.name}[/] {game!r}, seed {seed}; you are seat {seat}.")
+    console.print(f"[bold]{game.info.name}[/] {game!r}, seed {seed}; "
+                  f"you are {seat_name(seat, lang)}.", highlight=False)
     state = game.new_state(seed)
+    shown = 0  # log entries already echoed
     try:
         while movers := state.to_move():
-            mover = movers[0]
-            if mover == seat:
-                console.print(game.render_text(state.view(seat)))
+            if seat in movers:
+                console.print(game.render_text(state.view(seat), lang))
                 _human_turn(state, seat, lang)
             else:
-                action = bots[mover].act(Turn.of(state, mover))
-                state.apply(mover, action)
-                text = game.move_text(state.view(seat), mover, action, lang)
-                console.print(f"seat {mover} ({bot}): {text}", highlight=False)
+                mover = movers[0]
+                state.apply(mover, bots[mover].act(Turn.of(state, mover)))
+            shown = _echo(state, seat, lang, shown)
     except (EOFError, KeyboardInterrupt):
         console.print("\nGame left.")
         raise typer.Exit(1) from None
-    console.print(game.render_text(state.view(seat)))
-    _print_result(state, seat)
+    console.print(game.render_text(state.view(seat), lang))
+    _print_result(state, seat, lang)
+
+
+def _echo(state: State, seat: int, lang: str, shown: int) -> int:
+    """Print the log entries after the first ``shown`` as ``seat`` may know them."""
+    entries = state.log(seat, shown)
+    for entry in entries:
+        console.print(f"  » {state.game.event_text(entry, lang)}", highlight=False)
+    return shown + len(entries)
 
 
 def _human_turn(state: State, seat: int, lang: str) -> None:
@@ -85,10 +98,21 @@ def _parse_answer(answer: str, options: list[dict]):
         raise ValueError(f"{answer!r} is neither a listed number nor a JSON action") from None
 
 
-def _print_result(state: State, seat: int) -> None:
-    returns, scores = state.returns(), state.scores()
-    line = ", ".join(f"seat {s}: {scores[s]}" for s in range(len(scores)))
-    best = max(returns)
-    outcome = ("You win!" if returns[seat] == 1.0 else
-               "A draw." if returns[seat] == best else "You lose.")
-    console.print(f"[bold]Game over.[/] Scores: {line}. {outcome}")
+def _print_result(state: State, seat: int, lang: str) -> None:
+    """The score table from the engine's breakdown, and who won."""
+    table = state.score_breakdown(lang)
+    n = state.game.num_players
+    names = [seat_name(s, lang) for s in range(n)]
+    width = max(len(row["label"]) for row in table["rows"]) if table["rows"] else 10
+    console.print(f"{'':<{width}}  " + "  ".join(f"{name:>10}" for name in names), highlight=False)
+    for row in [*table["rows"], {"label": "=", "values": table["totals"]}]:
+        cells = "  ".join(f"{_number(v):>10}" for v in row["values"])
+        console.print(f"{row['label']:<{width}}  {cells}", highlight=False)
+    console.print(f"[bold]{table['reason']}[/]", highlight=False)
+
+
+def _number(value) -> str:
+    """Integers as integers (3, not 3.0); anything else as it is."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "-" if value is None else str(value)

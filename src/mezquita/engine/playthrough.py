@@ -1,7 +1,8 @@
 """Golden playthroughs: a seeded random game written out step by step as text.
 
-Each step shows who moves, the legal actions, every seat's view and the action taken, so a
-committed playthrough file catches any change of behaviour in rules, views or labels. Long
+Each step shows who moves, the legal actions, every seat's view, the action taken and the
+move texts each seat read, so a committed playthrough file catches any change of behaviour in
+rules, views, labels or texts. Long
 games are written compactly: the views as a short hash, the legal actions as their count.
 Regenerate after an intended change with ``python -m mezquita.engine.playthrough DIR``.
 """
@@ -50,9 +51,17 @@ def playthrough(game_id: str, options: dict, seed: int) -> str:
             lines.append("  legal: " + "; ".join(f"{a}={game.action_label(a)}" for a in legal))
             lines.extend(f"  view[{v}]: {text}" for v, text in zip([None, *range(game.num_players)], views))
             lines.append(f"  action: seat {seat} plays {action} {json.dumps(game.action_to_json(action))}")
+        before = len(state.events)
         state.apply(seat, action)
+        said = [[game.event_text(e) for e in state.log(v, before)] for v in [None, *range(game.num_players)]]
+        if compact:
+            lines[-1] += f" | log {hashlib.sha256(json.dumps(said).encode()).hexdigest()[:16]}"
+        else:
+            lines.extend(f"  log[{v}]: {' / '.join(texts)}"
+                         for v, texts in zip([None, *range(game.num_players)], said) if texts)
     lines.append(f"returns: {state.returns()}")
     lines.append(f"scores: {state.scores()}")
+    lines.append(f"breakdown: {json.dumps(state.score_breakdown(), ensure_ascii=False)}")
     return "\n".join(lines) + "\n"
 
 

@@ -74,7 +74,6 @@ class Match:
         self.deadlines: dict[int, float] = {}  # seat -> epoch seconds of its timeout
         self.thinking: set[int] = set()  # seats whose bot move is being computed
         self.lock = asyncio.Lock()  # one action at a time: validated, stored, then applied
-        self._labels: dict[tuple[int, str], str] = {}
 
     @property
     def id(self) -> str:
@@ -112,24 +111,17 @@ class Match:
             "result": self.row.result,
         }
 
-    def label(self, turn: int, lang: str) -> str:
-        """The readable label of the action played at ``turn``."""
-        key = (turn, lang)
-        if key not in self._labels:
-            action = self.game.to_action_id(self.row.actions[turn][1])
-            self._labels[key] = self.game.action_label(action, lang)
-        return self._labels[key]
-
     def log_for(self, seat: int | None, lang: str) -> list[dict]:
-        """The move log as ``seat`` may see it: labels of its own moves, and of every move
-        once the match is over or if the game hides nothing (a label can name a hidden card)."""
-        over = self.status == "finished" or not self.game.info.hidden_information
-        start = max(0, len(self.row.actions) - LOG_TAIL)
-        return [
-            {"turn": t, "seat": s, "by": self.row.move_sources[t],
-             "label": self.label(t, lang) if over or s == seat else None}
-            for t, (s, _) in enumerate(self.row.actions[start:], start)
-        ]
+        """The latest log entries as ``seat`` may know them, each worded by the engine."""
+        state = self.state
+        start = max(0, len(state.events) - LOG_TAIL)
+        return [self._worded(entry, lang) for entry in state.log(seat, start)]
+
+    def _worded(self, entry: dict, lang: str) -> dict:
+        turn = entry["turn"]
+        by = self.row.move_sources[turn] if entry["seat"] is not None and turn < len(
+            self.row.move_sources) else None
+        return {**entry, "by": by, "text": self.game.event_text(entry, lang)}
 
     def message(self, seat: int | None, lang: str) -> dict:
         """The update sent to a client of ``seat``: its view, legal actions and the log."""
@@ -144,6 +136,7 @@ class Match:
             "view": self.state.view(seat),
             "legal": legal,
             "log": self.log_for(seat, lang),
+            "breakdown": self.state.score_breakdown(lang) if self.state.is_terminal() else None,
             "server_time": time.time(),  # lets the page show turn timers without clock skew
         }
 
@@ -358,16 +351,19 @@ class Hub:
 
     # -- replay --------------------------------------------------------------------------
     def replay(self, match: Match, lang: str) -> dict:
-        """A finished match move by move: the public view before and after every action."""
+        """A finished match move by move, with nothing hidden: the full view after every
+        action and the log entries it added."""
         if match.status != "finished":
             raise MatchError("only finished matches can be replayed")
-        record = Record(match.row.game, match.row.options, match.row.seed, match.row.actions)
+        record = Record(match.row.game, match.row.options, match.row.seed, match.row.actions,
+                        version=match.game.info.version)
         state = match.game.new_state(match.row.seed)
-        frames = [{"turn": 0, "seat": None, "label": None, "view": state.view(None)}]
+        frames = [{"turn": 0, "seat": None, "log": [], "view": state.full_view()}]
         for turn, (seat, action) in enumerate(match.row.actions):
+            before = len(state.events)
             state.apply(seat, action)
-            frames.append({"turn": turn + 1, "seat": seat, "label": match.label(turn, lang),
-                           "view": state.view(None)})
+            frames.append({"turn": turn + 1, "seat": seat, "view": state.full_view(),
+                           "log": [match._worded(e, lang) for e in state.events[before:]]})
         return {"match": match.public(), "record": record.to_json(), "frames": frames}
 
     async def close(self) -> None:

@@ -1,4 +1,4 @@
-"""Córdoba (Knizia 2008). Importing this package registers the game as ``cordoba``."""
+"""Córdoba (Knizia 2008), registered as ``cordoba``."""
 
 from .names import landmark_name
 from .rules import CordobaGame, CordobaState

@@ -12,7 +12,7 @@ import math
 
 from mezquita.agents import Agent, Turn
 
-from .rules import CARDS, MAX_LANDMARK
+from .rules import CARDS, PLAY
 
 
 class CordobaHeuristic(Agent):
@@ -42,8 +42,7 @@ class CordobaHeuristic(Agent):
         by_value = {lm["value"]: lm for lm in view["landmarks"]}
         best, best_score = turn.legal[0], -math.inf
         for action in turn.legal:
-            card, landmark = divmod(action, MAX_LANDMARK)
-            card, landmark = card + 1, landmark + 1
+            card, landmark = PLAY.values(action)
             gain = landmark * (control(by_value[landmark], card) - base[landmark])
             score = gain - 0.02 * card
             if score > best_score:

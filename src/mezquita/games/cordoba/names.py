@@ -1,25 +1,19 @@
-"""Landmark names and action verbs in en/es/ca/de, read from landmarks.json."""
+"""Córdoba's words in en/es/ca/de, read from texts.json: landmark names and labels."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 
+from mezquita.engine import load_texts, pick
 
-@cache
-def texts() -> dict:
-    """The parsed landmarks.json."""
-    return json.loads((Path(__file__).parent / "landmarks.json").read_text(encoding="utf-8"))
+TEXTS = load_texts(Path(__file__).parent / "texts.json")
 
 
 def landmark_name(value: int, lang: str = "en") -> str:
-    """The display name of landmark ``value`` (1..7) in ``lang`` (en, es, ca, de)."""
-    entry = texts()["landmarks"][value - 1]
-    return entry.get(lang, entry["en"])
+    """The display name of landmark ``value`` (1..7) in ``lang``."""
+    return pick(TEXTS["landmarks"][value - 1], lang)
 
 
-def play_verb(lang: str) -> str:
-    """The format string of a play action label in ``lang``."""
-    verbs = texts()["verbs"]
-    return verbs.get(lang, verbs["en"])
+def landmark_label(value: int, lang: str = "en") -> str:
+    """A landmark with its value, e.g. "Roman Bridge (5)"."""
+    return pick(TEXTS["words"]["landmark"], lang).format(name=landmark_name(value, lang), value=value)

@@ -1,43 +1,46 @@
-"""Terminal rendering of a Córdoba view (rich markup) and move texts that hide what is hidden."""
+"""Terminal rendering of a Córdoba view (rich markup), every word in the viewer's language."""
 
 from __future__ import annotations
 
-from .names import landmark_name
+from mezquita.engine import pick, seat_name
+
+from .names import TEXTS, landmark_name
 
 BACK = "▮"
+NAME_WIDTH = 34  # "7 Alcàsser dels Reis Cristians" and the like fit
 
 
 def render_text(view: dict, lang: str = "en") -> str:
-    """The board as the owner of ``view`` sees it: opponent's face-down cards as backs."""
+    """The board as the owner of ``view`` sees it: the opponent's face-down cards as backs."""
+    words = TEXTS["board"]
     me = view["seat"] if view["seat"] is not None else 0
     other = 1 - me
-    lines = [
-        f"Game {view['game_number']} of {view['games']}   start player: seat {view['start_player']}"
-        f"   scores now: you {view['game_scores'][me]}, opponent {view['game_scores'][other]}"
-        + (f"   (earlier games: {view['past_scores'][me]}-{view['past_scores'][other]})"
-           if view["games"] > 1 else ""),
-        f"{'landmark':<26}{'opponent':>16}   {'you':<16}control",
-    ]
+    lines = [pick(words["header"], lang).format(
+        game=view["game_number"], games=view["games"], start=seat_name(view["start_player"], lang),
+        mine=view["game_scores"][me], theirs=view["game_scores"][other])]
+    if view["games"] > 1:
+        lines[0] += "   " + pick(words["earlier"], lang).format(
+            mine=view["past_scores"][me], theirs=view["past_scores"][other])
+    columns = pick(words["columns"], lang)
+    width = max(3 * len(c) for lm in view["landmarks"] for c in lm["cards"]) + 2
+    width = max(width, 12)
+    lines.append(f"{columns[0]:<{NAME_WIDTH}}{columns[1]:>{width}}   {columns[2]:<{width}}{columns[3]}")
+    owners = {None: "-", me: f"[green]{pick(words['you'], lang)}[/]",
+              other: f"[red]{pick(words['opponent'], lang)}[/]"}
     for lm in view["landmarks"]:
         name = f"{lm['value']} {landmark_name(lm['value'], lang)}"
         theirs = " ".join(BACK if c is None else str(c) for c in lm["cards"][other])
         mine = " ".join(str(c) for c in lm["cards"][me])
-        owner = {None: "-", me: "[green]you[/]", other: "[red]opponent[/]"}[lm["controller"]]
-        mark = " [yellow](blocked)[/]" if lm["value"] == view["forbidden"] else ""
-        up = "" if lm["face_up"] else " [dim](face down)[/]" if any(lm["cards"]) else ""
-        lines.append(f"{name:<26}{theirs:>16}   {mine:<16}{owner}{up}{mark}")
-    hand = view["hand"] if view["hand"] is not None else []
-    lines.append(
-        f"your hand: {' '.join(map(str, hand)) or '-'}   deck: {view['deck_sizes'][me]}"
-        f"   opponent hand {view['hand_sizes'][other]}, deck {view['deck_sizes'][other]}"
-    )
+        mark = f" [yellow]{pick(words['blocked'], lang)}[/]" if lm["value"] == view["forbidden"] else ""
+        down = any(lm["cards"]) and not lm["face_up"] and not view["full"]
+        up = f" [dim]{pick(words['face_down'], lang)}[/]" if down else ""
+        lines.append(f"{name:<{NAME_WIDTH}}{theirs:>{width}}   {mine:<{width}}{owners[lm['controller']]}{up}{mark}")
+    if view["hands"] is not None:
+        lines.append(pick(words["hands"], lang).format(
+            mine=" ".join(map(str, view["hands"][me])) or "-",
+            theirs=" ".join(map(str, view["hands"][other])) or "-"))
+    else:
+        lines.append(pick(words["hand"], lang).format(
+            hand=" ".join(map(str, view["hand"] or [])) or "-", deck=view["deck_sizes"][me],
+            other_hand=view["hand_sizes"][other], other_deck=view["deck_sizes"][other]))
     return "\n".join(lines)
-
-
-def move_text(view: dict, seat: int, lang: str = "en") -> str:
-    """The last card played, as the owner of ``view`` may see it."""
-    entry = view["log"][-1] if view["log"] else None
-    if entry is None or entry["seat"] != seat:  # a match's second game has just been dealt
-        return "plays the last card of the game"
-    card = "a face-down card" if entry["card"] is None else str(entry["card"])
-    return f"plays {card} at {entry['landmark']} {landmark_name(entry['landmark'], lang)}"

@@ -1,25 +1,29 @@
 """Córdoba (Reiner Knizia, 2008): two decks of 1..10 played next to landmarks valued 1..7.
 
-Rules: ../shared/specs/cordoba.md; each numbered point there is tested in
+The rules as implemented are numbered in docs/games/cordoba.md; each number is tested in
 tests/games/test_cordoba_rules.py under the same number.
 
-Action ids: ``(card - 1) * 7 + (landmark - 1)`` for card 1..10 and landmark value 1..7,
-so the 70 ids are the same in every variant; JSON form ``{"card": 5, "landmark": 7}``.
+Actions: one block, ``play(card, landmark)`` for card 1..10 and landmark value 1..7, so the
+70 ids are the same in every variant; JSON form ``{"do": "play", "card": 5, "landmark": 7}``.
+Events: ``play`` (card ``None`` while face down to the viewer), ``reveal`` (rule 6) and, in a
+match, ``game_end`` with the game's scores.
 """
 
 from __future__ import annotations
 
 import random
-
-from mezquita.engine import Game, GameInfo, IllegalAction, Option, State, register
+from mezquita.engine import ActionSpace, Game, GameInfo, Option, Param, State, pick, register, seat_name
 
 from . import observation, render
-from .names import landmark_name, play_verb
+from .names import TEXTS, landmark_label
 
 CARDS = tuple(range(1, 11))  # each deck: one card of every power 1..10 (rule 1)
-MAX_LANDMARK = 7
-NUM_ACTIONS = len(CARDS) * MAX_LANDMARK  # card x landmark value
-HIDDEN = None  # how a face-down card of another seat appears in a view
+LANDMARK_VALUES = tuple(range(1, 8))  # landmark values 1..7; variants leave out the lowest
+HIDDEN = None  # how a face-down card of another seat appears in a view or a log entry
+
+ACTIONS = ActionSpace()
+PLAY = ACTIONS.block("play", Param("card", CARDS), Param("landmark", LANDMARK_VALUES, landmark_label),
+                     text=TEXTS["actions"]["play"])
 
 INFO = GameInfo(
     id="cordoba",
@@ -28,7 +32,7 @@ INFO = GameInfo(
     max_players=2,
     hidden_information=True,  # hands, deck order and face-down values
     chance=True,  # the second game of a match is dealt from the state's generator
-    version=1,
+    version=2,  # 2: action JSON {"do": "play", ...}; version-1 records are refused
     summary="Reiner Knizia, 2008: play cards 1-10 next to 7 landmarks; control the most value.",
     options=(
         Option("hand", 1, (1, 3, 10), "cards in hand: 1 (standard), 3 or 10 (the whole deck)"),
@@ -38,55 +42,43 @@ INFO = GameInfo(
 )
 
 
-@register
 class CordobaGame(Game):
     """Córdoba with options ``hand`` (1/3/10), ``landmarks`` (7/6/5) and ``match``."""
 
     info = INFO
+    actions = ACTIONS
     heuristic = "mezquita.games.cordoba.heuristic:CordobaHeuristic"
 
     def _configure(self) -> None:
-        first = MAX_LANDMARK - self.options["landmarks"] + 1
-        self.landmark_values: tuple[int, ...] = tuple(range(first, MAX_LANDMARK + 1))
+        first = len(LANDMARK_VALUES) - self.options["landmarks"] + 1
+        self.landmark_values: tuple[int, ...] = LANDMARK_VALUES[first - 1:]
         self.hand_size: int = self.options["hand"]
         self.games_in_match: int = 2 if self.options["match"] else 1
-        self.spot_ids: tuple[int, ...] = tuple(v - 1 for v in self.landmark_values)
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
+        # play ids per card index and landmark index in play, for legal_actions
+        self.play_ids: tuple[tuple[int, ...], ...] = tuple(
+            tuple(PLAY.id(c, v - 1) for v in self.landmark_values) for c in range(len(CARDS)))
 
     @property
     def max_game_length(self) -> int:
         return 2 * len(CARDS) * self.games_in_match  # every card is played, one per decision
 
-    def action_to_json(self, action: int) -> dict:
-        card, landmark = divmod(action, MAX_LANDMARK)
-        return {"card": card + 1, "landmark": landmark + 1}
+    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        kind = entry["do"]
+        fields = {"player": seat_name(entry["seat"], lang, names) if entry["seat"] is not None else ""}
+        if "landmark" in entry:
+            fields["landmark"] = landmark_label(entry["landmark"], lang)
+        if kind == "play":
+            card = entry["card"]
+            fields["card"] = pick(TEXTS["words"]["face_down"], lang) if card is HIDDEN else str(card)
+        elif kind == "reveal":
+            fields["cards"] = ", ".join(map(str, entry["cards"]))
+        elif kind == "game_end":
+            fields["game"] = entry["game"]
+            fields["scores"] = " - ".join(map(str, entry["scores"]))
+        return pick(TEXTS["events"][kind], lang).format(**fields)
 
-    def action_from_json(self, value) -> int:
-        if not isinstance(value, dict) or set(value) != {"card", "landmark"}:
-            raise IllegalAction(f'a Córdoba action is {{"card": 1-10, "landmark": 1-7}}, not {value!r}')
-        card, landmark = value["card"], value["landmark"]
-        if not (type(card) is int and type(landmark) is int):
-            raise IllegalAction(f"card and landmark must be integers, not {value!r}")
-        if card not in CARDS:
-            raise IllegalAction(f"there is no card {card}; cards are 1-10")
-        if landmark not in self.landmark_values:
-            shown = ", ".join(map(str, self.landmark_values))
-            raise IllegalAction(f"landmark {landmark} is not in play (landmarks: {shown})")
-        return (card - 1) * MAX_LANDMARK + landmark - 1
-
-    def action_label(self, action: int, lang: str = "en") -> str:
-        card, landmark = divmod(action, MAX_LANDMARK)
-        name = landmark_name(landmark + 1, lang)
-        return play_verb(lang).format(card=card + 1, landmark=name, value=landmark + 1)
-
-    def move_text(self, view: dict, seat: int, action: int, lang: str = "en") -> str:
-        return render.move_text(view, seat, lang)
-
-    def render_text(self, view: dict) -> str:
-        return render.render_text(view)
+    def render_text(self, view: dict, lang: str = "en") -> str:
+        return render.render_text(view, lang)
 
     @property
     def observation_size(self) -> int:
@@ -101,20 +93,20 @@ class CordobaState(State):
     """A Córdoba game or match.
 
     Attributes:
-        hands: per seat, the card powers in hand.
+        hands: per seat, the card powers in hand, sorted.
         decks: per seat, the face-down deck; the top card is the last element.
         piles: per landmark (index into ``game.landmark_values``), per seat, powers played.
         face_up: per landmark, whether its cards are face up (rule 6).
         forbidden: landmark index played at on the previous turn, or -1 (rule 4).
-        current: the seat to move.
+        current: the seat to move, -1 when the match is over.
         start: the start player of the current game (wins ties, rule 7).
         game_no: 0 for the first game, 1 for the second game of a match.
-        past_scores: per seat, the scores of finished games of the match.
-        log: ``[seat, landmark index, power]`` for each card played in the current game.
+        played: cards played in the current game.
+        finished: the scores (per seat) of each finished game of the match.
     """
 
     fields = ("hands", "decks", "piles", "face_up", "forbidden", "current", "start",
-              "game_no", "past_scores", "log")
+              "game_no", "played", "finished")
 
     hands: list[list[int]]
     decks: list[list[int]]
@@ -124,13 +116,13 @@ class CordobaState(State):
     current: int
     start: int
     game_no: int
-    past_scores: list[int]
-    log: list[list[int]]
+    played: int
+    finished: list[list[int]]
 
     # -- setup and turns -------------------------------------------------------------
     def _setup(self) -> None:
         self.game_no = 0
-        self.past_scores = [0, 0]
+        self.finished = []
         self._deal(start=0)
 
     def _deal(self, start: int) -> None:
@@ -147,42 +139,48 @@ class CordobaState(State):
         self.face_up = [False] * n
         self.forbidden = -1
         self.start = self.current = start
-        self.log = []
+        self.played = 0
 
     def _to_move(self) -> tuple[int, ...]:
         return () if self.current < 0 else (self.current,)
 
     def _legal_actions(self, seat: int) -> list[int]:
-        spots = self.game.spot_ids
-        if self.forbidden >= 0:
-            spots = spots[: self.forbidden] + spots[self.forbidden + 1:]
-        hand = self.hands[seat]  # kept sorted; powers are distinct within one deck
-        return [(card - 1) * MAX_LANDMARK + s for card in hand for s in spots]
+        ids = self.game.play_ids
+        forbidden = self.forbidden
+        return [a for card in self.hands[seat]  # sorted, distinct powers: ids come sorted
+                for i, a in enumerate(ids[card - 1]) if i != forbidden]
 
     def _apply(self, seat: int, action: int) -> None:
-        card, value = divmod(action, MAX_LANDMARK)
-        card += 1
-        index = value + 1 - self.game.landmark_values[0]
-        self.hands[seat].remove(card)
+        card, value = PLAY.values(action)
+        index = value - self.game.landmark_values[0]
+        hand = self.hands[seat]
+        hand.remove(card)
         pile = self.piles[index]
         pile[seat].append(card)
-        if pile[1 - seat]:
+        self._event(seat, "play", card=card, landmark=value, game=self.game_no + 1)
+        if pile[1 - seat] and not self.face_up[index]:
             self.face_up[index] = True  # rule 6
-        if self.decks[seat]:
-            self.hands[seat].append(self.decks[seat].pop())  # rule 3: draw after playing
-            self.hands[seat].sort()
+            self._event(None, "reveal", landmark=value, cards=sorted(pile[1 - seat]))
+        deck = self.decks[seat]
+        if deck:  # rule 3: draw after playing
+            drawn = deck.pop()
+            if not hand or drawn > hand[-1]:
+                hand.append(drawn)
+            else:
+                hand.insert(next(i for i, c in enumerate(hand) if c > drawn), drawn)
         self.forbidden = index
-        self.log.append([seat, index, card])
+        self.played += 1
         self.current = 1 - seat
-        if len(self.log) == 2 * len(CARDS):
+        if self.played == 2 * len(CARDS):
             self._end_game()
 
     def _end_game(self) -> None:
         """Rule 8 and 9: score the game; in a match, deal the second game."""
         scores = self.game_scores()
-        self.past_scores = [p + s for p, s in zip(self.past_scores, scores)]
+        self.finished.append(scores)
         self.game_no += 1
         if self.game_no < self.game.games_in_match:
+            self._event(None, "game_end", game=self.game_no, scores=scores)
             self._deal(start=1 - self.start)
         else:
             self.current = -1
@@ -205,61 +203,89 @@ class CordobaState(State):
         return scores
 
     def _tiebreak(self) -> int | None:
-        """Rule 8: the controller of the lowest-valued controlled landmark (single game)."""
-        return next((c for i in range(len(self.piles)) if (c := self.controller(i)) is not None), None)
+        """Rule 8: the landmark index of the lowest-valued controlled landmark, or None."""
+        return next((i for i in range(len(self.piles)) if self.controller(i) is not None), None)
+
+    def _past_scores(self) -> list[int]:
+        """Totals of the finished games before the one on the board (the last one at the end)."""
+        games = self.finished if self.current >= 0 else self.finished[:-1]
+        return [sum(g[s] for g in games) for s in range(2)]
 
     def _scores(self) -> list[float]:
-        if self.current < 0:
-            return list(self.past_scores)
-        return [p + s for p, s in zip(self.past_scores, self.game_scores())]
+        return [p + s for p, s in zip(self._past_scores(), self.game_scores())]
 
     def _returns(self) -> list[float]:
-        a, b = self.past_scores
+        a, b = self._scores()
         if a != b:
             return [1.0, 0.0] if a > b else [0.0, 1.0]
-        if self.game.games_in_match == 1:
-            winner = self._tiebreak()
-            if winner is not None:
-                return [1.0 - winner, float(winner)]
+        if self.game.games_in_match == 1 and (index := self._tiebreak()) is not None:
+            winner = self.controller(index)
+            return [1.0 - winner, float(winner)]
         return [0.5, 0.5]  # rule 9: equal match totals are a draw
 
+    def _breakdown(self, lang: str) -> dict:
+        words = TEXTS["breakdown"]
+        rows = []
+        if self.game.games_in_match > 1 and len(self.finished) > (self.current < 0):
+            rows.append({"label": pick(words["earlier"], lang), "values": self._past_scores()})
+        for index, value in enumerate(self.game.landmark_values):
+            owner = self.controller(index)
+            sums = " - ".join(str(sum(p)) for p in self.piles[index])
+            rows.append({"label": pick(words["landmark"], lang).format(
+                landmark=landmark_label(value, lang), sums=sums),
+                "values": [value if owner == s else 0 for s in range(2)]})
+        totals = self.scores()
+        returns = self.returns() if self.current < 0 else share_of(totals)
+        winners = [s for s, r in enumerate(returns) if r == max(returns)]
+        if len(winners) == 2:
+            reason = pick(words["draw"], lang).format(score=totals[0])
+        elif totals[0] != totals[1]:
+            reason = pick(words["more"], lang).format(player=seat_name(winners[0], lang))
+        else:
+            index = self._tiebreak()
+            reason = pick(words["tie_lowest"], lang).format(
+                score=totals[0], player=seat_name(winners[0], lang),
+                landmark=landmark_label(self.game.landmark_values[index], lang))
+        reason += " " + pick(words["start_wins_ties"], lang)
+        return {"rows": rows, "totals": totals, "winners": winners, "reason": reason}
+
     # -- information ---------------------------------------------------------------------
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None, full: bool) -> dict:
         values = self.game.landmark_values
         landmarks = []
         for index, pile in enumerate(self.piles):
-            up = self.face_up[index]
+            up = self.face_up[index] or full
             cards = [list(p) if up or s == seat else [HIDDEN] * len(p) for s, p in enumerate(pile)]
-            landmarks.append({"value": values[index], "cards": cards, "face_up": up,
+            landmarks.append({"value": values[index], "cards": cards, "face_up": self.face_up[index],
                               "controller": self.controller(index)})
-        log = [
-            {"seat": s, "landmark": values[i],
-             "card": c if self.face_up[i] or s == seat else HIDDEN}
-            for s, i, c in self.log
-        ]
         return {
             "start_player": self.start,
             "game_number": self.game_no + (self.current >= 0),
             "games": self.game.games_in_match,
             "landmarks": landmarks,
-            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hand": list(self.hands[seat]) if seat is not None and not full else None,
+            "hands": [list(h) for h in self.hands] if full else None,
             "hand_sizes": [len(h) for h in self.hands],
             "deck_sizes": [len(d) for d in self.decks],
             "forbidden": values[self.forbidden] if self.forbidden >= 0 else None,
             "game_scores": self.game_scores(),
-            "past_scores": list(self.past_scores),
-            "log": log,
+            "past_scores": self._past_scores(),
         }
+
+    def _public_event(self, event: dict, viewer: int | None) -> dict:
+        entry = dict(event)
+        if (event["do"] == "play" and event["seat"] != viewer and event["game"] == self.game_no + 1
+                and not self.face_up[event["landmark"] - self.game.landmark_values[0]]):
+            entry["card"] = HIDDEN
+        return entry
 
     def _resample(self, seat: int, rng: random.Random) -> CordobaState:
         """Redeal what ``seat`` cannot see: the other seat's hand, deck and face-down
-        cards from its unseen powers, and the order of ``seat``'s own deck."""
+        cards from its unseen powers (and their play events), and ``seat``'s deck order."""
         new = self.clone()
         other = 1 - seat
         seen = [c for i, p in enumerate(self.piles) if self.face_up[i] for c in p[other]]
-        unseen = list(CARDS)
-        for c in seen:
-            unseen.remove(c)
+        unseen = [c for c in CARDS if c not in seen]
         rng.shuffle(unseen)
         for i, pile in enumerate(new.piles):
             if not self.face_up[i] and pile[other]:
@@ -267,8 +293,7 @@ class CordobaState(State):
         new.hands[other] = sorted(unseen.pop() for _ in self.hands[other])
         new.decks[other] = unseen
         rng.shuffle(new.decks[seat])
-        if new.log:  # keep the log consistent with the redealt face-down cards
-            new.log = _relog(new)
+        new.events = _replay_cards(new)
         return new
 
     def _copy_into(self, new: CordobaState) -> None:
@@ -280,18 +305,30 @@ class CordobaState(State):
         new.current = self.current
         new.start = self.start
         new.game_no = self.game_no
-        new.past_scores = self.past_scores.copy()
-        new.log = self.log.copy()
+        new.played = self.played
+        new.finished = [g.copy() for g in self.finished]
 
 
-def _relog(state: CordobaState) -> list[list[int]]:
-    """The log with each landmark's cards taken, in play order, from its (redealt) piles."""
+def share_of(totals: list[int]) -> list[float]:
+    """Returns as if the game ended now with these totals, ties broken later."""
+    best = max(totals)
+    return [1.0 if t == best else 0.0 for t in totals]
+
+
+def _replay_cards(state: CordobaState) -> list[dict]:
+    """The events with the current game's plays taking their cards, in play order, from the
+    (redealt) piles: the log of the world ``_resample`` made."""
+    game = state.game_no + 1
+    first = state.game.landmark_values[0]
     taken = [[0, 0] for _ in state.piles]
-    log = []
-    for seat, index, _ in state.log:
-        log.append([seat, index, state.piles[index][seat][taken[index][seat]]])
-        taken[index][seat] += 1
-    return log
+    events = []
+    for event in state.events:
+        if event["do"] == "play" and event["game"] == game:
+            index, seat = event["landmark"] - first, event["seat"]
+            event = {**event, "card": state.piles[index][seat][taken[index][seat]]}
+            taken[index][seat] += 1
+        events.append(event)
+    return events
 
 
-CordobaGame.state_class = CordobaState
+register(CordobaGame, CordobaState)

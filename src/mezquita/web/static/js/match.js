@@ -96,7 +96,7 @@ async function draw() {
   await renderer.update({ view, legal, you, match, lang: currentLang() });
   renderStatus();
   renderSeats();
-  renderLog(log, view);
+  renderLog(log);
   renderSummary();
 }
 
@@ -134,18 +134,16 @@ function renderSeats() {
   )));
 }
 
-function renderLog(entries, view) {
+function renderLog(entries) {
+  // Each entry comes worded by the engine for this seat; the page only draws it.
   const list = $("log");
-  const hidden = (e) => page.renderer.logText?.(e, view, currentLang());
-  list.replaceChildren(...entries.map((e) => h("li", { value: e.turn + 1 },
-    e.label ? `${playerName(e.seat)}: ${e.label}`
-      : hidden(e) ? `${playerName(e.seat)}: ${hidden(e)}` : t("match.moved", { player: playerName(e.seat) }),
-    e.by === "timeout" ? ` ${t("match.timeout")}` : "")));
+  list.replaceChildren(...entries.map((e, i) => h("li", { value: e.turn + 1, class: i === entries.length - 1 ? "newest" : "" },
+    e.text, e.by === "timeout" ? ` ${t("match.timeout")}` : "")));
   list.scrollTop = list.scrollHeight;
 }
 
 function renderSummary() {
-  const { match, you } = page.msg;
+  const { match, you, breakdown } = page.msg;
   const result = match.result;
   $("summary").hidden = !result;
   if (!result) return;
@@ -153,8 +151,19 @@ function renderSummary() {
   const winners = result.returns.map((r, i) => (r === best ? i : null)).filter((i) => i !== null);
   let text = winners.length > 1 ? t("match.draw") : t("match.winner", { player: playerName(winners[0]) });
   if (you !== null) text = winners.length > 1 ? t("match.draw") : winners[0] === you ? t("match.you_win") : t("match.you_lose");
-  $("summary-text").textContent = text;
-  $("summary-scores").replaceChildren(...result.scores.map((score, i) => h("li", { text: `${playerName(i)}: ${t("match.score", { n: score })}` })));
+  $("summary-text").textContent = breakdown ? `${text} ${breakdown.reason}` : text;
+  $("summary-scores").replaceChildren(breakdown ? scoreTable(breakdown) : h("span", {}));
+}
+
+function scoreTable(breakdown) {
+  // The engine's score breakdown: one row per source of points, a column per player.
+  const seats = breakdown.totals.map((_, i) => i);
+  const number = (v) => (v === null ? "–" : String(v));
+  return h("table", { class: "score-table" },
+    h("thead", {}, h("tr", {}, h("th", {}), ...seats.map((i) => h("th", { scope: "col", text: playerName(i) })))),
+    h("tbody", {}, ...breakdown.rows.map((row) => h("tr", {}, h("th", { scope: "row", text: row.label }),
+      ...row.values.map((v) => h("td", { text: number(v) }))))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Σ" }), ...breakdown.totals.map((v) => h("td", { text: number(v) })))));
 }
 
 async function startReplay() {
@@ -170,7 +179,8 @@ function showFrame(index) {
   replay.at = Math.max(0, Math.min(replay.frames.length - 1, index));
   const frame = replay.frames[replay.at];
   $("r-range").value = replay.at;
-  $("r-label").textContent = `${t("match.turn", { n: replay.at, total: replay.frames.length - 1 })}${frame.label ? ` · ${playerName(frame.seat, page.msg.match, null)}: ${frame.label}` : ""}`;
+  const said = frame.log.map((e) => e.text).join(" · ");
+  $("r-label").textContent = `${t("match.turn", { n: replay.at, total: replay.frames.length - 1 })}${said ? ` · ${said}` : ""}`;
   page.renderer.update({ view: frame.view, legal: [], you: null, match: page.msg.match, lang: currentLang() });
 }
 

@@ -16,11 +16,10 @@ const STACK = 184 - CARD_H; // vertical room for the offsets of a stack
 const SEAT_CLASS = ["ctrl-0", "ctrl-1"];
 let names = null;
 
-let resolvedNames = null;
 const local = (entry, lang) => entry[lang] || entry.en;
 
 function landmarkNames() {
-  names ??= getJSON("/api/games/cordoba/data/landmarks.json").then((data) => (resolvedNames = data.landmarks));
+  names ??= getJSON("/api/games/cordoba/data/texts.json").then((data) => data.landmarks);
   return names;
 }
 
@@ -141,7 +140,7 @@ export function create(root, { t, act, playerName }) {
     top.replaceChildren(h("span", { class: `swatch ${SEAT_CLASS[other]}` }), `${gameNo}${line(other)}`);
     bottom.replaceChildren(h("span", { class: `swatch ${SEAT_CLASS[me]}` }), line(me));
 
-    const handCards = view.hand ?? [];
+    const handCards = view.hand ?? (view.hands && you !== null ? view.hands[me] : []);
     handTitle.textContent = you === null ? "" : t("cordoba.hand");
     prompt.textContent = !legal.length ? "" : selected === null ? t("cordoba.choose_card") : t("cordoba.choose_landmark", { card: selected });
     const slots = Math.max(5, handCards.length); // few cards are drawn larger (phones)
@@ -163,15 +162,5 @@ export function create(root, { t, act, playerName }) {
     hand.replaceChildren(you === null ? "" : handSvg);
   }
 
-  // The log line of a move whose label is hidden from this seat: the landmark is public.
-  function logText(entry, view, lang) {
-    const first = view.step - view.log.length; // the log restarts with each game of a match
-    const played = view.log[entry.turn - first];
-    if (!played || !resolvedNames) return null;
-    const place = `${local(resolvedNames[played.landmark - 1], lang)} (${played.landmark})`;
-    return played.card === null ? t("cordoba.log_hidden", { landmark: place })
-      : t("cordoba.log_played", { card: played.card, landmark: place });
-  }
-
-  return { update, logText };
+  return { update };
 }
