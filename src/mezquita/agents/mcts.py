@@ -7,7 +7,8 @@ Playouts choose uniformly at random unless the game offers a cheap ``rollout_pol
 runs on the search's own world, never on the true state). They stop after
 ``DEFAULT_PLAYOUT_LIMIT`` actions and score the position with `estimate_returns` (a softmax
 of the scores, so a close second still earns part of the point): long games such as
-Citadels then cost a bounded time per iteration, while Córdoba's playouts still reach the end.
+Citadels then cost a bounded time per iteration, while a single game of Córdoba (20
+decisions) is always played out to its end; a two-game Córdoba match (40) is cut too.
 
 A node is keyed by ``(seat, action id)`` and scores its visits from the point of view of the
 seat that moved into it, so any number of seats works (max^n-style backup of per-seat
@@ -42,8 +43,8 @@ DEFAULT_ITERATIONS = 1000
 #: softmax temperature, in score points, for a cut playout (None: the leaders take all);
 #: in 4-player Citadels 3.0 beat leader-takes-all (see docs/arena.md).
 TEMPERATURE: float | None = 3.0
-#: actions per playout before the position is scored (Córdoba games are 20 decisions
-#: long, so there playouts always reach the end; Citadels and Cortiça run for hundreds).
+#: actions per playout before the position is scored (a single Córdoba game is 20 decisions
+#: long, so its playouts reach the end; a Córdoba match, Citadels and Cortiça are cut).
 DEFAULT_PLAYOUT_LIMIT = 20
 
 

@@ -5,7 +5,7 @@ from .plan import Plan
 from .report import analyse
 from .runner import play_plan
 from .stats import wilson
-from .tournament import GameResult, game_seed, play_game, run, seating, summarise
+from .tournament import GameResult, game_seed, play_game, seating, summarise
 
-__all__ = ["GameResult", "Plan", "analyse", "game_seed", "play_game", "play_plan", "run",
+__all__ = ["GameResult", "Plan", "analyse", "game_seed", "play_game", "play_plan",
            "seating", "summarise", "wilson"]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
-from mezquita.engine import Game
+from mezquita.engine import Game, derive_seed
 
 from .plan import Plan
 from .runner import play_plan
@@ -65,7 +65,7 @@ def balance(game: Game, games: int, search: str, seed: int = 0, workers: int = 1
     }
     agents = ladder_agents(game, search)
     for step, (weak, strong) in enumerate(pairwise(agents)):
-        plan = Plan.of(game, [strong, weak], games, seed + step + 1)
+        plan = Plan.of(game, [strong, weak], games, derive_seed(seed, "ladder", step))
         row = summarise(play_plan(plan, workers, on_result=on_result), [strong, weak])
         stats = row["agents"][strong]
         report["ladder"].append({"weaker": weak, "stronger": strong,

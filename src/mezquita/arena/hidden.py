@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import random
 
-from mezquita.engine import State
+from mezquita.engine import State, derive_seed
 
 
 def _fingerprint(state: State) -> str:
@@ -37,7 +37,7 @@ class HiddenTally:
     def __init__(self, samples: int, seed: int, rate: float = RATE) -> None:
         self.samples = samples
         self.rate = rate
-        self.rng = random.Random(seed ^ 0x5EED)
+        self.rng = random.Random(derive_seed(seed, "hidden"))
         self.decisions = 0
         self.hiding = 0
         self.distinct = 0

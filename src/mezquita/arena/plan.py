@@ -29,12 +29,14 @@ class Plan:
     seed: int = 0
     options: dict = field(default_factory=dict)
     hidden_samples: int = HIDDEN_SAMPLES
+    records: bool = False
 
     @classmethod
     def of(cls, game: Game, agents: list[str], games: int, seed: int = 0,
-           hidden_samples: int = HIDDEN_SAMPLES) -> Plan:
-        """The plan for a loaded game."""
-        return cls(game.info.id, list(agents), games, seed, dict(game.options), hidden_samples)
+           hidden_samples: int = HIDDEN_SAMPLES, records: bool = False) -> Plan:
+        """The plan for a loaded game; ``records`` keeps each game's record in its result."""
+        return cls(game.info.id, list(agents), games, seed, dict(game.options), hidden_samples,
+                   records)
 
     def load(self) -> Game:
         """The configured game (cached per process)."""
@@ -45,7 +47,7 @@ class Plan:
         game = self.load()
         samples = self.hidden_samples if game.info.hidden_information else 0
         return play_game(game, seating(self.agents, game.num_players, index),
-                         game_seed(self.seed, index), index, hidden_samples=samples)
+                         game_seed(self.seed, index), index, self.records, samples)
 
     def to_json(self) -> dict:
         """The plan as JSON (option tuples become lists)."""

@@ -8,11 +8,11 @@ same seed always gives the same games.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 
 from mezquita.agents import Turn, make_agent
-from mezquita.engine import Game, Record, Rng
+from mezquita.engine import Game, Record, derive_seed
 
 from .hidden import HiddenTally
 from .stats import describe, rate
@@ -65,8 +65,7 @@ def seating(agents: list[str], players: int, index: int) -> list[str]:
 
 def game_seed(seed: int, index: int) -> int:
     """The deal seed of game ``index`` in a tournament seeded ``seed``."""
-    rng = Rng(seed * 1_000_003 + index)
-    return rng.next64() >> 1
+    return derive_seed(seed, "game", index)
 
 
 def play_game(game: Game, seats: list[str], seed: int, index: int = 0,
@@ -76,7 +75,7 @@ def play_game(game: Game, seats: list[str], seed: int, index: int = 0,
     With ``hidden_samples`` > 0 (games with hidden information), every decision is also
     measured by `measure_hidden`; this costs time but never changes the game.
     """
-    players = [make_agent(name, game, seed + 7919 * (s + 1)) for s, name in enumerate(seats)]
+    players = [make_agent(name, game, derive_seed(seed, "agent", s)) for s, name in enumerate(seats)]
     state = game.new_state(seed)
     think = [0.0] * game.num_players
     decisions = [0] * game.num_players
@@ -100,19 +99,6 @@ def play_game(game: Game, seats: list[str], seed: int, index: int = 0,
                       length, think, record, decisions,
                       round(legal_total / length, 3) if length else 0.0,
                       hidden.to_json() if hidden else None)
-
-
-def run(game: Game, agents: list[str], games: int, seed: int, keep_records: bool = False,
-        on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
-    """Play ``games`` seat-rotated games in order; call ``on_result`` after each."""
-    results = []
-    for i in range(games):
-        seats = seating(agents, game.num_players, i)
-        result = play_game(game, seats, game_seed(seed, i), i, keep_records)
-        results.append(result)
-        if on_result:
-            on_result(result)
-    return results
 
 
 def summarise(results: Iterable[GameResult], agents: list[str]) -> dict:

@@ -18,7 +18,7 @@ from mezquita.arena.runner import BACKENDS, play_plan
 from mezquita.arena.store import ResultStore
 from mezquita.engine import MezquitaError, load
 
-from . import app
+from .app import app
 from .common import GAME_OPTIONS, console, err_console, fail, load_game, parse_game_options
 from .simulate import parse_agents, prepare_out_dir, print_summary
 

@@ -12,7 +12,7 @@ from rich.table import Table
 from mezquita import __version__
 from mezquita.engine import MezquitaError, games
 
-from . import app
+from .app import app
 from .common import console, err_console, fail
 
 #: bench modules in ``mezquita.benchmarks`` run by default, and the optional ones by flag.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import NoReturn
 
 import typer
@@ -55,7 +54,3 @@ def load_game(game_id: str, args: list[str]) -> Game:
     except MezquitaError as err:
         fail(str(err))
 
-
-def is_interactive() -> bool:
-    """True when standard input is a terminal."""
-    return sys.stdin.isatty()

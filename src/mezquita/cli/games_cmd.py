@@ -9,7 +9,7 @@ from rich.table import Table
 
 from mezquita.engine import games
 
-from . import app
+from .app import app
 from .common import console
 
 

@@ -8,10 +8,10 @@ import random
 import typer
 
 from mezquita.agents import Turn, make_agent
-from mezquita.engine import IllegalAction, MezquitaError, State, seat_name
+from mezquita.engine import IllegalAction, MezquitaError, State, derive_seed, seat_name
 from mezquita.engine.texts import check_lang
 
-from . import app
+from .app import app
 from .common import GAME_OPTIONS, console, fail, load_game
 
 
@@ -35,7 +35,8 @@ def play_command(
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
-        bots = {s: make_agent(bot, game, seed + s) for s in range(game.num_players) if s != seat}
+        bots = {s: make_agent(bot, game, derive_seed(seed, "bot", s))
+                for s in range(game.num_players) if s != seat}
     except MezquitaError as err:
         fail(str(err))
     if game.info.reconstruction:

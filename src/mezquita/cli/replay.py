@@ -8,7 +8,7 @@ import typer
 
 from mezquita.engine import MezquitaError, Record
 
-from . import app
+from .app import app
 from .common import console, fail
 
 

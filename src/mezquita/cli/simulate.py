@@ -10,10 +10,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from mezquita.agents.registry import check_agent_names
-from mezquita.arena import run, summarise
+from mezquita.arena import Plan, play_plan, summarise
 from mezquita.engine import Game, MezquitaError
 
-from . import app
+from .app import app
 from .common import GAME_OPTIONS, console, err_console, fail, load_game
 
 
@@ -63,7 +63,8 @@ def simulate_command(
             if out is not None:
                 (out / f"game-{result.index:06d}.json").write_text(json.dumps(result.record) + "\n")
 
-        results = run(game, names, games, seed, keep_records=out is not None, on_result=done)
+        plan = Plan.of(game, names, games, seed, hidden_samples=0, records=out is not None)
+        results = play_plan(plan, on_result=done)
     summary = summarise(results, names)
     summary.update({"game": game_id, "options": game.options, "seed": seed, "agent_list": names})
     if as_json:

@@ -1,10 +1,10 @@
 """The engine contract: games, states, actions, views, resampling, records."""
 
+from .actions import ActionSpace, Param
 from .errors import BadRecord, IllegalAction, MezquitaError, UnknownGame, UnknownOption
 from .game import Game, GameInfo
 from .options import Option
 from .record import Record
-from .actions import ActionSpace, Param
 from .registry import games, load, register
 from .rng import Rng, derive_seed
 from .state import State, share_wins

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .options import Option, resolve
+from .state import State
 
 if TYPE_CHECKING:
     import random
 
     from .actions import ActionSpace
-    from .state import State
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,14 @@ terminal, the server's live log and replays all read ``state.log(viewer)``.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from .errors import IllegalAction
 from .rng import Rng
 
-if TYPE_CHECKING:
-    from .game import Game
+#: A state's configured game (`mezquita.engine.game.Game`, which imports this module: a
+#: state module never imports its game, so dependencies point one way).
+Game = Any
 
 
 class State:

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from mezquita.engine import MezquitaError, Record, State, load
+from mezquita.engine import MezquitaError, Record, State, derive_seed, load
 from mezquita.engine.options import check_remote
 from mezquita.engine.registry import game_class
 
@@ -327,7 +327,7 @@ class Hub:
         match.thinking.add(seat)
         turn = len(match.state.history)
         try:
-            seed = (match.row.seed * 1_000_003 + turn * 31 + seat) % MAX_SEED
+            seed = derive_seed(match.row.seed, "bot", turn, seat)
             action = await self.pool.choose(match.game, match.state.to_json(), seat, agent, seed)
         except Exception:  # a crashing bot must not take the server down
             log.exception("bot %s failed in match %s", agent, match.id)

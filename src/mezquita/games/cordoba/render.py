@@ -34,7 +34,8 @@ def render_text(view: dict, lang: str = "en") -> str:
         mark = f" [yellow]{pick(words['blocked'], lang)}[/]" if lm["value"] == view["forbidden"] else ""
         down = any(lm["cards"]) and not lm["face_up"] and not view["full"]
         up = f" [dim]{pick(words['face_down'], lang)}[/]" if down else ""
-        lines.append(f"{name:<{NAME_WIDTH}}{theirs:>{width}}   {mine:<{width}}{owners[lm['controller']]}{up}{mark}")
+        owner = owners[lm["controller"]]
+        lines.append(f"{name:<{NAME_WIDTH}}{theirs:>{width}}   {mine:<{width}}{owner}{up}{mark}")
     if view["hands"] is not None:
         lines.append(pick(words["hands"], lang).format(
             mine=" ".join(map(str, view["hands"][me])) or "-",

@@ -12,6 +12,7 @@ match, ``game_end`` with the game's scores.
 from __future__ import annotations
 
 import random
+
 from mezquita.engine import ActionSpace, Game, GameInfo, Option, Param, State, pick, register, seat_name
 
 from . import observation, render
