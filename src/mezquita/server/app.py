@@ -18,8 +18,10 @@ from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
+from .hub import Hub
 from .limits import CREATE_RATE, BodyLimit, SecurityHeaders, SlidingWindow
-from .matches import Hub, MatchError
+from .match import MatchError
+from .replay import replay
 from .store import DEFAULT_URL, Store
 from .ws import language, play_socket
 
@@ -124,9 +126,9 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
     @app.get("/api/matches/{match_id}/replay")
     async def match_replay(match_id: str, lang: str = "en") -> dict:
-        """A finished match move by move (record plus the public view at every turn)."""
+        """A finished match move by move: the record and, at every turn, everything."""
         try:
-            return hub.replay(_match(hub, match_id), language(lang))
+            return replay(_match(hub, match_id), language(lang))
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
 

@@ -20,8 +20,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from mezquita.engine import MezquitaError
 
+from .hub import Hub
 from .limits import MAX_MESSAGE, MAX_STRIKES, MESSAGE_RATE, TokenBucket
-from .matches import LANGS, Client, Hub, Match
+from .match import LANGS, Client, Match
 
 HELLO_SECONDS = 10.0
 
