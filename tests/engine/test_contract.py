@@ -6,7 +6,16 @@ import random
 import pytest
 
 import mezquita
-from mezquita.engine import BadRecord, IllegalAction, Option, Record, Rng, UnknownGame, UnknownOption
+from mezquita.engine import (
+    BadRecord,
+    IllegalAction,
+    Option,
+    Record,
+    Rng,
+    UnknownGame,
+    UnknownOption,
+    derive_seed,
+)
 
 
 def test_registry_lists_games_and_rejects_unknown_ids():
@@ -98,9 +107,9 @@ def test_record_round_trip_and_replay(tmp_path):
      "unknown game"),
     ('{"format": "mezquita-record/1", "game": "cordoba", "options": {"hand": 2}, "seed": 1,'
      ' "actions": []}', "must be one of"),
-    ('{"format": "mezquita-record/1", "game": "cordoba", "options": {}, "seed": 1,'
+    ('{"format": "mezquita-record/1", "game": "cordoba", "version": 2, "options": {}, "seed": 1,'
      ' "actions": [[1, {"do": "play", "card": 1, "landmark": 1}]]}', "action 0"),
-    ('{"format": "mezquita-record/1", "game": "cordoba", "options": {}, "seed": 1,'
+    ('{"format": "mezquita-record/1", "game": "cordoba", "version": 2, "options": {}, "seed": 1,'
      ' "actions": ["oops"]}', "not a \\[seat, action\\] pair"),
 ])
 def test_bad_records_give_one_clear_error(tmp_path, text, message):
@@ -129,3 +138,23 @@ def test_remote_clients_may_pick_only_remote_choices():
     check_remote(declared, {}, "g")
     with pytest.raises(UnknownOption, match="command line only"):
         check_remote(declared, {"cards": "/etc/passwd"}, "g")
+
+
+def test_record_of_another_rules_version_is_refused_with_both_versions(tmp_path):
+    game = mezquita.load("cordoba")
+    old = {"format": "mezquita-record/1", "game": "cordoba", "options": {}, "seed": 1,
+           "actions": [[0, {"card": 6, "landmark": 2}]], "meta": {}}  # version 1: no "version"
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    record = Record.load(path)
+    assert record.version == 1
+    with pytest.raises(BadRecord, match=f"version 1 .* version {game.info.version}"):
+        record.replay()
+    fresh = Record.of(game.new_state(1))
+    assert fresh.version == game.info.version and fresh.replay().to_json() == game.new_state(1).to_json()
+
+
+def test_derive_seed_is_stable_and_separates_keys():
+    assert derive_seed(7, "game", 1) == derive_seed(7, "game", 1)
+    seeds = {derive_seed(7, kind, i) for kind in ("game", "agent") for i in range(1000)}
+    assert len(seeds) == 2000 and all(0 <= s < 2**62 for s in seeds)

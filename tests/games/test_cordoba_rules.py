@@ -1,4 +1,4 @@
-"""Córdoba rules, one test (or more) per numbered point of ../shared/specs/cordoba.md."""
+"""Córdoba rules, one test (or more) per numbered rule of docs/games/cordoba.md."""
 
 import pytest
 

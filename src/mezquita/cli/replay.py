@@ -32,6 +32,8 @@ def replay_command(
                   f"{len(record.actions)} actions replayed, all legal.")
     console.print(game.render_text(view))
     if state.is_terminal():
-        console.print(f"Final scores {state.scores()}, returns {state.returns()}.")
+        table = state.score_breakdown()
+        console.print(f"Final scores {state.scores()}, returns {state.returns()}. {table['reason']}",
+                      highlight=False)
     else:
         console.print(f"The record stops before the end; to move: {list(state.to_move())}.")
