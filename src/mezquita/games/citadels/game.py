@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mezquita.engine import Game, GameInfo, Option, UnknownOption, register
+from mezquita.engine import Game, GameInfo, Option, UnknownOption
 
 from . import actions
 from .belief import draft_belief
@@ -48,7 +48,6 @@ INFO = GameInfo(
 )
 
 
-@register
 class CitadelsGame(Game):
     """Citadels with the options declared in ``INFO`` (see docs/games/citadels.md)."""
 
@@ -128,10 +127,13 @@ class CitadelsGame(Game):
 
         return encode_view(self, view)
 
-    def render_text(self, view: dict) -> str:
+    def render_text(self, view: dict, lang: str = "en") -> str:
         from .render import render_text
 
         return render_text(view)
+
+    def event_text(self, entry: dict, lang: str = "en", names=None) -> str:
+        return ""
 
     def move_text(self, view: dict, seat: int, action: int, lang: str = "en") -> str:
         """Moves read as their label, except that draft choices, secret targets and cards

@@ -111,7 +111,7 @@ class CitadelsState(State):
     def _returns(self) -> list[float]:
         return final_returns(self)
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None, full: bool = False) -> dict:
         from .view import view
 
         return view(self, seat)
