@@ -3,24 +3,19 @@ plans and the stack."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mezquita.engine import pick
 
-from .cards import RESOURCES, TEXTS, effect_text
-
-if TYPE_CHECKING:
-    from .rules import CorticaGame
+from .cards import RESOURCES, TEXTS, CardSet, effect_text
 
 COLOURS = ("blue", "red")
 
 
-def render_view(game: CorticaGame, view: dict, lang: str = "en") -> str:
-    """The board of ``view`` as text lines with rich colour markup, in ``lang``."""
+def render_view(cards: CardSet, view: dict, lang: str = "en") -> str:
+    """The board of ``view`` (a game with card set ``cards``) as text lines with rich colour
+    markup, in ``lang``."""
     words = pick(TEXTS["render"], lang)
     colours = pick(TEXTS["colours"], lang)
     labels = pick(TEXTS["resource_labels"], lang)
-    cards = game.cards
     title = words["title"].format(round=view["round"], phase=words["phases"][view["phase"]],
                                   cards=view["cards"])
     lines = [f"[bold]Cortiça[/bold] {title}"

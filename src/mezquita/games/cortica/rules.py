@@ -42,6 +42,7 @@ from mezquita.engine import (
     seat_name,
 )
 
+from . import observation, render
 from .cards import (
     DEFAULT_SET,
     MAX_AMOUNT,
@@ -163,22 +164,16 @@ class CorticaGame(Game):
         return words[kind].format(**fields)
 
     def render_text(self, view: dict, lang: str = "en") -> str:
-        from .render import render_view
-
-        return render_view(self, view, lang)
+        return render.render_view(self.cards, view, lang)
 
     # -- observations for learning agents ---------------------------------------------------
     @property
     def observation_size(self) -> int:
-        from .observation import OBSERVATION_SIZE
-
-        return OBSERVATION_SIZE
+        return observation.OBSERVATION_SIZE
 
     def encode_view(self, view: dict) -> list[float]:
         """The view as floats in [0, 1]; layout table in ``cortica/observation.py``."""
-        from .observation import encode
-
-        return encode(view)
+        return observation.encode(view)
 
 
 class CorticaState(State):

@@ -1,11 +1,11 @@
-"""Measure a Cortiça card set against the spec's tuning targets by bot self-play.
+"""Measure a Cortiça card set against the tuning targets by bot self-play.
 
-Targets (docs/games/cortica.md, "Card set history and tuning"): blue (first player) wins 45-55% of games; the median game lasts
-6-12 rounds; every action card takes at least 5% of all worker placements. `tune` plays
-``games`` games with the seats swapped every other game and reports each figure with a 95%
-confidence interval (Wilson for win rates, order statistics for the median, and for the
-placement shares a ratio estimate over games, since the placements of one game are not
-independent)::
+Targets (docs/games/cortica.md, "Card set history and tuning"): blue (first player) wins
+45-55% of games; the median game lasts 6-12 rounds; every action card takes at least 5% of
+all worker placements. `tune` plays ``games`` games with the seats swapped every other game
+and reports each figure with a 95% confidence interval (Wilson for win rates, order
+statistics for the median, and for the placement shares a ratio estimate over games, since
+the placements of one game are not independent)::
 
     from mezquita.games.cortica.tuning import tune
     print(tune(games=1000).markdown())
