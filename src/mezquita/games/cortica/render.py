@@ -32,7 +32,7 @@ def render_view(cards: CardSet, view: dict, lang: str = "en") -> str:
             continue
         effects = " | ".join(effect_text(e, lang) for e in card.options)
         spaces = " ".join(_worker(w, lang) if w else "·" for w in slot["spaces"])
-        lines.append(f"  {name:<12} {spaces:<40} {effects}")
+        lines.append(f"  {name:<12} \\[{spaces}] {effects}")
     lines.append(words["plans"])
     sides = pick(TEXTS["sides"], lang)
     for plan in view["plans"]:
