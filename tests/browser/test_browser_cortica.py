@@ -11,7 +11,7 @@ import httpx
 
 AFFORDANCE = ".cortica-table [role=button]"
 MOVE_BUTTON = ".cortica .actions button"
-SEAT_TEXT = ["Seat 1 (you)", "Seat 2 (bot heuristic)"]
+SEAT_TEXT = ["Player 1 (you)", "Player 2 (bot heuristic)"]
 
 
 def keep(shot) -> None:
