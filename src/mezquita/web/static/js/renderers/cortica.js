@@ -170,9 +170,11 @@ export function create(root, { t, act, playerName }) {
       const label = pick(words.resource_labels, lang)[resource];
       const names = pick(words.resources, lang)[resource];
       const cell = L.narrow ? 34 : 28;
-      const labelW = L.narrow ? 80 : 74;
+      // room for the longest resource name of this language (about 6.4 px a character)
+      const longest = Math.max(...Object.values(pick(words.resource_labels, lang)).map((n) => n.length));
+      const labelW = Math.max(L.narrow ? 80 : 74, 12 + Math.ceil(6.4 * longest));
       const group = s("g", { class: `cortica-track ${resource}`, "data-resource": resource, "data-value": value },
-        s("text", { x, y: y + 17, class: "track-label", text: `${label} ${value}${resource === "cork" ? `/${GOAL}` : ""}` }),
+        s("text", { x, y: y + 17, class: "track-label", text: resource === "cork" ? `${label} /${GOAL}` : label }),
         s("title", { text: `${colour(seat)}: ${value} ${names[value === 1 ? 0 : 1]}` }));
       for (let n = 0; n <= MAX; n++) {
         const cx = x + labelW + n * cell;
