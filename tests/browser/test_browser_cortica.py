@@ -89,8 +89,9 @@ def test_a_whole_game_against_the_bot_by_clicking(page, server, tmp_path, turns)
     result = match["result"]
     expected = "You win!" if result["returns"][0] == 1 else "You lose."
     winner = result["returns"].index(1)
-    summary = page.locator("#summary-text").inner_text()
-    assert summary.startswith(f"{expected} {['Blue', 'Red'][winner]} wins")  # + the tie-break
+    assert page.locator("#summary-text").inner_text() == expected
+    reason = page.locator("#summary-reason").inner_text()
+    assert f"{['Blue', 'Red'][winner]} wins" in reason  # and what decided (rule 9)
     # the engine's score table: cork is the score, then the tie-breaks of rule 9
     rows = page.locator("#summary-scores tbody th").all_inner_texts()
     assert rows == ["Cork (the score)", "Bark (tie-break 1)", "Oak trees (tie-break 2)",
