@@ -183,7 +183,7 @@ def _draw(st: CitadelsModel, seat: int) -> None:
         after_action(st)
     else:
         st.keep_n = keep
-        st.pending.append(Pending(PendingKind.KEEP, seat))
+        st.pending.append(Pending(PendingKind.KEEP_DRAWN, seat))
 
 
 @decision("keep", "d", lambda st: _ids("keep", set(st.drawn)), secret=("district",))
@@ -569,7 +569,7 @@ def _lighthouse(st: CitadelsModel, seat: int, dist: int) -> None:
 # -- which decisions are open when -------------------------------------------------------------------
 #: the answers to each pending decision
 PENDING_DECISIONS: dict[PendingKind, tuple[str, ...]] = {
-    PendingKind.KEEP: ("keep",),
+    PendingKind.KEEP_DRAWN: ("keep",),
     PendingKind.NAVIGATOR: ("nav_gold", "nav_cards"),
     PendingKind.BEWITCH: ("bewitch",),
     PendingKind.MAGICIAN: ("discard", "done"),

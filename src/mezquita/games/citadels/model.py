@@ -46,7 +46,7 @@ class TurnFlag(IntFlag):
 class PendingKind(IntEnum):
     """A forced decision that must be answered before the turn goes on."""
 
-    KEEP = 0  # keep cards among those drawn
+    KEEP_DRAWN = 0  # keep cards among those drawn
     NAVIGATOR = 1  # 4 gold or 4 cards
     BEWITCH = 2  # the Witch names her target after her action
     MAGICIAN = 3  # discard cards to redraw as many
