@@ -37,21 +37,22 @@ def play_command(
         console.print(f"[yellow]Note:[/] {game.info.reconstruction}")
     console.print(f"[bold]{game.info.name}[/] {game!r}, seed {seed}; you are seat {seat}.")
     state = game.new_state(seed)
+    told = 0  # log entries already printed
     try:
         while movers := state.to_move():
             mover = movers[0]
             if mover == seat:
-                console.print(game.render_text(state.view(seat)))
+                console.print(game.render_text(state.view(seat), lang))
                 _human_turn(state, seat, lang)
             else:
-                action = bots[mover].act(Turn.of(state, mover))
-                state.apply(mover, action)
-                text = game.move_text(state.view(seat), mover, action, lang)
-                console.print(f"seat {mover} ({bot}): {text}", highlight=False)
+                state.apply(mover, bots[mover].act(Turn.of(state, mover)))
+            for entry in state.log(seat, told):
+                console.print(game.event_text(entry, lang), highlight=False)
+            told = len(state.events)
     except (EOFError, KeyboardInterrupt):
         console.print("\nGame left.")
         raise typer.Exit(1) from None
-    console.print(game.render_text(state.view(seat)))
+    console.print(game.render_text(state.view(seat), lang))
     _print_result(state, seat)
 
 
