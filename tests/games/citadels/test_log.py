@@ -7,8 +7,8 @@ import pytest
 import mezquita
 from mezquita.engine import BadRecord, Record
 from mezquita.engine.conformance import check_game
-from mezquita.games.citadels import CitadelsState
 from mezquita.engine.texts import LANGS
+from mezquita.games.citadels import CitadelsState
 
 from .scenarios import do, position
 

@@ -7,7 +7,6 @@ from mezquita.games.citadels.cards import DIST_POINTS
 from mezquita.games.citadels.decisions import SPACE
 from mezquita.games.citadels.rollout import rollout_action
 
-
 BUILD = SPACE.by_name["build"]
 INCOME, THANK = SPACE.by_name["income"].id(), SPACE.by_name["thank"].id()
 

@@ -90,6 +90,9 @@ class Decision:
     effect: Callable[..., None]
     secret: tuple[str, ...] = ()
     seen_by: Callable[[dict], tuple] = lambda e: (e["seat"],)
+    #: a free choice only of this character's turn / of a city with this district (-1: any)
+    character: int = -1
+    district: int = -1
 
 
 #: decision kind -> its entry, in action-id order
@@ -97,14 +100,16 @@ TABLE: dict[str, Decision] = {}
 
 
 def decision(kind: str, shape: str, choices: Callable, secret: tuple[str, ...] = (),
-             seen_by: Callable[[dict], tuple] | None = None) -> Callable:
+             seen_by: Callable[[dict], tuple] | None = None, character: int = -1,
+             district: int = -1) -> Callable:
     """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd") with its
     ``choices``; decorates its effect."""
     block = SPACE.block(kind, *_PARAMS[shape], text=TEXTS["actions"][kind])
 
     def register_effect(effect: Callable) -> Callable:
         extra = {"seen_by": seen_by} if seen_by else {}
-        TABLE[kind] = Decision(block, choices, effect, secret, **extra)
+        TABLE[kind] = Decision(block, choices, effect, secret, character=character,
+                               district=district, **extra)
         return effect
 
     return register_effect
@@ -235,14 +240,16 @@ def _thank(st: CitadelsModel, seat: int) -> None:
 
 
 # -- character powers -----------------------------------------------------------------------------
-@decision("kill", "c", lambda st: _ids("kill", targets(st, 2)) if _power(st, ASSASSIN) else [])
+@decision("kill", "c", lambda st: _ids("kill", targets(st, 2)) if _power(st, ASSASSIN) else [],
+          character=ASSASSIN)
 def _kill(st: CitadelsModel, seat: int, char: int) -> None:
     st.murdered = char
     st.flags |= TurnFlag.POWER
     st._event(seat, "kill", character=CHAR_KEYS[char])
 
 
-@decision("rob", "c", lambda st: _ids("rob", robbable(st)) if _power(st, THIEF) else [])
+@decision("rob", "c", lambda st: _ids("rob", robbable(st)) if _power(st, THIEF) else [],
+          character=THIEF)
 def _rob(st: CitadelsModel, seat: int, char: int) -> None:
     st.robbed = char
     st.flags |= TurnFlag.POWER
@@ -262,7 +269,8 @@ def _others(st: CitadelsModel) -> list[int]:
     return [s for s in range(st.game.num_players) if s != st.actor]
 
 
-@decision("swap", "s", lambda st: _ids("swap", _others(st)) if _power(st, MAGICIAN) else [])
+@decision("swap", "s", lambda st: _ids("swap", _others(st)) if _power(st, MAGICIAN) else [],
+          character=MAGICIAN)
 def _swap(st: CitadelsModel, seat: int, other: int) -> None:
     st._event(seat, "swap", target=other, given=len(st.hands[seat]), got=len(st.hands[other]))
     st.hands[seat], st.hands[other] = st.hands[other], st.hands[seat]
@@ -275,7 +283,7 @@ def _discards(st: CitadelsModel) -> list[int]:
     return _ids("discard", set(st.hands[st.actor])) if _power(st, MAGICIAN) else []
 
 
-@decision("discard", "d", _discards, secret=("district",))
+@decision("discard", "d", _discards, secret=("district",), character=MAGICIAN)
 def _discard(st: CitadelsModel, seat: int, dist: int) -> None:
     if not st.pending:
         st.flags |= TurnFlag.POWER
@@ -295,7 +303,7 @@ def _done(st: CitadelsModel, seat: int) -> None:
 
 
 @decision("look", "s", lambda st: _ids("look", [s for s in _others(st) if st.hands[s]])
-          if _power(st, WIZARD) else [])
+          if _power(st, WIZARD) else [], character=WIZARD)
 def _look(st: CitadelsModel, seat: int, other: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.WIZARD_TAKE, seat, other=other))
@@ -390,7 +398,7 @@ def _beautifiable(st: CitadelsModel) -> list[int]:
     return _ids("beautify", sorted(d for d in set(city) if beauty.count(d) < city.count(d)))
 
 
-@decision("beautify", "d", _beautifiable)
+@decision("beautify", "d", _beautifiable, character=ARTIST)
 def _beautify(st: CitadelsModel, seat: int, dist: int) -> None:
     st.gold[seat] -= 1
     st.beauty[seat].append(dist)
@@ -413,7 +421,7 @@ def _destroys(st: CitadelsModel) -> list[int]:
                            if d != KEEP and destroy_cost(st, s, d) <= gold])
 
 
-@decision("destroy", "sd", _destroys)
+@decision("destroy", "sd", _destroys, character=WARLORD)
 def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     cost = destroy_cost(st, seat, dist)
@@ -452,7 +460,7 @@ def _gives(st: CitadelsModel) -> list[int]:
     return _ids("give", sorted(d for d in set(st.cities[st.actor]) if _exchange_pairs(st, d)))
 
 
-@decision("give", "d", _gives)
+@decision("give", "d", _gives, character=DIPLOMAT)
 def _give(st: CitadelsModel, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.EXCHANGE, seat, district=dist))
@@ -478,12 +486,13 @@ def _exchange(st: CitadelsModel, me: int, seat: int, take: int) -> None:
 
 
 # -- purple districts --------------------------------------------------------------------------------
-def _owns(st: CitadelsModel, dist: int, flag: TurnFlag) -> bool:
+def _owns(st: CitadelsModel, dist: int, flag: int) -> bool:
     return dist in st.cities[st.actor] and not st.flags & flag
 
 
 @decision("lab", "d", lambda st: _ids("lab", set(st.hands[st.actor]))
-          if _free(st) and _owns(st, LABORATORY, TurnFlag.LAB) else [], secret=("district",))
+          if _free(st) and _owns(st, LABORATORY, TurnFlag.LAB) else [], secret=("district",),
+          district=LABORATORY)
 def _lab(st: CitadelsModel, seat: int, dist: int) -> None:
     st.hands[seat].remove(dist)
     st.deck.insert(0, dist)
@@ -493,7 +502,7 @@ def _lab(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 @decision("smithy", "", lambda st: _one("smithy") if _free(st) and st.gold[st.actor] >= 2
-          and _owns(st, SMITHY, TurnFlag.SMITHY) else [], secret=("cards",))
+          and _owns(st, SMITHY, TurnFlag.SMITHY) else [], secret=("cards",), district=SMITHY)
 def _smithy(st: CitadelsModel, seat: int) -> None:
     st.gold[seat] -= 2
     got = draw(st, seat, 3)
@@ -502,7 +511,8 @@ def _smithy(st: CitadelsModel, seat: int) -> None:
 
 
 @decision("museum", "d", lambda st: _ids("museum", set(st.hands[st.actor]))
-          if _free(st) and _owns(st, MUSEUM, TurnFlag.MUSEUM) else [], secret=("district",))
+          if _free(st) and _owns(st, MUSEUM, TurnFlag.MUSEUM) else [], secret=("district",),
+          district=MUSEUM)
 def _museum(st: CitadelsModel, seat: int, dist: int) -> None:
     st.hands[seat].remove(dist)
     st.museum[seat].append(dist)
@@ -516,7 +526,7 @@ def _armory_targets(st: CitadelsModel) -> list[int]:
     return _sd("armory", [(s, d) for s in _others(st) for d in sorted(set(st.cities[s]))])
 
 
-@decision("armory", "sd", _armory_targets)
+@decision("armory", "sd", _armory_targets, district=ARMORY)
 def _armory(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     remove_district(st, me, ARMORY)
     st.deck.insert(0, ARMORY)
@@ -587,13 +597,22 @@ FREE_DECISIONS = ("gold", "draw", "build", "end", "income", "kill", "rob", "swap
                   "look", "beautify", "destroy", "give", "lab", "smithy", "museum", "armory")
 
 
+#: per character, the free decisions open to it (the others belong to other characters)
+_FREE_BY_CHAR = [tuple(TABLE[n] for n in FREE_DECISIONS if TABLE[n].character in (-1, c))
+                 for c in range(len(CHAR_KEYS))]
+
+
 def legal(st: CitadelsModel) -> list[int]:
     """The sorted legal ids of the seat to move."""
     if st.phase == Phase.DRAFT:
         kind = "pick" if st.plan[st.step][1] == DraftStep.PICK else "discard_char"
         return TABLE[kind].choices(st)
-    names = PENDING_DECISIONS[_top(st).kind] if st.pending else FREE_DECISIONS
-    out = [a for name in names for a in TABLE[name].choices(st)]
+    if st.pending:
+        out = [a for name in PENDING_DECISIONS[_top(st).kind] for a in TABLE[name].choices(st)]
+    else:
+        city = st.cities[st.actor]
+        out = [a for d in _FREE_BY_CHAR[st.char] if d.district < 0 or d.district in city
+               for a in d.choices(st)]
     if st.flags & TurnFlag.THANK:
         out += _one("thank")
     out.sort()

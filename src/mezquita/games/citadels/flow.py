@@ -155,7 +155,7 @@ def call_next(st: CitadelsModel) -> None:
         bewitched = char == st.bewitched
         _call(st, char, seat, CallStatus.BEWITCHED if bewitched else CallStatus.PLAYED)
         reveal(st, seat, char)
-        start_turn(st, seat, char, (TurnFlag.ONLY if bewitched else TurnFlag(0)) | thank)
+        start_turn(st, seat, char, (TurnFlag.ONLY if bewitched else 0) | thank)
         return
     end_round(st)
 
@@ -171,7 +171,7 @@ def reveal(st: CitadelsModel, seat: int, char: int) -> None:
         take_crown(st, seat)
 
 
-def start_turn(st: CitadelsModel, seat: int, char: int, flags: TurnFlag) -> None:
+def start_turn(st: CitadelsModel, seat: int, char: int, flags: int) -> None:
     """Open the turn of ``char`` played by ``seat`` (flags: action-only, resumed, thanks due)."""
     st.actor, st.char = seat, char
     st.builds = 3 if char == ARCHITECT else 0 if char == NAVIGATOR else 1
@@ -264,7 +264,7 @@ def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
         if PARK in city and not st.hands[seat]:
             draw(st, seat, 2, DIST_KEYS[PARK])
     st.pending = []
-    st.flags = TurnFlag(0)
+    st.flags = 0
     if st.calls[-1][2] == CallStatus.BEWITCHED and st.witch >= 0:
         char = st.char
         _call(st, char, st.witch, CallStatus.WITCH)

@@ -8,7 +8,7 @@ fields (`queries`), move the round along (`flow`) and apply decisions (`decision
 
 from __future__ import annotations
 
-from enum import IntEnum, IntFlag
+from enum import IntEnum
 from typing import Any, NamedTuple
 
 from mezquita.engine import State
@@ -29,8 +29,10 @@ class DraftStep(IntEnum):
     DISCARD = 1  # put it face down (2-player draft)
 
 
-class TurnFlag(IntFlag):
-    """What has happened in the current character's turn."""
+class TurnFlag:
+    """The bits of ``flags``: what has happened in the current character's turn. Plain ints,
+    not an `IntFlag`, whose arithmetic builds enum members and made random playouts ~8x
+    slower; a state's ``flags`` is their sum."""
 
     ACTED = 1  # took gold or drew cards
     INCOME = 2  # collected district income
@@ -106,8 +108,8 @@ class CitadelsModel(State):
         witch: seat of the Witch who bewitched.
         tax_seat, bishop_seat: seats of the revealed Tax Collector and Bishop/Abbot.
         rank1_built: the rank-1 player built (Tax Collector's late claim).
-        actor, char, flags, builds, spent, built_n, art_n: the current turn (``flags`` a
-            `TurnFlag`).
+        actor, char, flags, builds, spent, built_n, art_n: the current turn (``flags``: the
+            sum of its `TurnFlag` bits).
         drawn, keep_n: cards drawn as the action and how many are still to keep.
         pending: stack of `Pending` decisions, top last.
         bell: the Bell Tower end at 7 is in force. end_trig: a city was completed.
@@ -153,7 +155,7 @@ class CitadelsModel(State):
     rank1_built: bool
     actor: int
     char: int
-    flags: TurnFlag
+    flags: int
     builds: int
     spent: int
     built_n: int
@@ -170,7 +172,6 @@ class CitadelsModel(State):
         """Inverse of ``to_json`` (names the ints again as enums and `Pending` records)."""
         state = super().from_json(game, data)
         state.phase = Phase(state.phase)
-        state.flags = TurnFlag(state.flags)
         state.pending = [Pending(PendingKind(p[0]), *p[1:]) for p in state.pending]
         return state
 

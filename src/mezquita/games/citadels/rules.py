@@ -39,7 +39,7 @@ from .cards import (
     QUEEN,
 )
 from .flow import start_round
-from .model import CitadelsModel, Phase, TurnFlag
+from .model import CitadelsModel, Phase
 from .queries import ranking_keys, scores
 from .render import render_text
 from .rollout import rollout_action
@@ -169,7 +169,7 @@ class CitadelsState(CitadelsModel):
         self.tax_seat = self.bishop_seat = -1
         self.rank1_built = False
         self.actor = self.char = -1
-        self.flags = TurnFlag(0)
+        self.flags = 0
         self.builds = self.spent = self.built_n = self.art_n = self.keep_n = 0
         self.drawn = []
         self.pending = []

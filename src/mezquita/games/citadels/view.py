@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import CHAR_KEYS, CHAR_RANK, DIST_KEYS, HOSPITAL
+from .cards import CHAR_INDEX, CHAR_KEYS, CHAR_RANK, DIST_KEYS, HOSPITAL
 from .decisions import TABLE
 from .model import CallStatus, CitadelsModel, PendingKind, Phase, TurnFlag
 from .queries import score_parts, threshold
@@ -258,33 +258,56 @@ def _resample_districts(new: CitadelsModel, seat: int, rng: random.Random) -> No
 
 def _resample_events(new: CitadelsModel, seat: int, perm: list[int], rng: random.Random) -> None:
     """Give the secrets of past events that ``seat`` does not see values of the redealt world:
-    this round's characters follow the character permutation, older ones and district cards
-    are drawn from the world's characters and cards (hands first). The seat's log does not
-    change; a leak in `public_event` would show up as a difference."""
+    this round's characters follow the character permutation and its cards come from the
+    redealt hands; older rounds' characters and cards follow a random rotation of the game's
+    characters and cards. The seat's log does not change; a leak in `public_event` would
+    show up as a difference."""
     events = new.events
     start = next((i for i in range(len(events) - 1, -1, -1) if events[i]["do"] == "round"), 0)
-    chars = new.game.characters
-    deck = new.game.deck
-    out = []
-    for i, event in enumerate(events):
+    new.events = _older_rounds(new, seat, start, rng) + _redealt(
+        new, seat, events, start, len(events), perm, rng.randrange(len(new.game.deck)), rng)
+
+
+#: seat -> (the first event of the current round, older rounds rewritten): searches resample
+#: the same position thousands of times, and events never change once recorded
+_OLDER: dict[int, tuple[dict, list[dict]]] = {}
+
+
+def _older_rounds(new: CitadelsModel, seat: int, start: int, rng: random.Random) -> list[dict]:
+    events = new.events
+    if not start:
+        return []
+    memo = _OLDER.get(seat)
+    if memo is None or memo[0] is not events[start] or len(memo[1]) != start:
+        memo = _OLDER[seat] = (events[start], _redealt(
+            new, seat, events, 0, start, [], rng.randrange(len(new.game.deck)), rng))
+    return memo[1]
+
+
+def _redealt(new: CitadelsModel, seat: int, events: list[dict], begin: int, end: int,
+             perm: list[int], turn: int, rng: random.Random) -> list[dict]:
+    """Events ``begin..end`` with the secrets hidden from ``seat`` replaced: characters by
+    ``perm`` (or, without one, rotated by ``turn``), cards from the redealt hands (this
+    round) or the game's cards rotated by ``turn``."""
+    chars, deck = new.game.characters, new.game.deck
+    out = events[begin:end]
+    for i, event in enumerate(out):
         rule = SECRETS.get(event["do"])
         if rule is None or seat in rule[1](event):
-            out.append(event)
             continue
-        event = dict(event)
+        event = out[i] = event.copy()
         for name in rule[0]:
             value = event[name]
-            if name in ("character", "face_down"):
-                c = CHAR_KEYS.index(value)
-                event[name] = CHAR_KEYS[perm[c] if i >= start else chars[rng.randrange(len(chars))]]
-            elif name == "cards":
-                event[name] = [DIST_KEYS[deck[rng.randrange(len(deck))]] for _ in value]
-            else:
-                hand = new.hands[event["seat"]] if i >= start else ()
-                pool = hand or deck
-                event[name] = DIST_KEYS[pool[rng.randrange(len(pool))]]
-        out.append(event)
-    new.events = out
+            if name == "cards":
+                event[name] = [DIST_KEYS[deck[(i + k + turn) % len(deck)]] for k in range(len(value))]
+            elif name == "district":
+                hand = new.hands[event["seat"]] if perm else None
+                event[name] = DIST_KEYS[hand[rng.randrange(len(hand))] if hand
+                                        else deck[(i + turn) % len(deck)]]
+            else:  # a character
+                c = CHAR_INDEX[value]
+                event[name] = CHAR_KEYS[perm[c] if perm else chars[(c + turn) % len(chars)]]
+    return out
 
 
 def _shuffled(items: list[int], rng: random.Random) -> list[int]:
