@@ -120,12 +120,14 @@ def _owner_and(field: str) -> Callable[[dict], tuple]:
 
 
 def _ids(kind: str, items) -> list[int]:
-    block = SPACE.by_name[kind]
+    """The ids of decision ``kind`` for these parameter indices (choices run after the table
+    is complete)."""
+    block = TABLE[kind].block
     return [block.id(i) for i in items]
 
 
 def _one(kind: str) -> list[int]:
-    return [SPACE.by_name[kind].base]
+    return [TABLE[kind].block.id()]
 
 
 def _top(st: CitadelsModel) -> Pending:
@@ -407,7 +409,7 @@ def _beautify(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 def _sd(kind: str, pairs) -> list[int]:
-    block = SPACE.by_name[kind]
+    block = TABLE[kind].block
     return [block.id(s, d) for s, d in pairs]
 
 
