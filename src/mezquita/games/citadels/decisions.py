@@ -134,7 +134,7 @@ def _top(st: CitadelsModel) -> Pending:
     return st.pending[-1]
 
 
-def _acting(st: CitadelsModel) -> bool:
+def _acted(st: CitadelsModel) -> bool:
     """The acting seat has taken its action (gold or cards)."""
     return bool(st.flags & TurnFlag.ACTED)
 
@@ -145,6 +145,7 @@ def _free(st: CitadelsModel) -> bool:
 
 
 def _power(st: CitadelsModel, char: int) -> bool:
+    """``char`` is acting and may still use its power this turn."""
     return st.char == char and _free(st) and not st.flags & TurnFlag.POWER
 
 
@@ -163,7 +164,7 @@ def _discard_char(st: CitadelsModel, seat: int, char: int) -> None:
 
 # -- the action and building ---------------------------------------------------------------------
 def _action(st: CitadelsModel) -> list[int]:
-    return [] if _acting(st) else _one("gold")
+    return [] if _acted(st) else _one("gold")
 
 
 @decision("gold", "", _action)
@@ -174,7 +175,7 @@ def _gold(st: CitadelsModel, seat: int) -> None:
     after_action(st)
 
 
-@decision("draw", "", lambda st: [] if _acting(st) else _one("draw"), secret=("cards",))
+@decision("draw", "", lambda st: [] if _acted(st) else _one("draw"), secret=("cards",))
 def _draw(st: CitadelsModel, seat: int) -> None:
     city = st.cities[seat]
     st.flags |= TurnFlag.ACTED
@@ -211,7 +212,7 @@ def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 def _buildable(st: CitadelsModel) -> list[int]:
-    if not (_acting(st) and _free(st) and st.builds > 0):
+    if not (_acted(st) and _free(st) and st.builds > 0):
         return []
     seat, gold, wizard = st.actor, st.gold[st.actor], st.char == WIZARD
     return _ids("build", sorted(d for d in set(st.hands[seat])
@@ -224,7 +225,7 @@ def _build(st: CitadelsModel, seat: int, dist: int) -> None:
     st._event(seat, "build", district=DIST_KEYS[dist], cost=cost)
 
 
-@decision("end", "", lambda st: _one("end") if _acting(st) and _free(st) else [])
+@decision("end", "", lambda st: _one("end") if _acted(st) and _free(st) else [])
 def _end(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "end")
     finish_turn(st)
@@ -414,7 +415,7 @@ def _sd(kind: str, pairs) -> list[int]:
 
 
 def _destroys(st: CitadelsModel) -> list[int]:
-    if not (_power(st, WARLORD) and _acting(st)):
+    if not (_power(st, WARLORD) and _acted(st)):
         return []
     gold = st.gold[st.actor]
     return _sd("destroy", [(s, d) for s in range(st.game.num_players)
@@ -457,7 +458,7 @@ def _exchange_pairs(st: CitadelsModel, give: int) -> list[tuple[int, int]]:
 
 
 def _gives(st: CitadelsModel) -> list[int]:
-    if not (_power(st, DIPLOMAT) and _acting(st)):
+    if not (_power(st, DIPLOMAT) and _acted(st)):
         return []
     return _ids("give", sorted(d for d in set(st.cities[st.actor]) if _exchange_pairs(st, d)))
 

@@ -1,7 +1,7 @@
 """The round flow: draft, calling the characters, the frame of a turn, and city changes.
 
-A round removes characters, drafts them along a fixed ``plan`` (spec rule 3), then calls
-them by rank (rule 4). A turn is a small state machine kept in the state: ``flags``
+A round removes characters, drafts them along a fixed ``plan`` (rule 2.2), then calls
+them by rank (rule 2.3). A turn is a small state machine kept in the state: ``flags``
 (`TurnFlag`), ``builds`` left, and a ``pending`` stack of forced decisions (`Pending`).
 What happens automatically (a robbery on reveal, the Merchant's extra gold, the Tax
 Collector's due...) is recorded here as events; the players' decisions are in `decisions`.
