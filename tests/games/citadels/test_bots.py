@@ -96,7 +96,7 @@ def test_observation_has_the_declared_size_and_finite_values(players):
         seat = state.to_move()[0]
         x = game.encode_view(state.view(seat))
         assert len(x) == game.observation_size
-        assert all(math.isfinite(v) for v in x)
+        assert all(math.isfinite(v) and 0.0 <= v <= 1.0 for v in x)
         state.apply(seat, rng.choice(state.legal_actions()))
 
 
