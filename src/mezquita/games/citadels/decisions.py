@@ -234,7 +234,7 @@ def _end(st: CitadelsModel, seat: int) -> None:
 @decision("income", "", lambda st: _one("income") if _free(st) and not st.flags & TurnFlag.INCOME
           and CHAR_INCOME[st.char] >= 0 else [])
 def _income(st: CitadelsModel, seat: int) -> None:
-    take_income(st)
+    take_income(st, chosen=True)
 
 
 @decision("thank", "", lambda st: _one("thank"))

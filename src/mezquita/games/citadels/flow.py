@@ -234,14 +234,16 @@ def income(st: CitadelsModel) -> int:
     return sum(1 for d in st.cities[st.actor] if DIST_COLOUR[d] == colour or d == SCHOOL_OF_MAGIC)
 
 
-def take_income(st: CitadelsModel) -> None:
-    """Collect the district income (once per turn)."""
+def take_income(st: CitadelsModel, chosen: bool = False) -> None:
+    """Collect the district income (once per turn); recorded when ``chosen`` (the decision)
+    or when it brings gold."""
     st.flags |= TurnFlag.INCOME
     if CHAR_INCOME[st.char] < 0:
         return
     amount = income(st)
     st.gold[st.actor] += amount
-    st._event(st.actor, "income", gold=amount)
+    if chosen or amount:
+        st._event(st.actor, "income", gold=amount)
 
 
 def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
