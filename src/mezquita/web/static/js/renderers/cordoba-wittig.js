@@ -166,6 +166,9 @@ export function create(root, { t, act, playerName }) {
     });
     if (comp) lines.push(say("pending", { symbol: symbolName(comp.symbol), stones: comp.pending.join(", ") }));
     if (view.claim !== null) lines.push(say("claim", { player: playerName(view.claim) }));
+    const doubles = [...fields].filter(([, stones]) => stones.length > 1).map(([square, stones]) =>
+      `${square}: ${stones.map((st) => `${st.label} ${symbols[st.left].glyph}|${symbols[st.right].glyph}`).join(" + ")}`);
+    if (doubles.length) lines.push(`${web("doubles")}: ${doubles.join(" · ")}`);
     const legend = Object.values(symbols).map((sym) => `${sym.glyph} ${local(sym.name, lang)}`).join("   ");
     notes.replaceChildren(...lines.map((line) => h("p", { class: "wittig-note", style: "margin:.15rem 0", text: line })),
       h("p", { class: "hint", style: "margin:.15rem 0", text: `${say("legend")}: ${legend}` }));
