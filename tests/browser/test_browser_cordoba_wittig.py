@@ -106,10 +106,15 @@ def test_a_double_asks_for_the_side_and_shows_the_obligation(page, server, turns
             for i in range(page.locator(".wittig-stone.legal").count())} == {"1", "2"}
 
 
-def test_keyboard_play_and_german_texts(page, server, turns):
+def test_keyboard_play_german_texts_and_rules_summary(page, server, turns):
     new_match(page, server)
     page.select_option("#lang", "de")
     page.locator(".wittig-prompt", has_text="Wähle einen deiner hervorgehobenen Steine.").wait_for()
+    page.click("#rules-btn")
+    page.wait_for_selector("#rules[open]")
+    assert page.locator("#rules h2").inner_text() == "Cordoba (Wittig) in einer Minute"
+    assert "Rekonstruktion" in page.locator("#rules li").first.inner_text()
+    page.keyboard.press("Escape")
     before = turns.now(page)
     page.locator(".wittig-stone.legal").first.focus()
     page.keyboard.press("Enter")

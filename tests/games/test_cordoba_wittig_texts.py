@@ -27,6 +27,10 @@ def test_move_double_and_compensation_texts_in_four_languages():
     assert texts["ca"][3] == "compensació: estel al poder, D torna a la seva sortida"
     assert texts["de"][0] == "Spieler 1 zieht 4 von d2 nach d4"
     assert game.event_text(state.log(None)[0], "en", names=["Ana", "Bo"]) == "Ana moves 4 from d2 to d4"
+    state = arrange({"1": "d4", "4": "d2"})
+    move(state, 0, "4", "d4", "right")
+    assert game.event_text(state.log(None)[-1], "de") == (
+        "Ausgleich: Stern an der Macht auf d4; kein Stein mit diesem Symbol ist verbunden")
 
 
 def test_every_event_kind_has_a_text_in_every_language():

@@ -141,7 +141,9 @@ class CordobaWittigGame(Game):
         if kind == "double":
             fields["side"] = pick(TEXTS["sides"][entry["side"]], lang)
         if kind == "power":
-            fields["stones"] = ", ".join(entry["stones"]) or "-"
+            fields["stones"] = ", ".join(entry["stones"])
+            if not entry["stones"]:
+                kind = "power_alone"
         if kind in ("claim", "claim_lost", "win"):
             fields["player"] = seat_name(entry["player"], lang, names)
         if kind == "back" and entry["home"]:

@@ -161,7 +161,7 @@ export function create(root, { t, act, playerName }) {
     ]), ` · ${say("plies", { n: Math.min(view.plies + 1, view.max_plies), max: view.max_plies })}`);
 
     const lines = [];
-    view.owed.forEach((squares, seat) => {
+    if (!view.terminal) view.owed.forEach((squares, seat) => {
       if (squares.length) lines.push(say("obligation", { player: playerName(seat), fields: squares.join(", ") }));
     });
     if (comp) lines.push(say("pending", { symbol: symbolName(comp.symbol), stones: comp.pending.join(", ") }));
