@@ -37,22 +37,31 @@ def play_command(
         console.print(f"[yellow]Note:[/] {game.info.reconstruction}")
     console.print(f"[bold]{game.info.name}[/] {game!r}, seed {seed}; you are seat {seat}.")
     state = game.new_state(seed)
+    shown = 0  # log entries printed so far
     try:
         while movers := state.to_move():
-            mover = movers[0]
+            # Several seats may move at once (a simultaneous phase): the bots go first.
+            mover = next((m for m in movers if m != seat), seat)
             if mover == seat:
-                console.print(game.render_text(state.view(seat)))
+                shown = _print_log(state, seat, lang, shown)
+                console.print(game.render_text(state.view(seat), lang))
                 _human_turn(state, seat, lang)
             else:
-                action = bots[mover].act(Turn.of(state, mover))
-                state.apply(mover, action)
-                text = game.move_text(state.view(seat), mover, action, lang)
-                console.print(f"seat {mover} ({bot}): {text}", highlight=False)
+                state.apply(mover, bots[mover].act(Turn.of(state, mover)))
     except (EOFError, KeyboardInterrupt):
         console.print("\nGame left.")
         raise typer.Exit(1) from None
-    console.print(game.render_text(state.view(seat)))
+    _print_log(state, seat, lang, shown)
+    console.print(game.render_text(state.view(seat), lang))
     _print_result(state, seat)
+
+
+def _print_log(state: State, seat: int, lang: str, start: int) -> int:
+    """Print the log entries from ``start`` on as ``seat`` may know them; return the count."""
+    log = state.log(seat, start)
+    for entry in log:
+        console.print(f"  [dim]{state.game.event_text(entry, lang)}[/]", highlight=False)
+    return start + len(log)
 
 
 def _human_turn(state: State, seat: int, lang: str) -> None:

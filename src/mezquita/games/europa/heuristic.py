@@ -44,7 +44,7 @@ from .rules import DONE, SWAP, TAKE, TIP_BLOCKS
 LEVELS = {"tourist": 800.0, "traveller": 400.0, "geographer": 200.0, "cartographer": 80.0}
 DEFAULT_LEVEL = "geographer"
 KM_PER_DEGREE = 111.2
-SAMPLES = 200
+SAMPLES = 120
 KEEP_VALUE = 1.5  # fields a kept card is worth at the end (majorities and sets), roughly
 SWAP_MARGIN = 0.5  # swap only for a clearly better expected stack card
 
@@ -54,6 +54,9 @@ _ROWS = {a: [float(e) for e in _BOARD.area_rows[a]] for a in AREAS}  # north to 
 _SOUTH, _NORTH = float(_BOARD.south), float(_BOARD.north)
 _WEST, _EAST = float(_BOARD.west), float(_BOARD.east)
 _SPLIT = float(_BOARD.split_lon)
+_NCOLS = len(_COLS) - 1
+_WIDTH = (_EAST - _WEST) / _NCOLS  # the columns are of equal width
+_STACK_VALUES: dict[float, float] = {}  # per sigma: the value of an average stack card
 
 
 def fast_place(lat: float, lon: float) -> tuple:
@@ -63,12 +66,13 @@ def fast_place(lat: float, lon: float) -> tuple:
     lon = min(max(lon, _WEST), _EAST)
     area = "N" if lat >= _ROWS["N"][-1] else "M" if lat >= _ROWS["M"][-1] else "S"
     rows = _ROWS[area]
-    row = next((i for i in range(len(rows) - 1) if lat >= rows[i + 1]), len(rows) - 2)
-    col = next((i for i in range(len(_COLS) - 2, -1, -1) if lon >= _COLS[i]), 0)
-    north = lat >= (rows[row] + rows[row + 1]) / 2
-    east = lon >= (_COLS[col] + _COLS[col + 1]) / 2
-    section = SECTIONS[(0 if north else 2) + (1 if east else 0)]
-    return ("W" if lon < _SPLIT else "E", area, row * (len(_COLS) - 1) + col + 1, section)
+    row = 0
+    while row < len(rows) - 2 and lat < rows[row + 1]:
+        row += 1
+    col = min(int((lon - _WEST) / _WIDTH), _NCOLS - 1)
+    west = _WEST + col * _WIDTH
+    quarter = (0 if 2 * lat >= rows[row] + rows[row + 1] else 2) + (2 * (lon - west) >= _WIDTH)
+    return ("W" if lon < _SPLIT else "E", area, row * _NCOLS + col + 1, SECTIONS[quarter])
 
 
 def offset(lat: float, lon: float, north_km: float, east_km: float) -> tuple[float, float]:
@@ -88,7 +92,6 @@ class EuropaHeuristic(Agent):
         self.sigma = float(sigma)
         self.seed = seed
         self._tables: dict[str, dict[tuple, float]] = {}
-        self._stack_value: float | None = None
 
     # -- knowledge ---------------------------------------------------------------------
     def belief(self, c: Card) -> list[tuple[float, float]]:
@@ -133,12 +136,14 @@ class EuropaHeuristic(Agent):
         return self.value(card_id, self.best_tip(card_id))
 
     def stack_value(self) -> float:
-        """The average card value over a fixed sample of the deck (what a swap may bring)."""
-        if self._stack_value is None:
+        """What a swap may bring: the average card value of a bot of this level, over a
+        fixed sample of 40 cards (computed once per level, by a bot of seed 0)."""
+        if self.sigma not in _STACK_VALUES:
+            probe = EuropaHeuristic(self.game, 0, self.sigma)
             ids = sorted(deck())
-            sample = random.Random(derive_seed(self.seed, "stack")).sample(ids, min(40, len(ids)))
-            self._stack_value = sum(self.card_value(k) for k in sample) / len(sample)
-        return self._stack_value
+            sample = random.Random(0).sample(ids, min(40, len(ids)))
+            _STACK_VALUES[self.sigma] = sum(probe.card_value(k) for k in sample) / len(sample)
+        return _STACK_VALUES[self.sigma]
 
     # -- decisions ---------------------------------------------------------------------
     def act(self, turn: Turn) -> int:

@@ -29,6 +29,7 @@ _BOARD_WORDS = {
              "de": "Letzte Auswertung"},
     "tipping": {"en": "tipping", "es": "apostando", "ca": "apostant", "de": "tippt"},
     "hidden": {"en": "hidden", "es": "oculto", "ca": "ocult", "de": "verdeckt"},
+    "sector": {"en": "sector", "es": "sector", "ca": "sector", "de": "Sektor"},
 }
 
 
@@ -80,7 +81,7 @@ def event_text(entry: dict, lang: str = "en", names: list[str] | None = None) ->
     if kind == "evaluate":
         fields = {"player": player, "card": card_name(entry["card"], lang),
                   "place": tip_text(entry["place"], lang), "tip": tip_text(entry["tips"], lang),
-                  "moved": entry["to"] - entry["from"], "to": entry["to"],
+                  "moved": len(entry["tips"]), "to": entry["to"],
                   "kept": pick(words["kept" if entry["kept"] else "discarded"], lang)}
         return pick(words["right" if entry["right"] else "wrong"], lang).format(**fields)
     if kind == "end":
@@ -127,6 +128,8 @@ def render_text(view: dict, lang: str = "en") -> str:
             mark = "▶ " if s == me else "  "
             lines.append(f"{mark}{seat_name(s, lang):<10} [{_STYLE[card(k).colour]}]"
                          f"{card_name(k, lang)}[/]: {shown}{state}")
+            if s == me and view["phase"] == "tip":
+                lines.append("    " + tip_board(tips, lang))
     if view["results"]:
         lines.append(f"{_w('last', lang)}:")
         for r in view["results"]:
@@ -136,6 +139,19 @@ def render_text(view: dict, lang: str = "en") -> str:
                          f"{_place_words(r['place'], lang)}: {marks}  {r['from']}→{r['to']}"
                          + (" ★" if r["kept"] else ""))
     return "\n".join(lines)
+
+
+def tip_board(tips: list, lang: str) -> str:
+    """A seat's tip board as text: the four stone slots, filled or open."""
+    short = TEXTS["short"]
+    heads = ["/".join(pick(short[v], lang) for v in ("W", "E")),
+             "/".join(pick(short[v], lang) for v in ("N", "M", "S")),
+             _w("sector", lang), "A-D"]
+    cells = []
+    for i, head in enumerate(heads):
+        value = f"[bold]{value_text(i, tips[i], lang)}[/]" if i < len(tips) else "·"
+        cells.append(f"\\[{head}: {value}]")  # an escaped bracket, not rich markup
+    return " ".join(cells)
 
 
 def _place_words(place: list, lang: str) -> str:
