@@ -7,21 +7,22 @@ from __future__ import annotations
 
 import random
 
-from mezquita.engine import Game, GameInfo, IllegalAction, State, register
+from mezquita.engine import ActionSpace, Game, GameInfo, Param, State, register
 
 ROUNDS = 3
 
 
-@register
+ACTIONS = ActionSpace()
+CHOOSE = ACTIONS.block("choose", Param("coin", ("heads", "tails")))
+
+
 class PenniesGame(Game):
     """Matching pennies, three rounds, as a Mezquita game with a simultaneous phase."""
 
     info = GameInfo(id="test_pennies", name="Pennies", min_players=2, max_players=2,
                     hidden_information=True, chance=False, simultaneous=True)
 
-    @property
-    def num_actions(self) -> int:
-        return 2
+    actions = ACTIONS
 
     @property
     def max_game_length(self) -> int:
@@ -37,13 +38,11 @@ class PenniesGame(Game):
             out += [float(a), float(b)]
         return out + [0.0] * (self.observation_size - len(out))
 
-    def action_to_json(self, action: int) -> str:
-        return ("heads", "tails")[action]
+    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        return f"round {entry['round']}: {entry['coins']}"
 
-    def action_from_json(self, value) -> int:
-        if value not in ("heads", "tails"):
-            raise IllegalAction(f"choose heads or tails, not {value!r}")
-        return ("heads", "tails").index(value)
+    def render_text(self, view: dict, lang: str = "en") -> str:
+        return str(view["rounds"])
 
 
 class PenniesState(State):
@@ -64,11 +63,17 @@ class PenniesState(State):
         self.pending[seat] = action
         if None not in self.pending:
             self.rounds.append(self.pending)
+            self._event(None, "round", round=len(self.rounds), coins=list(self.pending))
             self.pending = [None, None]
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None, full: bool) -> dict:
         return {"rounds": [list(r) for r in self.rounds],
-                "pending": self.pending[seat] if seat is not None else None}
+                "pending": self.pending[seat] if seat is not None and not full else None}
+
+    def _breakdown(self, lang: str) -> dict:
+        scores = self._scores()
+        return {"rows": [{"label": "rounds won", "values": scores}], "totals": scores,
+                "winners": [s for s in (0, 1) if scores[s] == max(scores)], "reason": "most rounds"}
 
     def _scores(self) -> list[float]:
         matches = sum(a == b for a, b in self.rounds)
@@ -82,4 +87,4 @@ class PenniesState(State):
         return new
 
 
-PenniesGame.state_class = PenniesState
+register(PenniesGame, PenniesState)
