@@ -31,6 +31,7 @@ _CENTRAL_LON = 10.0
 _ORIGIN_LAT = 53.0
 _PAD = 0.02  # padding around the projected extent, as a fraction of its width
 _CELL = 1.0  # degrees: grid cell of the coast-segment index
+_BAND = 0.25  # degrees: latitude band of the land-edge index
 
 
 @lru_cache(maxsize=1)
@@ -43,29 +44,24 @@ def outlines() -> dict:
 
 
 @lru_cache(maxsize=1)
-def _land_index() -> list[tuple[float, float, float, float, list]]:
-    """Each land ring with its bounding box (west, south, east, north)."""
-    out = []
+def _land_bands() -> dict[int, list[tuple[float, float, float, float]]]:
+    """Land ring edges (lon0, lat0, lon1, lat1) by latitude band of ``_BAND`` degrees."""
+    bands: dict[int, list[tuple[float, float, float, float]]] = {}
     for ring in outlines()["land"]:
-        xs = [p[0] for p in ring]
-        ys = [p[1] for p in ring]
-        out.append((min(xs), min(ys), max(xs), max(ys), ring))
-    return out
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]):
+            if y0 == y1:
+                continue  # a horizontal edge never crosses a horizontal ray
+            for band in range(math.floor(min(y0, y1) / _BAND), math.floor(max(y0, y1) / _BAND) + 1):
+                bands.setdefault(band, []).append((x0, y0, x1, y1))
+    return bands
 
 
 def on_land(lat: float, lon: float) -> bool:
     """True if the point lies on land (even-odd rule over all land rings; lakes count as land)."""
     inside = False
-    for west, south, east, north, ring in _land_index():
-        if not (west <= lon <= east and south <= lat <= north):
-            continue
-        j = len(ring) - 1
-        for i in range(len(ring)):
-            xi, yi = ring[i]
-            xj, yj = ring[j]
-            if (yi > lat) != (yj > lat) and lon < (xj - xi) * (lat - yi) / (yj - yi) + xi:
-                inside = not inside
-            j = i
+    for x0, y0, x1, y1 in _land_bands().get(math.floor(lat / _BAND), ()):
+        if (y0 > lat) != (y1 > lat) and lon < (x1 - x0) * (lat - y0) / (y1 - y0) + x0:
+            inside = not inside
     return inside
 
 
