@@ -1,8 +1,13 @@
 """Every Europa location card: schema, names, counts, and geography against Natural Earth."""
 
+import math
+from collections import Counter
+from itertools import combinations
+
 import pytest
 
 from mezquita.games.europa.board import load_board
+from mezquita.games.europa.geo import km_to_coast, on_land
 from mezquita.games.europa.locations import (
     KIND_COLOUR,
     LANGS,
@@ -72,6 +77,73 @@ def test_bad_rows_are_rejected():
                 dict(good, id="bad id")):
         with pytest.raises(ValueError):
             parse_location(bad)
+
+
+def test_counts_per_colour_and_total():
+    colours = Counter(loc.colour for loc in LOCATIONS)
+    assert len(LOCATIONS) == BOARD.cards == 224
+    assert 46 <= colours["yellow"] <= 54
+    assert 94 <= colours["red"] <= 106
+    assert 68 <= colours["blue"] <= 80
+    kinds = Counter(loc.kind for loc in by_colour("blue"))
+    assert set(kinds) == {k for k, c in KIND_COLOUR.items() if c == "blue"}  # every blue kind used
+
+
+def test_names_unique_per_language():
+    for lang in LANGS:
+        names = Counter(loc.name(lang) for loc in LOCATIONS)
+        assert [n for n, c in names.items() if c > 1] == [], lang
+
+
+def _km(a, b):
+    (lat1, lon1), (lat2, lon2) = a, b
+    x = math.radians(lon2 - lon1) * math.cos(math.radians((lat1 + lat2) / 2))
+    return 6371 * math.hypot(x, math.radians(lat2 - lat1))
+
+
+def test_no_duplicate_places_of_the_same_kind():
+    for a, b in combinations(LOCATIONS, 2):
+        if a.kind == b.kind:
+            closest = min(_km(p, q) for p in a.points for q in b.points)
+            assert closest > 5, (a.id, b.id, closest)
+
+
+# Where a point must lie. GeoNames puts harbour towns on the shoreline (Copenhagen, Cádiz,
+# Nesebar) and the outlines are simplified to about 1 km and rounded to 0.01°, so a city or
+# capital counts as on land within COAST_SLACK_KM of the coast. Natural Earth's land has no lake
+# holes: lake points are checked to be on land (not in the sea) and well inland.
+COAST_SLACK_KM = 3
+RIVER_MOUTH_KM = 25
+WATER = {"sea", "gulf", "strait"}
+LAND = {"island", "mountains", "peninsula", "landscape"}
+
+
+@pytest.mark.parametrize("loc", LOCATIONS, ids=lambda loc: loc.id)
+def test_points_against_natural_earth(loc):
+    for lat, lon in loc.points:
+        if loc.kind in ("capital", "city"):
+            assert on_land(lat, lon) or km_to_coast(lat, lon) <= COAST_SLACK_KM
+        elif loc.kind in WATER:
+            assert not on_land(lat, lon)
+        elif loc.kind in LAND:
+            assert on_land(lat, lon)
+        elif loc.kind == "lake":
+            assert on_land(lat, lon) and km_to_coast(lat, lon) > 20
+        else:
+            assert loc.kind == "river"
+            assert km_to_coast(lat, lon) <= RIVER_MOUTH_KM
+
+
+def test_every_sector_with_much_land_has_a_red_card():
+    red = {(p.area, p.sector) for loc in by_colour("red") for p in loc.places()}
+    for area in "NMS":
+        for sector in range(1, BOARD.sector_count(area) + 1):
+            s, n, w, e = BOARD.sector_bounds(area, sector)
+            samples = [(s + (i + 0.5) * (n - s) / 10, w + (j + 0.5) * (e - w) / 10)
+                       for i in range(10) for j in range(10)]
+            land = sum(on_land(lat, lon) for lat, lon in samples) / len(samples)
+            if land >= 0.15:
+                assert (area, sector) in red, (area, sector, land)
 
 
 def test_credit_names_geonames():
