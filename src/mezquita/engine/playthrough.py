@@ -23,6 +23,7 @@ GOLDEN: list[tuple[str, dict, int]] = [
     ("citadels", {"players": 2}, 3),
     ("citadels", {"players": 5, "dark_city": "all", "rank9": "artist"}, 4),
     ("cortica", {}, 5),
+    ("europa", {"players": 3, "finish": 12, "stack": 56}, 6),
 ]
 
 #: games longer than this many decisions are written compactly
