@@ -52,6 +52,7 @@ MAX_SECTOR = max(BOARD.sector_count(a) for a in AREAS)
 #: Track variants: the first dark-blue field (rule 7); the last field lies 8 further on.
 FINISHES = (32, 20, 12)
 TRACK_TAIL = BOARD.last_field - BOARD.dark_blue_from  # fields from the first dark-blue to the last
+_ORDINAL = ("first", "second", "third", "fourth")  # stones, in refusal messages
 
 
 class Phase(StrEnum):
@@ -487,9 +488,6 @@ class EuropaState(State):
         new.kept = [k.copy() for k in self.kept]
         new.results = self.results  # replaced, never changed in place
         new.final = self.final  # set once at the end
-
-
-_ORDINAL = ("first", "second", "third", "fourth")
 
 
 def majority_points(counts: list[int]) -> list[int]:
