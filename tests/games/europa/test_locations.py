@@ -1,8 +1,10 @@
 """Every Europa location card: schema, names, counts, and geography against Natural Earth."""
 
+import json
 import math
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -148,3 +150,20 @@ def test_every_sector_with_much_land_has_a_red_card():
 
 def test_credit_names_geonames():
     assert "GeoNames" in credit() and "CC BY 4.0" in credit()
+
+
+def test_built_file_matches_its_hand_written_inputs():
+    """locations.json is up to date with tools/europa (cities.txt names, blue.json rows)."""
+    tools = Path(__file__).parents[3] / "tools" / "europa"
+    rows = []
+    for line in (tools / "cities.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            ident, kind, _, de, en, es, ca = [f.strip() for f in line.split(";")][:7]
+            rows.append((ident, kind, {"de": de, "en": en, "es": es, "ca": ca}, None))
+    for row in json.loads((tools / "blue.json").read_text(encoding="utf-8"))["locations"]:
+        rows.append((row["id"], row["kind"], row["names"], tuple(map(tuple, row["points"]))))
+    assert [r[0] for r in rows] == list(location_ids())
+    for ident, kind, names, points in rows:
+        loc = location(ident)
+        assert (loc.kind, dict(loc.names)) == (kind, names)
+        assert points is None or loc.points == points
