@@ -73,6 +73,9 @@ class Match:
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.deadlines: dict[int, float] = {}  # seat -> epoch seconds of its timeout
         self.thinking: set[int] = set()  # seats whose bot move is being computed
+        # seat -> turn since which it has been to move without moving itself: in a
+        # simultaneous phase (Europa's tips) another seat's move does not make its click stale
+        self.waiting_since: dict[int, int] = {}
         self.lock = asyncio.Lock()  # one action at a time: validated, stored, then applied
         self._labels: dict[tuple[int, str], str] = {}
 
@@ -277,9 +280,11 @@ class Hub:
             if match.status != "running":
                 raise MatchError("the match has not started yet" if match.status == "open"
                                  else "the match is over")
-            if turn is not None and turn != len(match.state.history):
+            now = len(match.state.history)
+            unchanged = match.waiting_since.get(seat, now + 1) <= (turn if turn is not None else -1) < now
+            if turn is not None and turn != now and not unchanged:
                 raise MatchError(f"stale move: it was sent for turn {turn}, the match is at "
-                                 f"turn {len(match.state.history)}")
+                                 f"turn {now}")
             new = match.state.child(seat, action)
             action_json = match.game.action_to_json(new.history[-1][1])
             finished = new.is_terminal()
@@ -293,6 +298,7 @@ class Hub:
                 match.row.status = "finished"
                 match.row.result = result
             self._cancel_timer(match, seat)
+            match.waiting_since.pop(seat, None)
             self._schedule(match)  # first, so the update carries the new turn deadline
             self.broadcast(match)
 
@@ -303,6 +309,11 @@ class Hub:
                 self._cancel_timer(match, seat)
             return
         movers = match.state.to_move()
+        for seat in list(match.waiting_since):
+            if seat not in movers:
+                del match.waiting_since[seat]
+        for seat in movers:
+            match.waiting_since.setdefault(seat, len(match.state.history))
         for seat in list(match.timers):
             if seat not in movers:
                 self._cancel_timer(match, seat)
