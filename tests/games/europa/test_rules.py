@@ -315,14 +315,14 @@ def _refused(state, seat, action, match):
 
 def test_bad_input_is_refused_with_a_clear_reason_and_changes_nothing():
     state = dealt({0: "paris", 1: "oslo"}, [1, 0])
-    _refused(state, 0, {"do": "area", "area": "N"}, "first stone before a area tip")
+    _refused(state, 0, {"do": "area", "area": "N"}, "first stone before tipping the North/Middle/South")
     _refused(state, 0, {"do": "done"}, "must tip East or West")
     state.apply(0, {"do": "ew", "side": "W"})
-    _refused(state, 0, {"do": "ew", "side": "E"}, "already tipped its ew")
+    _refused(state, 0, {"do": "ew", "side": "E"}, "already tipped the East/West")
     state.apply(0, {"do": "area", "area": "S"})
     _refused(state, 0, {"do": "sector", "sector": 4}, "sector 4 is not in W-S")
     _refused(state, 0, {"do": "sector", "sector": 19}, "sector must be one of")
-    _refused(state, 0, {"do": "section", "section": "A"}, "third stone before a section tip")
+    _refused(state, 0, {"do": "section", "section": "A"}, "third stone before tipping the section")
     _refused(state, 0, {"do": "take", "slot": 0}, "cards were chosen")
     state.apply(0, {"do": "done"})
     _refused(state, 0, {"do": "ew", "side": "W"}, "not seat 0's turn")  # a second tip

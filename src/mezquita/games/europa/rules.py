@@ -53,6 +53,7 @@ MAX_SECTOR = max(BOARD.sector_count(a) for a in AREAS)
 FINISHES = (32, 20, 12)
 TRACK_TAIL = BOARD.last_field - BOARD.dark_blue_from  # fields from the first dark-blue to the last
 _ORDINAL = ("first", "second", "third", "fourth")  # stones, in refusal messages
+_STONE_NAMES = ("East/West", "North/Middle/South", "sector", "section")
 
 
 class Phase(StrEnum):
@@ -256,12 +257,13 @@ class EuropaState(State):
             tips = self.tips[seat]
             if block in TIP_BLOCKS:
                 wanted = TIP_BLOCKS.index(block)
+                what = _STONE_NAMES[wanted]
                 if wanted > len(tips):
                     raise IllegalAction(f"seat {seat} must place its {_ORDINAL[len(tips)]} stone "
-                                        f"before a {block.name} tip (order: E/W, N/M/S, sector, "
-                                        "section)")
+                                        f"before tipping the {what} (order: East/West, "
+                                        "North/Middle/South, sector, section)")
                 if wanted < len(tips):
-                    raise IllegalAction(f"seat {seat} has already tipped its {block.name}")
+                    raise IllegalAction(f"seat {seat} has already tipped the {what}")
                 if block is TIP_SECTOR:
                     shown = ", ".join(map(str, BOARD.sectors(tips[0], tips[1])))
                     raise IllegalAction(f"sector {TIP_SECTOR.values(action_id)[0]} is not in "
