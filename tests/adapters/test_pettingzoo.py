@@ -9,7 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import mezquita
-from mezquita.adapters.pettingzoo import env
+from mezquita.adapters.pettingzoo import env, parallel_env, raw_env
 from mezquita.engine import IllegalAction
 
 # PettingZoo's checker warns about every dict observation, including its own classic games'.
@@ -58,20 +58,83 @@ def test_rewards_come_at_the_end_and_equal_the_returns(config):
             assert reward == 0.0
         e.step(None if terminated or truncated
                else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    returns = e.state.returns()
-    assert [totals[f"player_{s}"] for s in range(len(returns))] == returns
+    returns = e.unwrapped.game_state.returns()
+    n = len(returns)
+    assert [totals[f"player_{s}"] for s in range(n)] == pytest.approx([(n * r - 1) / (n - 1) for r in returns])
+    assert sum(totals.values()) == pytest.approx(0.0), "PettingZoo's convention: rewards sum to 0"
 
 
-def test_illegal_action_raises_and_changes_nothing(config):
+def test_illegal_action_raises_and_changes_nothing_in_the_raw_env(config):
     game_id, options = config
-    e = env(game_id, **options)
+    e = raw_env(game_id, **options)
     e.reset(seed=5)
     mask = e.observe(e.agent_selection)["action_mask"]
-    before = e.state.to_json()
-    for illegal in [*np.flatnonzero(mask == 0)[:1], e.game.num_actions]:
+    before = e.game_state.to_json()
+    for illegal in [*np.flatnonzero(mask == 0)[:1], e.game.num_actions, 3.5, "5", True]:
         with pytest.raises(IllegalAction):
-            e.step(int(illegal))
-        assert e.state.to_json() == before
+            e.step(illegal)
+        assert e.game_state.to_json() == before
+
+
+def test_wrapped_env_answers_mistakes_as_pettingzoo_classic_games_do(config):
+    game_id, options = config
+    e = env(game_id, **options)
+    with pytest.raises(AssertionError, match="reset"):
+        e.step(0)  # before reset
+    e.reset(seed=5)
+    for outside in (3.5, "5", e.unwrapped.game.num_actions):
+        with pytest.raises(AssertionError):
+            e.step(outside)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    offender = e.agent_selection
+    e.step(int(np.flatnonzero(mask == 0)[0]))  # illegal: the game ends, -1 for its player
+    assert all(e.terminations.values())
+    assert e.rewards[offender] == -1 and all(r == 0 for a, r in e.rewards.items() if a != offender)
+    for agent in e.agent_iter():
+        e.step(None)  # the dead steps after the end
+    before = e.unwrapped.game_state.to_json()
+    e.step(0)  # after the end: PettingZoo's wrapper warns and ignores it
+    assert e.unwrapped.game_state.to_json() == before
+    raw = e.unwrapped
+    with pytest.raises(IllegalAction, match="reset"):
+        raw.step(0)  # the bare environment says so
+
+
+def test_rewards_share_form_gives_the_returns(config):
+    game_id, options = config
+    e = raw_env(game_id, rewards="share", **options)
+    e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert list(totals.values()) == e.game_state.returns()
+
+
+def test_max_cycles_truncates_after_that_many_cycles(config):
+    game_id, options = config
+    e = raw_env(game_id, max_cycles=2, **options)
+    e.reset(seed=4)
+    steps = 0
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 2 * len(e.possible_agents) or e.game_state.is_terminal()
+    assert all(e.truncations.values()) or e.game_state.is_terminal()
+
+
+def test_pettingzoo_state_is_not_the_engine_state(config):
+    game_id, options = config
+    e = raw_env(game_id, **options)
+    e.reset(seed=1)
+    with pytest.raises(NotImplementedError):
+        e.state()
 
 
 def test_render_gives_the_spectator_board_as_text(config):
@@ -80,3 +143,29 @@ def test_render_gives_the_spectator_board_as_text(config):
     e.reset(seed=1)
     text = e.render()
     assert isinstance(text, str) and text.strip()
+
+
+def test_max_cycles_as_pettingzoo_max_cycles_test_checks_it_with_masked_actions(config):
+    """PettingZoo's ``max_cycles_test`` samples actions without the mask (it is written for
+    games where every action is always legal), so it is rerun here with masked sampling:
+    the Parallel game stops after exactly ``max_cycles`` steps and the AEC game after
+    ``max_cycles`` steps of each agent, every agent then taking one last (dead) step."""
+    game_id, options = config
+    cycles = 4
+    par = parallel_env(game_id, max_cycles=cycles, **options)
+    obs, _ = par.reset(seed=9)
+    rng = np.random.default_rng(9)
+    steps = 0
+    while par.agents:
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()}
+        obs, _, terminations, truncations, _ = par.step(actions)
+        steps += 1
+    assert steps == cycles and all(truncations.values())
+    aec = env(game_id, max_cycles=cycles, **options)
+    aec.reset(seed=9)
+    counts = dict.fromkeys(aec.possible_agents, 0)
+    for agent in aec.agent_iter():
+        counts[agent] += 1
+        obs, _, terminated, truncated, _ = aec.last()
+        aec.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert sum(counts.values()) == cycles * len(counts) + len(counts)

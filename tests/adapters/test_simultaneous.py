@@ -69,15 +69,15 @@ def test_europa_parallel_steps_play_every_tipping_seat_at_once_and_wait_otherwis
     wait = p.wait
     movers = [a for a, o in obs.items() if o["action_mask"][wait] == 0]
     assert len(movers) == 1  # choosing a card: one seat at a time
-    while p.state.phase == "choose":
+    while p.game_state.phase == "choose":
         obs, *_ = p.step({a: int(o["action_mask"].argmax()) for a, o in obs.items()})
     assert all(o["action_mask"][wait] == 0 for o in obs.values())  # every seat tips
-    before = p.state.to_json()
+    before = p.game_state.to_json()
     with pytest.raises(IllegalAction):
         p.step({a: wait for a in obs})  # a tipping seat may not wait
-    assert p.state.to_json() == before
+    assert p.game_state.to_json() == before
     obs, *_ = p.step({a: int(o["action_mask"].argmax()) for a, o in obs.items()})
-    assert [len(t) for t in p.state.tips] == [1, 1, 1]
+    assert [len(t) for t in p.game_state.tips] == [1, 1, 1]
 
 
 def test_europa_pettingzoo_aec_api_test_passes():

@@ -1,8 +1,8 @@
 """PettingZoo AEC and Parallel environments for every Mezquita game.
 
 >>> from mezquita.adapters.pettingzoo import env
->>> e = env("cordoba", hand=3)
->>> e.reset(seed=7)                     # the same deal as mezquita.load(...).new_state(7)
+>>> e = env("cordoba", hand=3)           # wrapped like PettingZoo's classic games
+>>> e.reset(seed=7)                      # the same deal as mezquita.load(...).new_state(7)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> e.step(int(obs["action_mask"].argmax()))
 
@@ -15,11 +15,27 @@
 Agents are ``player_0 .. player_{n-1}`` (seat numbers). Each observation is
 ``{"observation": float32 array, "action_mask": int8 array}``: the game's own encoding of
 the agent's view (``game.encode_view(state.view(seat))``, values in [0, 1]) and its legal
-actions (all zero when it is not that agent's turn). In a simultaneous phase the movers are
-selected one after the other in seat order. Rewards come only at the end: each seat's
-return (win 1, loss 0, draws shared). An illegal action raises `IllegalAction` and changes
-nothing. ``render()`` gives the spectator's board as text (``render_mode="ansi"`` returns
-it, ``"human"`` prints it).
+actions (all zero when it is not that agent's turn).
+
+- ``raw_env`` is the bare AEC environment: an illegal action raises `IllegalAction` and
+  changes nothing. ``env`` wraps it as PettingZoo's own classic games are wrapped
+  (``TerminateIllegalWrapper`` with reward -1, ``AssertOutOfBoundsWrapper``,
+  ``OrderEnforcingWrapper``): an illegal action ends the game with -1 for its player, an
+  action outside the space (``3.5``, ``"5"``) fails its assertion, and stepping or observing
+  before ``reset`` raises PettingZoo's usual error. In a simultaneous phase the movers are
+  selected one after the other in seat order.
+- ``parallel_env`` is the Parallel API: every live agent acts at each step; agents not to
+  move (outside a simultaneous phase, all but one) give the extra action ``num_actions``,
+  "wait", the only one their mask allows.
+- **Rewards** come only at the end. By default they follow PettingZoo's convention: win +1,
+  loss -1, draw 0; with more seats a seat's reward is ``(n * r - 1) / (n - 1)`` for its return
+  ``r`` (win 1, loss 0, draws shared), so rewards always sum to 0. ``rewards="share"`` gives
+  the returns themselves.
+- ``max_cycles`` (default: none) truncates a game after that many cycles: a cycle is one step
+  of each agent in AEC (``max_cycles * n`` steps) and one step in Parallel.
+- The engine state is ``game_state`` (not ``state``: PettingZoo's ``state()`` is a global
+  observation, which these games do not define). ``render()`` gives the spectator's board
+  as text (``render_mode="ansi"`` returns it, ``"human"`` prints it).
 """
 
 from __future__ import annotations
@@ -30,6 +46,7 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
 from rich.console import Console
 from rich.text import Text
 
@@ -37,28 +54,52 @@ from mezquita.engine import Game, IllegalAction, State, load
 
 from .common import agent_name
 
-
-def env(game: str, render_mode: str | None = None, **options: Any) -> MezquitaAEC:
-    """The AEC environment of game ``game`` with ``options`` (e.g. ``players=4``)."""
-    return MezquitaAEC(load(game, **options), render_mode)
+REWARDS = ("zero_sum", "share")
+ILLEGAL_REWARD = -1.0  # what PettingZoo's classic games give an illegal move
 
 
-class MezquitaAEC(AECEnv):
-    """One Mezquita game as a PettingZoo AEC environment (see the module docstring)."""
+def raw_env(game: str, render_mode: str | None = None, rewards: str = "zero_sum",
+            max_cycles: int | None = None, **options: Any) -> MezquitaAEC:
+    """The bare AEC environment of game ``game`` with ``options`` (e.g. ``players=4``)."""
+    return MezquitaAEC(load(game, **options), render_mode, rewards, max_cycles)
 
-    metadata: ClassVar[dict] = {
-        "render_modes": ["human", "ansi"], "render_fps": 1, "is_parallelizable": False,
-    }
 
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
-        super().__init__()
+def env(game: str, render_mode: str | None = None, rewards: str = "zero_sum",
+        max_cycles: int | None = None, **options: Any) -> AECEnv:
+    """The AEC environment wrapped as PettingZoo's classic games are (see the docstring)."""
+    wrapped = raw_env(game, render_mode, rewards, max_cycles, **options)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=ILLEGAL_REWARD)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def parallel_env(game: str, render_mode: str | None = None, rewards: str = "zero_sum",
+                 max_cycles: int | None = None, **options: Any) -> MezquitaParallel:
+    """The Parallel environment of game ``game`` with ``options`` (e.g. ``players=4``)."""
+    return MezquitaParallel(load(game, **options), render_mode, rewards, max_cycles)
+
+
+class _Seats:
+    """What both environments share: agents, spaces, seeding, rewards and rendering."""
+
+    metadata: ClassVar[dict] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    extra_actions = 0  # actions beyond the game's own (Parallel's "wait")
+
+    def _setup(self, game: Game, render_mode: str | None, rewards: str,
+               max_cycles: int | None, suffix: str) -> None:
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        if rewards not in REWARDS:
+            raise ValueError(f"rewards must be one of {', '.join(REWARDS)}, not {rewards!r}")
+        if max_cycles is not None and not (type(max_cycles) is int and max_cycles > 0):
+            raise ValueError(f"max_cycles must be a positive integer or None, not {max_cycles!r}")
         self.game = game
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"mezquita_{game.info.id}_v0"}
+        self.reward_form = rewards
+        self.max_cycles = max_cycles
+        self.metadata = {**self.metadata, "name": f"mezquita_{game.info.id}{suffix}_v0"}
         self.possible_agents = [agent_name(s) for s in range(game.num_players)]
-        size, actions = game.observation_size, game.num_actions
+        size, actions = game.observation_size, game.num_actions + self.extra_actions
         self._observation_spaces = {
             a: gymnasium.spaces.Dict({
                 "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
@@ -68,7 +109,7 @@ class MezquitaAEC(AECEnv):
         }
         self._action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
         self._seeds = random.Random()
-        self.state: State | None = None
+        self.game_state: State | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         return self._observation_spaces[agent]
@@ -76,64 +117,37 @@ class MezquitaAEC(AECEnv):
     def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
         return self._action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """Deal a new game: from ``seed`` exactly when given, else the next seed of the stream
+    def _deal(self, seed: int | None) -> None:
+        """A new game: from ``seed`` exactly when given, else the next seed of the stream
         the last given seed started (so seeded runs stay reproducible)."""
         if seed is not None:
             self._seeds = random.Random(seed)
             deal = seed
         else:
             deal = self._seeds.getrandbits(63)
-        self.state = self.game.new_state(deal)
-        self.agents = self.possible_agents.copy()
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = agent_name(self.state.to_move()[0])
+        self.game_state = self.game.new_state(deal)
+        self._cycles = 0
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        view = self.state.view(seat)
-        mask = np.zeros(self.game.num_actions, np.int8)
-        mask[self.state.legal_actions(seat)] = 1
-        return {
-            "observation": np.asarray(self.game.encode_view(view), np.float32),
-            "action_mask": mask,
-        }
+    def _final_rewards(self) -> list[float]:
+        returns = self.game_state.returns()
+        n = len(returns)
+        if self.reward_form == "share":
+            return [float(r) for r in returns]
+        return [(n * r - 1.0) / (n - 1.0) for r in returns]
 
-    def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise IllegalAction(f"{agent} must play an action id, not None")
-        self.state.apply(self.possible_agents.index(agent), int(action))
-        self._cumulative_rewards[agent] = 0.0
-        movers = self.state.to_move()
-        if movers:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = agent_name(movers[0])
-        else:
-            returns = self.state.returns()
-            self.rewards = {a: float(returns[self.possible_agents.index(a)]) for a in self.agents}
-            self.terminations = dict.fromkeys(self.agents, True)
-            # After the end, every agent takes one dead step; start with the next seat.
-            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+    def _observation(self, seat: int, mask: np.ndarray) -> dict[str, np.ndarray]:
+        view = self.game_state.view(seat)
+        return {"observation": np.asarray(self.game.encode_view(view), np.float32),
+                "action_mask": mask}
 
     def render(self) -> str | None:
         """The spectator's board as plain text (printed in ``"human"`` mode)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() needs render_mode 'ansi' or 'human'")
             return None
-        if self.state is None:
+        if self.game_state is None:
             return None
-        markup = self.game.render_text(self.state.view(None))
+        markup = self.game.render_text(self.game_state.view(None))
         if self.render_mode == "human":
             Console().print(markup)
             return None
@@ -143,111 +157,121 @@ class MezquitaAEC(AECEnv):
         """Nothing to release: the environment holds no window or process."""
 
 
-def parallel_env(game: str, render_mode: str | None = None, **options: Any) -> MezquitaParallel:
-    """The Parallel environment of game ``game`` with ``options`` (e.g. ``players=4``)."""
-    return MezquitaParallel(load(game, **options), render_mode)
+class MezquitaAEC(_Seats, AECEnv):
+    """One Mezquita game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict] = {**_Seats.metadata, "is_parallelizable": False}
+
+    def __init__(self, game: Game, render_mode: str | None = None, rewards: str = "zero_sum",
+                 max_cycles: int | None = None) -> None:
+        AECEnv.__init__(self)
+        self._setup(game, render_mode, rewards, max_cycles, "")
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Deal a new game (from ``seed`` exactly when given)."""
+        self._deal(seed)
+        self.agents = self.possible_agents.copy()
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = agent_name(self.game_state.to_move()[0])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.game.num_actions, np.int8)
+        mask[self.game_state.legal_actions(seat)] = 1
+        return self._observation(seat, mask)
+
+    def step(self, action: int | None) -> None:
+        if not self.agents:
+            raise IllegalAction("the game is over and every agent has taken its last step; "
+                                "call reset() for a new game")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if type(action) is not int and not isinstance(action, np.integer):
+            raise IllegalAction(f"{agent} must play an integer action id, not {action!r}")
+        self.game_state.apply(self.possible_agents.index(agent), int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._cycles += 1
+        movers = self.game_state.to_move()
+        if not movers:
+            self.rewards = dict(zip(self.possible_agents, self._final_rewards()))
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_cycles is not None and self._cycles >= self.max_cycles * len(self.agents):
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = agent_name(movers[0])
+        if not movers or any(self.truncations.values()):
+            # After the end, every agent takes one dead step; start with the next seat.
+            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
 
-class MezquitaParallel(ParallelEnv):
+class MezquitaParallel(_Seats, ParallelEnv):
     """One Mezquita game as a PettingZoo Parallel environment (see the module docstring)."""
 
-    metadata: ClassVar[dict] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    extra_actions = 1  # "wait", for agents not to move
 
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
-        self.game = game
-        self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"mezquita_{game.info.id}_parallel_v0"}
-        self.possible_agents = [agent_name(s) for s in range(game.num_players)]
-        self.wait = game.num_actions  # the extra action of agents not to move
-        size, actions = game.observation_size, game.num_actions + 1
-        self._observation_spaces = {
-            a: gymnasium.spaces.Dict({
-                "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
-            })
-            for a in self.possible_agents
-        }
-        self._action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
-        self._seeds = random.Random()
-        self.state: State | None = None
+    def __init__(self, game: Game, render_mode: str | None = None, rewards: str = "zero_sum",
+                 max_cycles: int | None = None) -> None:
+        self._setup(game, render_mode, rewards, max_cycles, "_parallel")
+        self.wait = game.num_actions
         self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
-        return self._observation_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
-        return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         """Deal a new game (from ``seed`` exactly when given, as in the AEC environment)."""
-        if seed is not None:
-            self._seeds = random.Random(seed)
-            deal = seed
-        else:
-            deal = self._seeds.getrandbits(63)
-        self.state = self.game.new_state(deal)
+        self._deal(seed)
         self.agents = self.possible_agents.copy()
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
-        movers = self.state.to_move()
+        movers = self.game_state.to_move()
         out = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
             mask = np.zeros(self.game.num_actions + 1, np.int8)
             if seat in movers:
-                mask[self.state.legal_actions(seat)] = 1
+                mask[self.game_state.legal_actions(seat)] = 1
             else:
                 mask[self.wait] = 1
-            out[agent] = {
-                "observation": np.asarray(self.game.encode_view(self.state.view(seat)), np.float32),
-                "action_mask": mask,
-            }
+            out[agent] = self._observation(seat, mask)
         return out
 
     def step(self, actions: dict[str, int]):
         """Play the action of every seat to move at once; the others must wait. Raise
         `IllegalAction` (and change nothing) for a missing, illegal or misplaced action."""
-        movers = self.state.to_move()
+        movers = self.game_state.to_move()
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
             action = actions.get(agent)
-            if action is None:
-                raise IllegalAction(f"{agent} must give an action (wait = {self.wait})")
+            if type(action) is not int and not isinstance(action, np.integer):
+                raise IllegalAction(f"{agent} must give an integer action (wait = {self.wait}), "
+                                    f"not {action!r}")
             if seat not in movers and int(action) != self.wait:
                 raise IllegalAction(f"{agent} is not to move now: its only action is wait = {self.wait}")
-        new = self.state.clone()
+        new = self.game_state.clone()
         for seat in movers:
             new.apply(seat, int(actions[agent_name(seat)]))  # wait is outside the game: refused
-        self.state = new
+        self.game_state = new
+        self._cycles += 1
         over = new.is_terminal()
-        returns = new.returns()
-        rewards = {a: float(returns[i]) if over else 0.0 for i, a in enumerate(self.possible_agents)
-                   if a in self.agents}
+        cut = not over and self.max_cycles is not None and self._cycles >= self.max_cycles
+        final = self._final_rewards() if over else [0.0] * len(self.possible_agents)
+        rewards = {a: final[i] for i, a in enumerate(self.possible_agents) if a in self.agents}
         terminations = dict.fromkeys(self.agents, over)
-        truncations = dict.fromkeys(self.agents, False)
+        truncations = dict.fromkeys(self.agents, cut)
         observations = self._observations()
         infos = {a: {} for a in self.agents}
-        if over:
+        if over or cut:
             self.agents = []
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        """The spectator's board as plain text (printed in ``"human"`` mode)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() needs render_mode 'ansi' or 'human'")
-            return None
-        if self.state is None:
-            return None
-        markup = self.game.render_text(self.state.view(None))
-        if self.render_mode == "human":
-            Console().print(markup)
-            return None
-        return Text.from_markup(markup).plain
-
-    def close(self) -> None:
-        """Nothing to release."""
