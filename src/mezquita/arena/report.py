@@ -49,7 +49,9 @@ def analyse_variant(results: list[GameResult], plan: Plan, variant: int) -> dict
     players = game.num_players
     cycle = len(schedule(agents, players))
     report = summarise(results, agents)
+    defaults = {o.name: o.default for o in game.info.options}
     report.update({"variant": plan.variant_name(variant), "options": dict(game.options),
+                   "changed": {k: v for k, v in game.options.items() if defaults.get(k) != v},
                    "players": players, "schedule_cycle": cycle})
     if not results:
         return report

@@ -1,0 +1,167 @@
+"""A report folder's readable files: ``games.csv`` (one row per game), ``metrics.csv`` (one row
+per game fact) and ``report.html``, self-contained (plots embedded as base64 PNG, no script,
+no network), readable offline."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import json
+from pathlib import Path
+
+from .plan import Plan
+from .tournament import GameResult
+
+GAMES_CSV, METRICS_CSV, HTML_FILE, REPORT_FILE = "games.csv", "metrics.csv", "report.html", "report.json"
+
+
+def write_csv(results: list[GameResult], plan: Plan, folder: Path) -> list[Path]:
+    """``games.csv`` and ``metrics.csv`` of ``results``."""
+    results = sorted(results, key=lambda r: r.index)
+    join = "|".join
+    with (folder / GAMES_CSV).open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["index", "seed", "variant", "seats", "agents", "start", "scores", "returns",
+                      "ranks", "decisions", "rounds", "winner_agents"])
+        for r in results:
+            best = max(r.returns)
+            out.writerow([r.index, r.seed, plan.variant_name(r.variant), len(r.seats), join(r.seats),
+                          r.start, join(f"{s:g}" for s in r.scores),
+                          join(f"{x:g}" for x in r.returns), join(map(str, r.ranks)), r.length,
+                          "" if r.rounds is None else r.rounds,
+                          join(dict.fromkeys(n for n, x in zip(r.seats, r.returns, strict=True)
+                                             if x == best))])
+    with (folder / METRICS_CSV).open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["index", "variant", "group", "item", "verb", "seat", "agent", "return"])
+        for r in results:
+            for group, item, verb, seat in r.facts:
+                out.writerow([r.index, plan.variant_name(r.variant), group, item, verb,
+                              "" if seat is None else seat, "" if seat is None else r.seats[seat],
+                              "" if seat is None else f"{r.returns[seat]:g}"])
+    return [folder / GAMES_CSV, folder / METRICS_CSV]
+
+
+def write_json(report: dict, folder: Path) -> Path:
+    """``report.json``."""
+    path = folder / REPORT_FILE
+    path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def pct(row: dict, key: str = "rate") -> str:
+    """``"62.0% (55%-69%)"``."""
+    return f"{row[key]:.1%} ({row['ci95'][0]:.0%}-{row['ci95'][1]:.0%})"
+
+
+def num(row: dict) -> str:
+    """``"12.3 (11.9-12.8)"``."""
+    return f"{row['mean']:g} ({row['ci95'][0]:g} to {row['ci95'][1]:g})"
+
+
+def _table(head: list[str], rows: list[list]) -> str:
+    cells = "".join(f"<th>{html.escape(str(h))}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+                   for row in rows)
+    return f"<table><tr>{cells}</tr>{body}</table>"
+
+
+def _img(path: Path) -> str:
+    data = base64.b64encode(path.read_bytes()).decode("ascii")
+    return f'<figure><img alt="{html.escape(path.stem)}" src="data:image/png;base64,{data}"></figure>'
+
+
+def variant_html(v: dict) -> str:
+    """One variant's tables."""
+    if not v.get("games"):
+        return "<p>No games yet.</p>"
+    parts = [f"<p>{v['games']} games, {v['players']} seats; seat figures from {v['basis']}.</p>",
+             "<h3>Agents (win share: the game as the unit)</h3>",
+             _table(["agent", "games", "wins", "draws", "losses", "win share (95% CI)", "fair",
+                     "verdict", "ms/decision"],
+                    [[a, r["games"], r["wins"], r["draws"], r["losses"], pct(r), f"{r['fair']:.0%}",
+                      r["verdict"], r["ms_per_decision"]] for a, r in v["agents"].items()])]
+    if v.get("positions"):
+        parts += ["<h3>Starting positions and seats</h3>",
+                  _table(["", "from the start player", "verdict", "by seat index", "verdict"],
+                         [[p, pct(a), a["verdict"], pct(s), s["verdict"]]
+                          for p, (a, s) in enumerate(zip(v["positions"], v["seats"], strict=True))]),
+                  "<h3>Per agent and seat</h3>",
+                  _table(["agent", *(f"seat {s}" for s in range(v["players"]))],
+                         [[a, *(pct(r) if r["games"] else "-" for r in rows)]
+                          for a, rows in v["per_seat"].items()]),
+                  "<h3>Ratings (OpenSkill, whole-game rankings)</h3>",
+                  _table(["agent", "mu", "sigma", "ordinal"],
+                         [[r["agent"], r["mu"], r["sigma"], r["ordinal"]] for r in v["ratings"]]),
+                  "<h3>Length and margins</h3>",
+                  _table(["figure", "mean (95% CI)", "median", "min", "max"],
+                         [[label, num(d), d["median"], d["min"], d["max"]]
+                          for label, d in (("decisions", v["length"]), ("rounds", v["rounds"]),
+                                           ("score margin", v["margin"])) if d]),
+                  f"<p>Draws: {v['draws']}; mean branching factor {v['branching']}.</p>"]
+    for group, verbs in v.get("metrics", {}).items():
+        for verb, items in verbs.items():
+            parts.append(f"<h3>{html.escape(group)}: {html.escape(verb)}</h3>")
+            parts.append(_table(
+                ["item", "count", "per game (95% CI)", "games with it", "by agent",
+                 "win rate of seats concerned", "winner's share"],
+                [[r["item"], r["count"], num(r["per_game"]), pct(r["games_with"]),
+                  ", ".join(f"{a} {c['count']}" for a, c in r["by_agent"].items()),
+                  pct(r["win"]) if r["win"]["n"] else "-",
+                  pct(r["winner_share"]) if r["winner_share"]["n"] else "-"] for r in items]))
+    for group, verbs in v.get("never", {}).items():
+        for verb, items in verbs.items():
+            parts.append(f"<p><b>Never {html.escape(verb)} ({html.escape(group)}):</b> "
+                         f"{html.escape(', '.join(items))}</p>")
+    return "\n".join(parts)
+
+
+def comparison_html(report: dict) -> str:
+    """The sweep's side-by-side table."""
+    names = [v["variant"] for v in report["variants"]]
+    rows = []
+    for row in report["comparison"]:
+        show = pct if row["kind"] == "rate" else num
+        diffs = [f"{d['diff']:+g} ({d['ci95'][0]:+g} to {d['ci95'][1]:+g})" for d in row["diffs"][1:]]
+        rows.append([row["figure"], *(show(x) for x in row["values"]), *diffs])
+    head = ["figure", *names, *(f"{n} − {names[0]}" for n in names[1:])]
+    return "<h2>Variants side by side (differences from the first, 95% CI)</h2>" + _table(head, rows)
+
+
+CSS = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
+       "table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #ccc;"
+       "padding:3px 8px;font-size:13px;text-align:right}td:first-child,th:first-child"
+       "{text-align:left}img{max-width:100%}figure{margin:1em 0}")
+
+
+def write_html(title: str, sections: list[tuple[str, str]], plots: list[Path], folder: Path,
+               intro: str = "") -> Path:
+    """``report.html``: ``sections`` (heading, HTML) then every plot, embedded."""
+    body = [f"<h1>{html.escape(title)}</h1>", intro]
+    for heading, content in sections:
+        body.append(f"<h2>{html.escape(heading)}</h2>{content}")
+    if plots:
+        body.append("<h2>Plots</h2>" + "".join(_img(p) for p in plots))
+    path = folder / HTML_FILE
+    path.write_text(f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+                    f"</title><style>{CSS}</style></head><body>{''.join(body)}</body></html>\n",
+                    encoding="utf-8")
+    return path
+
+
+def write_folder(report: dict, results: list[GameResult], plan: Plan, folder: Path) -> list[Path]:
+    """report.json, the CSVs, the plots and report.html of an arena or sweep run."""
+    from .plots import write_plots
+
+    files = [write_json(report, folder), *write_csv(results, plan, folder)]
+    plots = write_plots(report, folder)
+    sections = [(f"Variant {v['variant']}", variant_html(v)) for v in report["variants"]]
+    intro = (f"<p>Agents {html.escape(', '.join(plan.agents))}; seed {plan.seed}; "
+             f"{report['games']} games ({plan.games} planned per variant); options "
+             f"{html.escape(json.dumps(plan.options))}. Files: games.csv, metrics.csv, "
+             "report.json.</p>")
+    if report.get("comparison"):
+        intro += comparison_html(report)
+    files.append(write_html(f"{plan.game} arena report", sections, plots, folder, intro))
+    return [*files, *plots]
