@@ -165,3 +165,44 @@ def write_folder(report: dict, results: list[GameResult], plan: Plan, folder: Pa
         intro += comparison_html(report)
     files.append(write_html(f"{plan.game} arena report", sections, plots, folder, intro))
     return [*files, *plots]
+
+
+def balance_json(report: dict) -> dict:
+    """The balance report without its games (for ``--json`` and ``balance.json``)."""
+    return {**{k: v for k, v in report.items() if k != "matches"},
+            "matches": [{"name": m["name"], "agents": m["agents"]} for m in report["matches"]]}
+
+
+def write_balance(report: dict, folder: Path, describe) -> list[Path]:
+    """Each match's folder (as an arena run), then ``balance.json`` and a ``report.html``
+    with the verdicts, the tables and the self-play plots."""
+    from .plots import ladder_plot
+
+    files = []
+    for match in report["matches"]:
+        files += write_folder(match["report"], match["results"], match["plan"], folder / match["name"])
+    path = folder / "balance.json"
+    path.write_text(json.dumps(balance_json(report), indent=1) + "\n", encoding="utf-8")
+    sections = []
+    plots = []
+    for i, v in enumerate(report["variants"]):
+        lines = "".join(f"<li>{html.escape(line)}</li>" for line in describe(v, report["mirror_agent"]))
+        table = _table(["position from the start player", "win rate (95% CI)", "verdict",
+                        "seat index", "win rate (95% CI)", "verdict"],
+                       [[p, pct(a), a["verdict"], s_i, pct(s), s["verdict"]]
+                        for p, (a, s_i, s) in enumerate(zip(v["positions"], range(v["players"]),
+                                                            v["seats"], strict=True))])
+        ladder = _table(["stronger", "weaker", "games", "win share (95% CI)", "fair", "verdict"],
+                        [[s["stronger"], s["weaker"], s["games"], pct(s), f"{s['fair']:.0%}",
+                          s["verdict"]] for s in v["ladder"]])
+        sections.append((f"Variant {v['variant']}", f"<ul>{lines}</ul>{table}{ladder}"))
+        prefix = f"v{i}-" if len(report["variants"]) > 1 else ""
+        plots += [p for p in (folder / "mirror" / f"{prefix}seats.png",
+                              folder / "mirror" / f"{prefix}game_lengths.png") if p.exists()]
+        plots.append(ladder_plot(report, v, folder / f"{prefix}ladder.png"))
+    intro = (f"<p>Self-play agent {html.escape(report['mirror_agent'])}; {report['games_per_match']} "
+             "games per match and variant. Each match has its own folder and report: "
+             + ", ".join(f"{m['name']}/report.html" for m in report["matches"]) + ".</p>")
+    files.append(path)
+    files.append(write_html(f"{report['game']} balance report", sections, plots, folder, intro))
+    return files + plots

@@ -230,3 +230,21 @@ def _save(fig, path: Path) -> Path:
     fig.savefig(path, dpi=100, bbox_inches="tight")
     _plt().close(fig)
     return path
+
+
+def ladder_plot(report: dict, v: dict, path: Path) -> Path:
+    """The skill ladder of one variant: each step's win share against its fair share."""
+    plt = _plt()
+    steps = v["ladder"]
+    names = [f"{s['stronger']} vs {s['weaker']}" for s in steps]
+    fig, ax = plt.subplots(figsize=(7, 0.5 * len(steps) + 2.4))
+    ax.barh(names, [s["rate"] for s in steps], xerr=_errors(steps), color=RED, ecolor=GREY,
+            capsize=4, label="stronger agent's win share, 95% CI")
+    ax.scatter([s["fair"] for s in steps], names, marker="|", s=400, color=GOLD, zorder=3,
+               label="its fair share")
+    ax.set_xlim(0, 1)
+    ax.invert_yaxis()
+    ax.set_xlabel("share of games won by the stronger agent")
+    ax.set_title(title_of(report, v, "Skill ladder"), fontsize=10)
+    _legend_below(ax)
+    return _save(fig, path)

@@ -1,0 +1,106 @@
+"""``mezquita sweep GAME --vary hand=1,3,10 --vary landmarks=7,6,5``: every combination of the
+varied options as one resumable tournament, compared side by side."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from mezquita.arena.plan import Plan
+from mezquita.engine import MezquitaError, load
+
+from .app import app
+from .arena import print_variant, run_tournament
+from .common import GAME_OPTIONS, console, fail, parse_game_options
+from .simulate import parse_agents, prepare_out_dir
+
+
+def parse_vary(items: list[str]) -> list[dict[str, str]]:
+    """``["hand=1,3", "landmarks=7,5"]`` -> the 4 combinations, first option slowest."""
+    axes = []
+    for text in items:
+        key, eq, values = text.partition("=")
+        choices = [v.strip() for v in values.split(",") if v.strip()]
+        if not eq or not key.strip() or not choices:
+            fail(f"--vary takes OPTION=VALUE,VALUE,..., not {text!r}")
+        axes.append([(key.strip().replace("-", "_"), v) for v in choices])
+    return [dict(combo) for combo in product(*axes)]
+
+
+@app.command("sweep", context_settings=GAME_OPTIONS)
+def sweep_command(
+    ctx: typer.Context,
+    game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `mezquita games`)."),
+    vary: list[str] = typer.Option(..., "--vary",
+                                   help="OPTION=V1,V2,... (repeatable: every combination is "
+                                        "a variant), e.g. --vary hand=1,3 or "
+                                        "--vary cards=a.json,b.json."),
+    agents: str = typer.Option("heuristic", "--agents",
+                               help="Comma-separated agents (module:Class for your own)."),
+    games: int = typer.Option(100, "--games", min=1, help="Games per variant."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Worker processes."),
+    seed: int = typer.Option(0, "--seed", help="Seed (variants share their deal seeds)."),
+    out: Path = typer.Option(None, "--out", help="Folder of the resumable sweep and its reports."),
+    records: bool = typer.Option(False, "--records", help="Keep every game's record in OUT/records/."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Each variant's figures side by side with the difference from the first variant and
+    its 95% CI: win shares, the start player's win rate, draws, lengths, score margins and the
+    game's own figures per game. Base options follow GAME (--players 5)."""
+    base = parse_game_options(ctx.args)
+    variants = parse_vary(vary)
+    try:
+        game = load(game_id, **base)
+        for v in variants:
+            load(game_id, **dict(base, **v))
+    except MezquitaError as err:
+        fail(str(err))
+    if records and out is None:
+        fail("--records needs --out (the records are written to OUT/records/)")
+    names = parse_agents(agents, game)
+    plan = Plan.of(game, names, games, seed, hidden_samples=0, records=records, variants=variants)
+    folder = prepare_out_dir(out)
+    _, report = run_tournament(plan, workers, "local", folder)
+    if as_json:
+        typer.echo(json.dumps(report, indent=2))
+        return
+    print_comparison(report)
+    if folder:
+        console.print(f"report.html (every variant), report.json, games.csv, metrics.csv and "
+                      f"plots in {folder}")
+
+
+def print_comparison(report: dict, metric_rows: int = 12) -> None:
+    """The side-by-side table: headline figures, then the game's figures that moved most."""
+    names = [v["variant"] for v in report["variants"]]
+    table = Table(title=f"{report['game']}: {report['planned_games']} games per variant "
+                        "(differences from the first variant, 95% CI)")
+    table.add_column("figure")
+    for name in names:
+        table.add_column(name, justify="right")
+    for name in names[1:]:
+        table.add_column(f"{name} − first", justify="right")
+    rows = report["comparison"]
+    head = [r for r in rows if not r["figure"].endswith("per game")]
+    metric = sorted((r for r in rows if r["figure"].endswith("per game")),
+                    key=lambda r: -max(abs(d["diff"]) for d in r["diffs"][1:]))[:metric_rows]
+    for row in head + metric:
+        key = "rate" if row["kind"] == "rate" else "mean"
+        show = (lambda x: f"{x:.1%}") if key == "rate" else (lambda x: f"{x:g}")
+        cells = [f"{show(v[key])} ({show(v['ci95'][0])}-{show(v['ci95'][1])})" for v in row["values"]]
+        cells += [f"{show(d['diff'])} ({show(d['ci95'][0])} to {show(d['ci95'][1])})"
+                  for d in row["diffs"][1:]]
+        table.add_row(row["figure"], *cells)
+    console.print(table)
+    if len(report["variants"]) <= 3:
+        for v in report["variants"]:
+            for group, verbs in v.get("never", {}).items():
+                for verb, items in verbs.items():
+                    console.print(f"{v['variant']}: never {verb} ({group}): {', '.join(items)}",
+                                  highlight=False)
+
+
