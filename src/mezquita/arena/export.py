@@ -123,8 +123,9 @@ def comparison_html(report: dict) -> str:
     rows = []
     for row in report["comparison"]:
         show = pct if row["kind"] == "rate" else num
-        diffs = [f"{d['diff']:+g} ({d['ci95'][0]:+g} to {d['ci95'][1]:+g})" for d in row["diffs"][1:]]
-        rows.append([row["figure"], *(show(x) for x in row["values"]), *diffs])
+        diffs = [f"{d['diff']:+g} ({d['ci95'][0]:+g} to {d['ci95'][1]:+g})" if d else "-"
+                 for d in row["diffs"][1:]]
+        rows.append([row["figure"], *(show(x) if x else "-" for x in row["values"]), *diffs])
     head = ["figure", *names, *(f"{n} − {names[0]}" for n in names[1:])]
     return "<h2>Variants side by side (differences from the first, 95% CI)</h2>" + _table(head, rows)
 

@@ -204,10 +204,10 @@ def _sweep_plots(report: dict, folder: Path) -> list[Path]:
     names = [v["variant"] for v in report["variants"]]
     paths = []
     for row in report["comparison"]:
-        if row["figure"].endswith("per game"):
-            continue  # metric counts: tables in the HTML report
+        if row["metric"]:
+            continue  # the game's figures: tables in the HTML report
         key = "rate" if row["kind"] == "rate" else "mean"
-        values = row["values"]
+        values = [v or {key: float("nan"), "ci95": [float("nan")] * 2} for v in row["values"]]
         fig, ax = plt.subplots(figsize=(7, 0.45 * len(names) + 2.2))
         ax.errorbar([x[key] for x in values], names, xerr=_errors(values, key), fmt="o",
                     color=RED, capsize=4)

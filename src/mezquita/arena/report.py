@@ -189,22 +189,27 @@ def headline(report: dict) -> list[tuple[str, str, dict]]:
 
 
 def compare(variants: list[dict]) -> list[dict]:
-    """Side by side: each headline figure and metric per-game count in every variant, and its
-    difference from the first variant with a 95% CI."""
+    """Side by side: each headline figure, and per item of the game's figures its count per
+    game and the win rate of the seats it concerned, in every variant, with the difference
+    from the first variant and its 95% CI (``None`` where a variant lacks the figure, e.g. a
+    landmark that is not in play)."""
     tables = [dict((name, (kind, value)) for name, kind, value in headline(v)) for v in variants]
     for table, v in zip(tables, variants, strict=True):
         for group, verbs in v.get("metrics", {}).items():
             for verb, rows in verbs.items():
                 for row in rows:
                     table[f"{group} {row['item']} {verb} per game"] = ("mean", row["per_game"])
+                    if row["win"]["n"]:
+                        table[f"{group} {row['item']} {verb}: seats concerned win"] = (
+                            "rate", row["win"])
     names = list(dict.fromkeys(n for t in tables for n in t))
+    head = {n for v in variants for n, _, _ in headline(v)}
     out = []
     for name in names:
         kind = next(t[name][0] for t in tables if name in t)
-        zero = ({"rate": 0.0, "ci95": [0.0, 0.0]} if kind == "rate"
-                else {"mean": 0.0, "ci95": [0.0, 0.0], "sd": 0.0, "n": 1})
-        values = [t[name][1] if name in t else zero for t in tables]
+        values = [t[name][1] if name in t else None for t in tables]
         diff = rate_difference if kind == "rate" else mean_difference
-        out.append({"figure": name, "kind": kind, "values": values,
-                    "diffs": [None, *(diff(values[0], v) for v in values[1:])]})
+        out.append({"figure": name, "kind": kind, "metric": name not in head, "values": values,
+                    "diffs": [None, *(diff(values[0], v) if values[0] and v else None
+                                      for v in values[1:])]})
     return out

@@ -46,7 +46,7 @@ def clustered_rate(clusters: list[tuple[float, int]]) -> dict:
     g = len(clusters)
     effective = float(trials)
     if g > 1 and 0 < p < 1:
-        var = g / (g - 1) * sum((s - p * t) ** 2 for s, t in clusters) / trials ** 2
+        var = sum((s - p * t) ** 2 for s, t in clusters) / trials ** 2
         if var > 0:
             effective = min(trials, max(1.0, p * (1 - p) / var))
     elif g <= 1:

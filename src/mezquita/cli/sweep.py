@@ -75,32 +75,32 @@ def sweep_command(
 
 
 def print_comparison(report: dict, metric_rows: int = 12) -> None:
-    """The side-by-side table: headline figures, then the game's figures that moved most."""
+    """One row per figure and variant: its value and its difference from the first variant
+    (95% CIs); the headline figures, then the game's figures that moved most."""
     names = [v["variant"] for v in report["variants"]]
-    table = Table(title=f"{report['game']}: {report['planned_games']} games per variant "
-                        "(differences from the first variant, 95% CI)")
-    table.add_column("figure")
-    for name in names:
-        table.add_column(name, justify="right")
-    for name in names[1:]:
-        table.add_column(f"{name} − first", justify="right")
+    table = Table(title=f"{report['game']}: {report['planned_games']} games per variant; "
+                        f"differences from {names[0]} (95% CI)")
+    for column in ("figure", "variant", "value (95% CI)", "difference (95% CI)"):
+        table.add_column(column, justify="left" if column in ("figure", "variant") else "right")
     rows = report["comparison"]
-    head = [r for r in rows if not r["figure"].endswith("per game")]
-    metric = sorted((r for r in rows if r["figure"].endswith("per game")),
-                    key=lambda r: -max(abs(d["diff"]) for d in r["diffs"][1:]))[:metric_rows]
-    for row in head + metric:
-        key = "rate" if row["kind"] == "rate" else "mean"
-        show = (lambda x: f"{x:.1%}") if key == "rate" else (lambda x: f"{x:g}")
-        cells = [f"{show(v[key])} ({show(v['ci95'][0])}-{show(v['ci95'][1])})" for v in row["values"]]
-        cells += [f"{show(d['diff'])} ({show(d['ci95'][0])} to {show(d['ci95'][1])})"
-                  for d in row["diffs"][1:]]
-        table.add_row(row["figure"], *cells)
+    moved = [r for r in rows if r["metric"] and any(r["diffs"][1:])]
+    moved.sort(key=lambda r: -max(abs(d["diff"]) / (1 if r["kind"] == "rate" else 1 + abs(
+        r["values"][0]["mean"] if r["values"][0] else 0)) for d in r["diffs"][1:] if d))
+    for row in [r for r in rows if not r["metric"]] + moved[:metric_rows]:
+        rate = row["kind"] == "rate"
+        key = "rate" if rate else "mean"
+        show = (lambda x: f"{x:.0%}") if rate else (lambda x: f"{x:.3g}")
+        for i, (name, value, diff) in enumerate(zip(names, row["values"], row["diffs"], strict=True)):
+            table.add_row(row["figure"] if i == 0 else "", name,
+                          f"{show(value[key])} ({show(value['ci95'][0])}-{show(value['ci95'][1])})"
+                          if value else "-",
+                          f"{show(diff['diff'])} ({show(diff['ci95'][0])} to {show(diff['ci95'][1])})"
+                          if diff else "", end_section=i == len(names) - 1)
     console.print(table)
-    if len(report["variants"]) <= 3:
-        for v in report["variants"]:
-            for group, verbs in v.get("never", {}).items():
-                for verb, items in verbs.items():
-                    console.print(f"{v['variant']}: never {verb} ({group}): {', '.join(items)}",
-                                  highlight=False)
-
-
+    if len(rows) > len(moved[:metric_rows]):
+        console.print("every figure of every variant: report.html / report.json", highlight=False)
+    for v in report["variants"]:
+        for group, verbs in v.get("never", {}).items():
+            for verb, items in verbs.items():
+                console.print(f"{v['variant']}: never {verb} ({group}): {', '.join(items)}",
+                              highlight=False)
