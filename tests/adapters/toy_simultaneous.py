@@ -7,21 +7,21 @@ from __future__ import annotations
 
 import random
 
-from mezquita.engine import Game, GameInfo, IllegalAction, State, register
+from mezquita.engine import ActionSpace, Game, GameInfo, Param, State, register, seat_name
 
 ROUNDS = 3
+ACTIONS = ActionSpace()
+CHOOSE = ACTIONS.block("choose", Param("coin", ("heads", "tails")),
+                       text={"en": "{coin}", "es": "{coin}", "ca": "{coin}", "de": "{coin}"})
 
 
-@register
 class PenniesGame(Game):
     """Matching pennies, three rounds, as a Mezquita game with a simultaneous phase."""
 
     info = GameInfo(id="test_pennies", name="Pennies", min_players=2, max_players=2,
                     hidden_information=True, chance=False, simultaneous=True)
 
-    @property
-    def num_actions(self) -> int:
-        return 2
+    actions = ACTIONS
 
     @property
     def max_game_length(self) -> int:
@@ -37,13 +37,12 @@ class PenniesGame(Game):
             out += [float(a), float(b)]
         return out + [0.0] * (self.observation_size - len(out))
 
-    def action_to_json(self, action: int) -> str:
-        return ("heads", "tails")[action]
+    def event_text(self, entry: dict, lang: str = "en", names=None) -> str:
+        coin = "a coin" if entry["coin"] is None else entry["coin"]
+        return f"{seat_name(entry['seat'], lang, names)} shows {coin}"
 
-    def action_from_json(self, value) -> int:
-        if value not in ("heads", "tails"):
-            raise IllegalAction(f"choose heads or tails, not {value!r}")
-        return ("heads", "tails").index(value)
+    def render_text(self, view: dict, lang: str = "en") -> str:
+        return f"rounds: {view['rounds']}"
 
 
 class PenniesState(State):
@@ -62,13 +61,26 @@ class PenniesState(State):
 
     def _apply(self, seat: int, action: int) -> None:
         self.pending[seat] = action
+        self._event(seat, "choose", coin=CHOOSE.values(action)[0], round=len(self.rounds))
         if None not in self.pending:
             self.rounds.append(self.pending)
             self.pending = [None, None]
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None, full: bool) -> dict:
         return {"rounds": [list(r) for r in self.rounds],
-                "pending": self.pending[seat] if seat is not None else None}
+                "pending": self.pending[seat] if seat is not None and not full else None}
+
+    def _public_event(self, event: dict, viewer: int | None) -> dict:
+        entry = dict(event)
+        if event["round"] == len(self.rounds) and event["seat"] != viewer:
+            entry["coin"] = None  # still hidden until both have chosen
+        return entry
+
+    def _breakdown(self, lang: str) -> dict:
+        returns = self.returns()
+        return {"rows": [{"label": "rounds won", "values": self.scores()}], "totals": self.scores(),
+                "winners": [s for s, r in enumerate(returns) if r == max(returns)],
+                "reason": "more rounds won"}
 
     def _scores(self) -> list[float]:
         matches = sum(a == b for a, b in self.rounds)
@@ -79,7 +91,9 @@ class PenniesState(State):
         other = 1 - seat
         if new.pending[other] is not None:
             new.pending[other] = rng.randrange(2)
+            new.events = [e if e["round"] < len(self.rounds) or e["seat"] == seat else
+                          {**e, "coin": CHOOSE.params[0].values[new.pending[other]]} for e in self.events]
         return new
 
 
-PenniesGame.state_class = PenniesState
+register(PenniesGame, PenniesState)

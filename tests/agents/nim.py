@@ -6,7 +6,7 @@ information and no chance, so MCTS searches the true position.
 
 from __future__ import annotations
 
-from mezquita.engine import Game, GameInfo, Option, State
+from mezquita.engine import ActionSpace, Game, GameInfo, Option, Param, State, register, seat_name
 
 INFO = GameInfo(id="test-nim", name="Nim", min_players=2, max_players=4,
                 hidden_information=False, chance=False,
@@ -14,24 +14,25 @@ INFO = GameInfo(id="test-nim", name="Nim", min_players=2, max_players=4,
                          Option("stones", 9, (1, 2, 3, 4, 5, 6, 7, 8, 9, 13), "starting pile")))
 
 
+ACTIONS = ActionSpace()
+TAKE = ACTIONS.block("take", Param("stones", (1, 2, 3)), text={"en": "take {stones}"})
+
+
 class NimGame(Game):
     """Action id ``k`` takes ``k + 1`` stones."""
 
     info = INFO
-
-    @property
-    def num_actions(self) -> int:
-        return 3
+    actions = ACTIONS
 
     @property
     def max_game_length(self) -> int:
         return self.options["stones"]
 
-    def action_to_json(self, action: int) -> int:
-        return action + 1
+    def event_text(self, entry: dict, lang: str = "en", names=None) -> str:
+        return f"{seat_name(entry['seat'], lang, names)} takes {entry['stones']}"
 
-    def action_from_json(self, value) -> int:
-        return int(value) - 1
+    def render_text(self, view: dict, lang: str = "en") -> str:
+        return f"{view['stones']} stones"
 
 
 class NimState(State):
@@ -47,16 +48,18 @@ class NimState(State):
         return list(range(min(3, self.stones)))
 
     def _apply(self, seat: int, action: int) -> None:
-        self.stones -= action + 1
+        (taken,) = TAKE.values(action)
+        self.stones -= taken
+        self._event(seat, "take", stones=taken)
         if self.stones == 0:
             self.winner = seat
         self.current = (seat + 1) % self.game.num_players
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None, full: bool) -> dict:
         return {"stones": self.stones}
 
     def _scores(self) -> list[float]:
         return [float(s == self.winner) for s in range(self.game.num_players)]
 
 
-NimGame.state_class = NimState
+register(NimGame, NimState)

@@ -11,7 +11,7 @@ from mezquita.agents import Turn, make_agent, split_name
 from mezquita.agents.ismcts import ISMCTS
 from mezquita.agents.mcts import MCTS, Budget, estimate_returns, playout
 from mezquita.agents.registry import UnknownAgent
-from mezquita.arena import run, summarise
+from mezquita.arena import Plan, play_plan, summarise
 
 from .nim import NimGame
 
@@ -97,7 +97,7 @@ def test_choice_ignores_hidden_truth_behind_the_same_view(cls):
 def test_mcts_finds_the_winning_move_in_an_open_game():
     game = NimGame(stones=5)  # take 1, leaving a multiple of 4, wins
     action = MCTS(game, 0, Budget(iterations=400)).act(Turn.of(game.new_state(0), 0))
-    assert game.action_to_json(action) == 1
+    assert game.action_to_json(action) == {"do": "take", "stones": 1}
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -117,7 +117,7 @@ def test_search_backs_up_each_seats_own_return(players):
 def test_mcts_100_beats_random_beyond_chance():
     game = mezquita.load("cordoba")
     agents = ["mcts-100", "random"]
-    summary = summarise(run(game, agents, 60, seed=7), agents)
+    summary = summarise(play_plan(Plan.of(game, agents, 60, seed=7, hidden_samples=0)), agents)
     assert summary["agents"]["mcts-100"]["ci95"][0] > 0.5
 
 

@@ -15,6 +15,7 @@ TURN_TEXT = {"en": "Your turn", "es": "Te toca"}
 def create_from_lobby(page, server, hand: str = "3", opponent: str = "heuristic") -> str:
     """Create a human-vs-bot match with the lobby form; return the seat 1 join link."""
     page.goto(server.url + "/")
+    page.select_option("#game", "cordoba")
     page.select_option("#opt-hand", f"{hand}")
     page.select_option("#seat-1", opponent)
     page.click("#create-btn")
@@ -64,9 +65,13 @@ def test_a_whole_game_against_the_bot_by_clicking(page, server, tmp_path, turns)
     expected = ("You win!" if result["returns"][0] == 1 else
                 "You lose." if result["returns"][0] == 0 else "Draw")
     assert page.locator("#summary-text").inner_text() == expected
-    scores = page.locator("#summary-scores li").all_inner_texts()
-    assert scores == [f"Seat 1 (you): score {result['scores'][0]}",
-                      f"Seat 2 (bot heuristic): score {result['scores'][1]}"]
+    assert "landmark" in page.locator("#summary-reason").inner_text()  # how the winner was decided
+    header = page.locator(".score-table thead th").all_inner_texts()
+    assert header[1:] == ["Player 1 (you)", "Player 2 (bot heuristic)"]
+    totals = page.locator(".score-table tfoot td").all_inner_texts()
+    assert totals == [str(result["scores"][0]), str(result["scores"][1])]
+    assert page.locator(".score-table tbody tr").count() == 7  # one row per landmark
+    assert page.locator("[data-hidden]").count() == 0, "the end turns every card face up"
     assert log_length(page) == 20
     shot = tmp_path / "cordoba-end.png"
     page.screenshot(path=str(shot), full_page=True)

@@ -95,7 +95,7 @@ def test_play_explains_bad_input_and_asks_again():
     assert result.exit_code == 0, result.output
     assert "neither a listed number nor a JSON action" in result.stdout
     assert "choose a number from 1 to" in result.stdout
-    assert "there is no card 11" in result.stdout
+    assert "card must be one of 1, 2, 3" in result.stdout
     assert "Game over." in result.stdout
 
 

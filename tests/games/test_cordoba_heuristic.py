@@ -2,7 +2,7 @@
 
 import mezquita
 from mezquita.agents import Turn, make_agent
-from mezquita.arena import run, summarise
+from mezquita.arena import Plan, play_plan, summarise
 
 
 def test_heuristic_decides_from_the_view_alone():
@@ -17,6 +17,7 @@ def test_heuristic_decides_from_the_view_alone():
 
 def test_heuristic_beats_random_clearly():
     game = mezquita.load("cordoba")
-    summary = summarise(run(game, ["heuristic", "random"], 200, seed=3), ["heuristic", "random"])
+    agents = ["heuristic", "random"]
+    summary = summarise(play_plan(Plan.of(game, agents, 200, seed=3, hidden_samples=0)), agents)
     low, _ = summary["agents"]["heuristic"]["ci95"]
     assert low > 0.8, summary["agents"]["heuristic"]

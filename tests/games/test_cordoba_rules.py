@@ -212,3 +212,27 @@ def test_malformed_actions_raise_and_change_nothing(bad):
     with pytest.raises(IllegalAction):
         state.apply(0, bad)
     assert state.to_json() == before
+
+
+def test_variant_small_decks_and_few_landmarks_for_research():
+    game = mezquita.load("cordoba", cards=3, landmarks=2)
+    state = game.new_state(4)
+    assert sorted(state.hands[0] + state.decks[0]) == [1, 2, 3]
+    assert [lm["value"] for lm in state.view(0)["landmarks"]] == [6, 7]
+    play_out(state)
+    assert state.is_terminal() and len(state.history) == 6 == game.max_game_length
+
+
+def test_deals_are_listed_only_when_few_and_replay_as_dealt():
+    game = mezquita.load("cordoba", cards=3, landmarks=3)
+    deals = game.deals()
+    assert len(deals) == 36 and abs(sum(p for _, p in deals) - 1) < 1e-12
+    state = game.dealt_state(deals[7][0])
+    top = [order[-1] for order in deals[7][0]]
+    assert [h[0] for h in state.hands] == top
+    with pytest.raises(mezquita.MezquitaError, match="13,168,189,440,000 deals"):
+        mezquita.load("cordoba").deals()
+    with pytest.raises(mezquita.MezquitaError, match="single games"):
+        mezquita.load("cordoba", cards=3, match=True).deals()
+    with pytest.raises(UnknownOption, match="needs cards >= 10"):
+        mezquita.load("cordoba", cards=3, hand=10)

@@ -106,9 +106,12 @@ def test_replay_only_for_finished_matches(client, create, connect):
     frames = replay["frames"]
     assert len(frames) == 21 and frames[-1]["view"]["terminal"]
     assert [f["turn"] for f in frames] == list(range(21))
-    assert "legen" in frames[1]["label"]  # German labels
+    assert "legt" in frames[1]["log"][0]["text"]  # German move texts
+    first = frames[1]["log"][0]
+    assert first["card"] is not None, "a replay of a finished match shows every card"
+    assert all(f["view"]["full"] for f in frames), "replays show everything by default"
     record = mezquita.Record.from_json(replay["record"])
-    assert record.replay().view(None) == frames[-1]["view"]
+    assert record.replay().full_view() == frames[-1]["view"]
 
 
 def test_unknown_match_is_404(client):

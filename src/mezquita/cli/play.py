@@ -99,8 +99,21 @@ def _parse_answer(answer: str, options: list[dict]):
         raise ValueError(f"{answer!r} is neither a listed number nor a JSON action") from None
 
 
+#: the end of a game, as told to the terminal player
+OUTCOME = {
+    "en": ("Game over.", "You win!", "A draw.", "You lose."),
+    "es": ("Fin de la partida.", "¡Ganas!", "Empate.", "Pierdes."),
+    "ca": ("Fi de la partida.", "Guanyes!", "Empat.", "Perds."),
+    "de": ("Spielende.", "Du gewinnst!", "Unentschieden.", "Du verlierst."),
+}
+
+
 def _print_result(state: State, seat: int, lang: str) -> None:
     """The score table from the engine's breakdown, and who won."""
+    over, win, draw, loss = OUTCOME[lang]
+    returns = state.returns()
+    outcome = win if returns[seat] == 1.0 else draw if returns[seat] == max(returns) else loss
+    console.print(f"[bold]{over}[/] {outcome}", highlight=False)
     table = state.score_breakdown(lang)
     n = state.game.num_players
     names = [seat_name(s, lang) for s in range(n)]

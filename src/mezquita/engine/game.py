@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .errors import MezquitaError
 from .options import Option, resolve
 from .state import State
 
@@ -112,6 +113,17 @@ class Game:
     def state_from_json(self, data: dict) -> State:
         """Rebuild a state written by ``State.to_json``."""
         return self.state_class.from_json(self, data)
+
+    def deals(self, limit: int = 100_000) -> list[tuple[Any, float]]:
+        """Every initial deal as ``(deal, probability)``, for solvers that need chance listed
+        (OpenSpiel's explicit-chance mode). Only settings whose one chance event is the deal
+        and that have at most ``limit`` deals can list them; otherwise `MezquitaError` says
+        why, at once, instead of a search that never ends."""
+        raise MezquitaError(f"{self.info.name} cannot list its deals (its chance is sampled)")
+
+    def dealt_state(self, deal: Any) -> State:
+        """The new state of one ``deal`` from ``deals()``."""
+        raise MezquitaError(f"{self.info.name} cannot list its deals (its chance is sampled)")
 
     # -- actions -----------------------------------------------------------------------
     @property

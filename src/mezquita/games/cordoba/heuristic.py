@@ -12,7 +12,7 @@ import math
 
 from mezquita.agents import Agent, Turn
 
-from .rules import CARDS, PLAY
+from .rules import PLAY
 
 
 class CordobaHeuristic(Agent):
@@ -24,7 +24,7 @@ class CordobaHeuristic(Agent):
         view, me = turn.view, turn.seat
         other = 1 - me
         known_other = [c for lm in view["landmarks"] if lm["face_up"] for c in lm["cards"][other]]
-        unseen = [c for c in CARDS if c not in known_other]
+        unseen = [c for c in range(1, view["cards"] + 1) if c not in known_other]
         mean_hidden = sum(unseen) / len(unseen) if unseen else 0.0
         still_to_play = [view["hand_sizes"][s] + view["deck_sizes"][s] for s in (0, 1)]
         spread = 2.0 + 1.2 * math.sqrt(still_to_play[other] + 1)

@@ -11,14 +11,28 @@ match, ``game_end`` with the game's scores.
 
 from __future__ import annotations
 
+import itertools
 import random
 
-from mezquita.engine import ActionSpace, Game, GameInfo, Option, Param, State, pick, register, seat_name
+from mezquita.engine import (
+    ActionSpace,
+    Game,
+    GameInfo,
+    MezquitaError,
+    Option,
+    Param,
+    State,
+    UnknownOption,
+    pick,
+    register,
+    seat_name,
+)
 
 from . import observation, render
 from .names import TEXTS, landmark_label
 
 CARDS = tuple(range(1, 11))  # each deck: one card of every power 1..10 (rule 1)
+DEAL_LIMIT = 100_000  # the most deals `deals()` lists by default
 LANDMARK_VALUES = tuple(range(1, 8))  # landmark values 1..7; variants leave out the lowest
 HIDDEN = None  # how a face-down card of another seat appears in a view or a log entry
 
@@ -37,14 +51,17 @@ INFO = GameInfo(
     summary="Reiner Knizia, 2008: play cards 1-10 next to 7 landmarks; control the most value.",
     options=(
         Option("hand", 1, (1, 3, 10), "cards in hand: 1 (standard), 3 or 10 (the whole deck)"),
-        Option("landmarks", 7, (7, 6, 5), "landmarks in play: 7 (1-7), 6 (2-7) or 5 (3-7)"),
+        Option("landmarks", 7, (7, 6, 5, 4, 3, 2), "landmarks in play: 7 (1-7), 6 (2-7) or 5 (3-7); "
+               "4, 3 and 2 (the highest ones) are small variants for research"),
         Option("match", False, (False, True), "a two-game match, each seat starting once"),
+        Option("cards", 10, (3, 4, 5, 6, 7, 8, 9, 10), "cards per deck, powers 1 to n: 10 (the game); "
+               "fewer make small variants for research (e.g. solvable by CFR with cards=3)"),
     ),
 )
 
 
 class CordobaGame(Game):
-    """Córdoba with options ``hand`` (1/3/10), ``landmarks`` (7/6/5) and ``match``."""
+    """Córdoba with options ``hand`` (1/3/10), ``landmarks`` (7..2), ``match`` and ``cards``."""
 
     info = INFO
     actions = ACTIONS
@@ -53,7 +70,10 @@ class CordobaGame(Game):
     def _configure(self) -> None:
         first = len(LANDMARK_VALUES) - self.options["landmarks"] + 1
         self.landmark_values: tuple[int, ...] = LANDMARK_VALUES[first - 1:]
+        self.powers: tuple[int, ...] = CARDS[: self.options["cards"]]
         self.hand_size: int = self.options["hand"]
+        if self.hand_size > len(self.powers):
+            raise UnknownOption(f"a hand of {self.hand_size} needs cards >= {self.hand_size}")
         self.games_in_match: int = 2 if self.options["match"] else 1
         # play ids per card index and landmark index in play, for legal_actions
         self.play_ids: tuple[tuple[int, ...], ...] = tuple(
@@ -61,7 +81,24 @@ class CordobaGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        return 2 * len(CARDS) * self.games_in_match  # every card is played, one per decision
+        return 2 * len(self.powers) * self.games_in_match  # every card is played, one per decision
+
+    def deals(self, limit: int = DEAL_LIMIT) -> list[tuple[list[list[int]], float]]:
+        """Every pair of deck orders (top card last), equally likely; single games only."""
+        if self.games_in_match > 1:
+            raise MezquitaError("a match deals its second game after play has begun, so only "
+                                "single games (match=false) can list their deals")
+        orders = list(itertools.permutations(self.powers))
+        count = len(orders) ** 2
+        if count > limit:
+            raise MezquitaError(f"Córdoba with {len(self.powers)} cards has {count:,} deals, more "
+                                f"than the {limit:,} that can be listed; use e.g. cards=3")
+        return [([list(a), list(b)], 1.0 / count) for a in orders for b in orders]
+
+    def dealt_state(self, deal: list[list[int]]) -> CordobaState:
+        state = self.new_state(0)
+        state._deal(0, [list(order) for order in deal])
+        return state
 
     def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
         kind = entry["do"]
@@ -126,13 +163,17 @@ class CordobaState(State):
         self.finished = []
         self._deal(start=0)
 
-    def _deal(self, start: int) -> None:
-        """Rule 2: each seat shuffles its own deck and draws ``hand`` cards."""
+    def _deal(self, start: int, orders: list[list[int]] | None = None) -> None:
+        """Rule 2: each seat shuffles its own deck (or takes its order from ``orders``) and
+        draws ``hand`` cards."""
         size = self.game.hand_size
         self.decks, self.hands = [], []
-        for _ in range(2):
-            deck = list(CARDS)
-            self.rng.shuffle(deck)
+        for seat in range(2):
+            if orders is None:
+                deck = list(self.game.powers)
+                self.rng.shuffle(deck)
+            else:
+                deck = orders[seat]
             self.hands.append(sorted(deck[len(deck) - size:]))
             self.decks.append(deck[: len(deck) - size])
         n = len(self.game.landmark_values)
@@ -172,7 +213,7 @@ class CordobaState(State):
         self.forbidden = index
         self.played += 1
         self.current = 1 - seat
-        if self.played == 2 * len(CARDS):
+        if self.played == 2 * len(self.game.powers):
             self._end_game()
 
     def _end_game(self) -> None:
@@ -266,6 +307,7 @@ class CordobaState(State):
             "landmarks": landmarks,
             "hand": list(self.hands[seat]) if seat is not None and not full else None,
             "hands": [list(h) for h in self.hands] if full else None,
+            "cards": len(self.game.powers),
             "hand_sizes": [len(h) for h in self.hands],
             "deck_sizes": [len(d) for d in self.decks],
             "forbidden": values[self.forbidden] if self.forbidden >= 0 else None,
@@ -286,7 +328,7 @@ class CordobaState(State):
         new = self.clone()
         other = 1 - seat
         seen = [c for i, p in enumerate(self.piles) if self.face_up[i] for c in p[other]]
-        unseen = [c for c in CARDS if c not in seen]
+        unseen = [c for c in self.game.powers if c not in seen]
         rng.shuffle(unseen)
         for i, pile in enumerate(new.piles):
             if not self.face_up[i] and pile[other]:

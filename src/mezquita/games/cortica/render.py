@@ -26,7 +26,7 @@ def render_view(cards: CardSet, view: dict, lang: str = "en") -> str:
     lines.append(words["actions"])
     for slot in view["row"]:
         card = cards.actions[slot["card"]]
-        name = card.names[lang]
+        name = pick(card.names, lang)
         if not slot["active"]:
             lines.append(f"  [dim]{words['resting'].format(card=name)}[/dim]")
             continue
@@ -38,7 +38,7 @@ def render_view(cards: CardSet, view: dict, lang: str = "en") -> str:
     for plan in view["plans"]:
         card = cards.plans[plan["plan"]]
         up, down = card.sides[plan["side"]], card.sides[1 - plan["side"]]
-        lines.append(f"  {card.names[lang]:<12} ({sides[plan['side']]}) {effect_text(up, lang)}   "
+        lines.append(f"  {pick(card.names, lang):<12} ({sides[plan['side']]}) {effect_text(up, lang)}   "
                      f"[dim]{words['other_side'].format(effect=effect_text(down, lang))}[/dim]")
     stack = ", ".join(_worker(w, lang) for w in view["stack"]) or words["empty"]
     lines.append(words["stack"].format(workers=stack))
@@ -47,7 +47,7 @@ def render_view(cards: CardSet, view: dict, lang: str = "en") -> str:
         n = info["uses_left"]
         left = words["uses_left"][0 if n == 1 else 1].format(n=n)
         lines.append(words["resolving"].format(worker=_worker(info, lang),
-                                               card=cards.actions[info["card"]].names[lang], left=left))
+                                               card=pick(cards.actions[info["card"]].names, lang), left=left))
     if view["winner"] is not None:
         lines.append(f"[bold]{words['wins'].format(who=colours[view['winner']])}[/bold]")
     return "\n".join(lines)

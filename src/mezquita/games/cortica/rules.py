@@ -10,20 +10,24 @@ Actions: 48 ids in 8 blocks, the same for every card set. ``card`` takes the key
 set's action cards and ``plan`` the keys of its plans, both in card-set order; ``space`` and
 ``option`` are 0-based indices (labels show spaces 1-based):
 
-=============  =====  ===================================================  =========================
-block          ids    decision                                             JSON example
-=============  =====  ===================================================  =========================
-place          0-9    put the top worker on ``space`` of ``card``          place, card plant, space 0
-rest           10-14  end of round: rest ``card``                          rest, card hire
-skip           15     skip the action (an intern: done after one use)      skip
-use            16-35  use option ``option`` (0-3) of ``card``              use, card market, option 1
-use_plan       36-38  complete ``plan``'s side up, then flip it            use_plan, plan stoppers
-flip_plan      39-41  flip ``plan`` without using it                       flip_plan, plan stoppers
-flip_use_plan  42-44  intern: flip ``plan``, complete the new side, flip   flip_use_plan, plan stoppers
-double_plan    45-47  intern: complete ``plan`` twice, then flip it        double_plan, plan stoppers
-=============  =====  ===================================================  =========================
+=============  =====  =========================  ========================================================
+block          ids    parameters                 decision
+=============  =====  =========================  ========================================================
+place          0-9    ``card``, ``space`` (0-1)  put the top worker on that space of that card
+rest           10-14  ``card``                   end of round: rest that card
+skip           15                                skip the card (an intern: done after its first use)
+use            16-35  ``card``, ``option`` (0-3) use that option of the card (a conversion, or Hire)
+use_plan       36-38  ``plan``                   complete the plan's side up, then flip it
+flip_plan      39-41  ``plan``                   flip the plan without using it
+flip_use_plan  42-44  ``plan``                   intern: flip the plan, complete the new side, flip back
+double_plan    45-47  ``plan``                   intern: complete the plan twice, then flip it
+=============  =====  =========================  ========================================================
 
-(JSON: ``{"do": "place", "card": "plant", "space": 0}``, ``{"do": "skip"}``, ...)
+JSON: ``{"do": block, parameter: value...}``, e.g. ``{"do": "place", "card": "plant",
+"space": 0}``, ``{"do": "use", "card": "market", "option": 1}``, ``{"do": "skip"}``.
+Events (``state.events``): ``place``, ``use``, ``use_plan``, ``flip_plan``, ``flip_use_plan``,
+``double_plan``, ``skip`` (``auto`` when rule 12 returned the worker), ``rest``, and for the
+game itself (seat ``None``) ``round_end`` and ``game_over``; fields in docs/games/cortica.md.
 A worker with nothing it could do (only "skip" legal) is skipped automatically.
 """
 
@@ -116,6 +120,14 @@ class CorticaGame(Game):
         self.actions = action_space(self.cards)
         (self.place, self.rest, self.skip, self.use, self.use_plan, self.flip_plan,
          self.flip_use_plan, self.double_plan) = self.actions.blocks
+        # ids by card, space, option and plan index for the legal-action lists, made once
+        # (calling Block.id there took a tenth of a random playout)
+        self.place_ids = [[self.place.id(c, sp) for sp in range(MAX_SPACES)]
+                          for c in range(NUM_ACTIONS_CARDS)]
+        self.rest_ids = [self.rest.id(c) for c in range(NUM_ACTIONS_CARDS)]
+        self.use_ids = [[self.use.id(c, o) for o in range(MAX_OPTIONS)] for c in range(NUM_ACTIONS_CARDS)]
+        self.plan_ids = {block.name: [block.id(p) for p in range(NUM_PLANS)]
+                         for block in (self.use_plan, self.flip_plan, self.flip_use_plan, self.double_plan)}
         self.card_index = {card.key: c for c, card in enumerate(self.cards.actions)}
         self.plan_index = {plan.key: p for p, plan in enumerate(self.cards.plans)}
 
@@ -130,7 +142,7 @@ class CorticaGame(Game):
         c, o = self.use.indices(action)
         card = self.cards.actions[c]
         effect = effect_text(card.options[o], lang) if o < len(card.options) else f"#{o + 1}"
-        return pick(TEXTS["actions"]["use"], lang).format(card=card.names[lang], option=effect)
+        return pick(TEXTS["actions"]["use"], lang).format(card=pick(card.names, lang), option=effect)
 
     # -- text for people --------------------------------------------------------------------
     def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
@@ -140,9 +152,9 @@ class CorticaGame(Game):
         if entry["seat"] is not None:
             fields["who"] = player_name(entry["seat"], lang, names)
         if "card" in entry:
-            fields["card"] = self.cards.actions[self.card_index[entry["card"]]].names[lang]
+            fields["card"] = self.card_name(entry["card"], lang)
         if "plan" in entry:
-            fields["plan"] = self.cards.plans[self.plan_index[entry["plan"]]].names[lang]
+            fields["plan"] = self.plan_name(entry["plan"], lang)
         if "side" in entry:
             fields["side"] = pick(TEXTS["sides"], lang)[entry["side"]]
         if "paid" in entry:
@@ -155,13 +167,21 @@ class CorticaGame(Game):
         elif kind == "skip":
             kind = "done" if entry["used"] else "auto_skip" if entry["auto"] else "skip"
         elif kind == "rest":
-            fields["woken"] = self.cards.actions[self.card_index[entry["woken"]]].names[lang]
+            fields["woken"] = self.card_name(entry["woken"], lang)
         elif kind == "round_end":
             fields["cork"] = ", ".join(f"{player_name(s, lang, names)} {n}"
                                        for s, n in enumerate(entry["cork"]))
         elif kind == "game_over":
             fields["reason"] = reason_text(entry, lang, names)
         return words[kind].format(**fields)
+
+    def card_name(self, key: str, lang: str = "en") -> str:
+        """The name of the action card ``key`` in ``lang``."""
+        return pick(self.cards.actions[self.card_index[key]].names, lang)
+
+    def plan_name(self, key: str, lang: str = "en") -> str:
+        """The name of the plan ``key`` in ``lang``."""
+        return pick(self.cards.plans[self.plan_index[key]].names, lang)
 
     def render_text(self, view: dict, lang: str = "en") -> str:
         return render.render_view(self.cards, view, lang)
@@ -248,11 +268,11 @@ class CorticaState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         g = self.game
         if self.phase == "place":
-            return [g.place.id(c, s) for c in sorted(self.row[1:])
+            return [g.place_ids[c][s] for c in sorted(self.row[1:])
                     for s, w in enumerate(self.spaces[c]) if w < 0]
         if self.phase == "rest":
-            return [g.rest.id(c) for c in sorted(self.row[1:])]
-        return sorted([*self._uses(), g.skip.id()])
+            return [g.rest_ids[c] for c in sorted(self.row[1:])]
+        return sorted([*self._uses(), g.skip.base])
 
     def _uses(self) -> list[int]:
         """What the current worker can do now, besides skipping (rules 4-7, 10)."""
@@ -264,22 +284,22 @@ class CorticaState(State):
         for o, effect in enumerate(g.cards.actions[card].options):
             if effect.special is None:
                 if can_pay(res, effect.pay):
-                    uses.append(g.use.id(card, o))
+                    uses.append(g.use_ids[card][o])
             elif effect.special == "hire":
                 if not self.interns[worker]:  # rule 5: an intern on Hire has no effect
-                    uses.append(g.use.id(card, o))
+                    uses.append(g.use_ids[card][o])
             elif effect.special == "flip_plan":
-                uses.extend(g.flip_plan.id(p) for p in range(NUM_PLANS))
+                uses.extend(g.plan_ids["flip_plan"])
             else:  # use_plan
                 for p, plan in enumerate(g.cards.plans):
                     side = plan.sides[self.plans[p]]
                     if can_pay(res, side.pay):
-                        uses.append(g.use_plan.id(p))
+                        uses.append(g.plan_ids["use_plan"][p])
                     if self.uses_left == 2:  # rule 6: an intern's first use
                         if can_pay(res, plan.sides[1 - self.plans[p]].pay):
-                            uses.append(g.flip_use_plan.id(p))
+                            uses.append(g.plan_ids["flip_use_plan"][p])
                         if can_pay(res, side.pay) and can_pay(converted(res, side), side.pay):
-                            uses.append(g.double_plan.id(p))
+                            uses.append(g.plan_ids["double_plan"][p])
         return uses
 
     # -- moves: one handler per block ------------------------------------------------------------
@@ -505,8 +525,8 @@ def action_space(cards: CardSet) -> ActionSpace:
     words = TEXTS["actions"]
     action_names = {c.key: c.names for c in cards.actions}
     plan_names = {p.key: p.names for p in cards.plans}
-    card = Param("card", action_names, text=lambda key, lang: action_names[key][lang])
-    plan = Param("plan", plan_names, text=lambda key, lang: plan_names[key][lang])
+    card = Param("card", action_names, text=lambda key, lang: pick(action_names[key], lang))
+    plan = Param("plan", plan_names, text=lambda key, lang: pick(plan_names[key], lang))
     space = ActionSpace()
     space.block("place", card, Param("space", range(MAX_SPACES), text=lambda s, lang: str(s + 1)),
                 text=words["place"])

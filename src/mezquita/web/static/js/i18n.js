@@ -24,7 +24,7 @@ export async function loadLang(lang) {
   return lang;
 }
 
-// t("match.seat", {n: 2}) -> "Seat 2"
+// t("match.seat", {n: 2}) -> "Player 2"
 export function t(key, vars = {}) {
   const text = strings[key] ?? fallback[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? vars[name] : `{${name}}`));

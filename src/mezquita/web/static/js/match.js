@@ -151,7 +151,8 @@ function renderSummary() {
   const winners = result.returns.map((r, i) => (r === best ? i : null)).filter((i) => i !== null);
   let text = winners.length > 1 ? t("match.draw") : t("match.winner", { player: playerName(winners[0]) });
   if (you !== null) text = winners.length > 1 ? t("match.draw") : winners[0] === you ? t("match.you_win") : t("match.you_lose");
-  $("summary-text").textContent = breakdown ? `${text} ${breakdown.reason}` : text;
+  $("summary-text").textContent = text;
+  $("summary-reason").textContent = breakdown ? breakdown.reason : "";
   $("summary-scores").replaceChildren(breakdown ? scoreTable(breakdown) : h("span", {}));
 }
 
