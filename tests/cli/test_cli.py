@@ -18,7 +18,7 @@ def test_games_json_lists_cordoba_with_its_options():
     result = invoke("games", "--json")
     assert result.exit_code == 0
     cordoba = next(g for g in json.loads(result.stdout) if g["id"] == "cordoba")
-    assert {o["name"] for o in cordoba["options"]} == {"hand", "landmarks", "match"}
+    assert {o["name"] for o in cordoba["options"]} == {"hand", "landmarks", "match", "cards"}
     assert invoke("games").exit_code == 0
 
 
@@ -48,7 +48,7 @@ def test_simulate_with_game_options_and_records_then_replay(tmp_path):
     files = sorted(out.glob("*.json"))
     assert len(files) == 3
     record = json.loads(files[0].read_text())
-    assert record["options"] == {"hand": 3, "landmarks": 7, "match": True}
+    assert record["options"] == {"hand": 3, "landmarks": 7, "match": True, "cards": 10}
     assert len(record["actions"]) == 40
     replayed = invoke("replay", str(files[0]))
     assert replayed.exit_code == 0 and "40 actions replayed" in replayed.stdout

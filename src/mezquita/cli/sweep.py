@@ -14,7 +14,7 @@ from mezquita.arena.plan import Plan
 from mezquita.engine import MezquitaError, load
 
 from .app import app
-from .arena import print_variant, run_tournament
+from .arena import run_tournament
 from .common import GAME_OPTIONS, console, fail, parse_game_options
 from .simulate import parse_agents, prepare_out_dir
 

@@ -19,7 +19,7 @@ def start_seat(state: State) -> int:
 
 
 def rounds(state: State) -> int:
-    """Rounds played: one card from each seat is a round (10 per game)."""
+    """Rounds played: one card from each seat is a round (one per card of a deck, per game)."""
     return sum(e["do"] == "play" for e in state.events) // 2
 
 
