@@ -117,43 +117,50 @@ def test_arena_command_writes_results_report_plots_csv_and_html(tmp_path):
 
 
 def test_balance_command_reports_starting_advantage_and_ladder(tmp_path):
-    result = CliRunner().invoke(app, ["balance", "cordoba", "--games", "16", "--search",
-                                      "mcts-10", "--variant", "hand=3", "--variant",
-                                      "landmarks=5", "--json", "--out", str(tmp_path)])
+    result = CliRunner().invoke(app, ["balance", "cordoba", "--games", "6", "--search",
+                                      "mcts-5", "--variant", "hand=3", "--variant",
+                                      "landmarks=5", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert [v["variant"] for v in report["variants"]] == ["hand=3", "landmarks=5"]
     for variant in report["variants"]:
         assert len(variant["positions"]) == 2
         assert [(s["weaker"], s["stronger"]) for s in variant["ladder"]] == [
-            ("random", "heuristic"), ("heuristic", "mcts-10")]
-    assert (tmp_path / "report.html").exists() and (tmp_path / "step-2" / "report.html").exists()
-    text = CliRunner().invoke(app, ["balance", "cordoba", "--games", "8", "--search", "mcts-5",
-                                    "--mirror", "mcts-5"])
+            ("random", "heuristic"), ("heuristic", "mcts-5")]
+    text = CliRunner().invoke(app, ["balance", "cordoba", "--games", "4", "--search", "mcts-3",
+                                    "--mirror", "mcts-3", "--out", str(tmp_path)])
     assert text.exit_code == 0, text.output
-    assert "mcts-5 self-play" in text.stdout and "Skill ladder random < heuristic < mcts-5" in text.stdout
+    assert "mcts-3 self-play" in text.stdout and "Skill ladder random < heuristic < mcts-3" in text.stdout
+    assert (tmp_path / "report.html").exists() and (tmp_path / "step-2" / "report.html").exists()
+    assert json.loads((tmp_path / "balance.json").read_text())["mirror_agent"] == "mcts-3"
+
+
+def test_sweep_varies_every_combination():
+    from mezquita.cli.sweep import parse_vary
+
+    assert parse_vary(["hand=1,3", "landmarks=7,6,5"]) == [
+        {"hand": h, "landmarks": n} for h in ("1", "3") for n in ("7", "6", "5")]
 
 
 def test_sweep_compares_variants_with_differences_and_cis(tmp_path):
     runner = CliRunner()
-    args = ["sweep", "cordoba", "--vary", "hand=1,3", "--vary", "landmarks=7,5", "--agents",
-            "heuristic,random", "--games", "6", "--out", str(tmp_path)]
+    args = ["sweep", "cordoba", "--vary", "landmarks=7,5", "--agents", "heuristic,random",
+            "--games", "6", "--out", str(tmp_path), "--hand", "3"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "start player wins" in result.stdout
     report = json.loads((tmp_path / "report.json").read_text())
-    assert [v["variant"] for v in report["variants"]] == [
-        "hand=1 landmarks=7", "hand=1 landmarks=5", "hand=3 landmarks=7", "hand=3 landmarks=5"]
-    assert report["games"] == 24
+    assert [v["variant"] for v in report["variants"]] == ["landmarks=7", "landmarks=5"]
+    assert report["games"] == 12 and report["variants"][1]["changed"] == {"hand": 3, "landmarks": 5}
     row = next(r for r in report["comparison"] if r["figure"] == "win share heuristic")
     assert row["diffs"][0] is None
-    for value, diff in zip(row["values"][1:], row["diffs"][1:], strict=True):
-        assert diff["diff"] == pytest.approx(value["rate"] - row["values"][0]["rate"], abs=1e-3)
-        assert diff["ci95"][0] <= diff["diff"] <= diff["ci95"][1]
+    value, diff = row["values"][1], row["diffs"][1]
+    assert diff["diff"] == pytest.approx(value["rate"] - row["values"][0]["rate"], abs=1e-3)
+    assert diff["ci95"][0] <= diff["diff"] <= diff["ci95"][1]
     absent = next(r for r in report["comparison"] if r["figure"] == "landmark 1 controlled per game")
     assert absent["values"][1] is None and absent["diffs"][1] is None  # not in play at 5
     assert (tmp_path / "sweep-start-player-wins.png").exists()
-    assert (tmp_path / "v3-game_lengths.png").exists()
+    assert (tmp_path / "v1-game_lengths.png").exists()
     bad = runner.invoke(app, ["sweep", "cordoba", "--vary", "hand"])
     assert bad.exit_code != 0 and "--vary takes OPTION=VALUE" in bad.output
 

@@ -226,7 +226,6 @@ def _sweep_plots(report: dict, folder: Path) -> list[Path]:
 
 
 def _save(fig, path: Path) -> Path:
-    fig.tight_layout()
     fig.savefig(path, dpi=100, bbox_inches="tight")
     _plt().close(fig)
     return path
