@@ -175,7 +175,8 @@ def _hidden(results: list[GameResult]) -> dict | None:
 def headline(report: dict) -> list[tuple[str, str, dict]]:
     """The figures compared across variants: ``(name, kind, value)`` with kind ``"rate"``
     (``{"rate", "ci95"}``) or ``"mean"`` (`mean_ci` form)."""
-    rows = [(f"win share {a}", "rate", row) for a, row in report["agents"].items()]
+    rows = [(f"win share {a}", "rate", row) for a, row in report["agents"].items()
+            if len(report["agents"]) > 1]  # self-play: the agent wins every game
     if report.get("positions"):
         rows.append(("start player wins", "rate", report["positions"][0]))
         rows.append(("draws", "rate", report["draw_rate"]))

@@ -74,18 +74,25 @@ def sweep_command(
                       f"plots in {folder}")
 
 
+def _evidence(diff: dict) -> float:
+    """How clearly a difference stands out: its size over its CI's half-width."""
+    half = (diff["ci95"][1] - diff["ci95"][0]) / 2
+    return abs(diff["diff"]) / half if half > 0 else 0.0
+
+
 def print_comparison(report: dict, metric_rows: int = 12) -> None:
     """One row per figure and variant: its value and its difference from the first variant
-    (95% CIs); the headline figures, then the game's figures that moved most."""
+    (95% CIs); the headline figures, then the game's figures whose difference stands out most
+    from its interval."""
     names = [v["variant"] for v in report["variants"]]
     table = Table(title=f"{report['game']}: {report['planned_games']} games per variant; "
                         f"differences from {names[0]} (95% CI)")
     for column in ("figure", "variant", "value (95% CI)", "difference (95% CI)"):
-        table.add_column(column, justify="left" if column in ("figure", "variant") else "right")
+        table.add_column(column, justify="left" if column in ("figure", "variant") else "right",
+                         overflow="fold")
     rows = report["comparison"]
     moved = [r for r in rows if r["metric"] and any(r["diffs"][1:])]
-    moved.sort(key=lambda r: -max(abs(d["diff"]) / (1 if r["kind"] == "rate" else 1 + abs(
-        r["values"][0]["mean"] if r["values"][0] else 0)) for d in r["diffs"][1:] if d))
+    moved.sort(key=lambda r: -max(_evidence(d) for d in r["diffs"][1:] if d))
     for row in [r for r in rows if not r["metric"]] + moved[:metric_rows]:
         rate = row["kind"] == "rate"
         key = "rate" if rate else "mean"
