@@ -1,49 +1,47 @@
-"""Citadels' balance figures for the arena (see ``mezquita.arena.figures``).
-
-Interim: this Citadels records no events yet, so the figures come from replaying the game's
-actions from its seed (which gives the same game) and reading the action JSON on the way; a
-kill or a robbery concerns the seat that held the named character at that moment. When the
-events land, the same facts come from ``state.events`` directly.
+"""Citadels' balance figures for the arena (see ``mezquita.arena.figures``), read from the
+finished game's events (unmasked at the end): each round's ``round`` event (with the Crown),
+the draft's ``pick`` events (who held which character that round), ``kill`` and ``rob``
+(the character named; the seat concerned is the one that held it), ``build`` (the Wizard's
+builds too) and ``destroy`` (the Warlord's, with the city's owner as ``target``).
 """
 
 from __future__ import annotations
 
 from mezquita.engine import Game, State
 
-from .cards import CHAR_INDEX, CHAR_KEYS, DIST_KEYS
+from .cards import CHAR_KEYS, DIST_KEYS
 
 
 def start_seat(state: State) -> int:
     """The first Crown holder (random by default): the first to choose a character."""
-    return state.game.new_state(state.seed).crown
+    return next(e["crown"] for e in state.events if e["do"] == "round")
 
 
 def rounds(state: State) -> int:
-    """Rounds played (the last one included)."""
-    return state.round
+    """Rounds begun (the last one included)."""
+    return sum(e["do"] == "round" for e in state.events)
 
 
 def facts(state: State) -> list[list]:
     """``character`` ``picked`` (by its holder), ``murdered`` and ``robbed`` (the seat that
     held it, ``None`` if nobody did); ``district`` ``built`` (by the builder) and
     ``destroyed`` (the city's owner)."""
-    game = state.game
-    replay = game.new_state(state.seed)
     out = []
-    for seat, action in state.history:
-        move = game.action_to_json(action)
-        kind = move["do"]
-        if kind == "pick":
-            out.append(["character", move["character"], "picked", seat])
+    held: dict[str, int] = {}
+    for e in state.events:
+        kind = e["do"]
+        if kind == "round":
+            held = {}
+        elif kind == "pick":
+            held[e["character"]] = e["seat"]
+            out.append(["character", e["character"], "picked", e["seat"]])
         elif kind in ("kill", "rob"):
-            held = replay.holder[CHAR_INDEX[move["character"]]]
             verb = "murdered" if kind == "kill" else "robbed"
-            out.append(["character", move["character"], verb, held if held >= 0 else None])
+            out.append(["character", e["character"], verb, held.get(e["character"])])
         elif kind == "build":
-            out.append(["district", move["district"], "built", seat])
+            out.append(["district", e["district"], "built", e["seat"]])
         elif kind == "destroy":
-            out.append(["district", move["district"], "destroyed", move["seat"]])
-        replay.apply_unchecked(seat, action)  # the game's own history: legal by construction
+            out.append(["district", e["district"], "destroyed", e["target"]])
     return out
 
 
