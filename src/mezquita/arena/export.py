@@ -56,8 +56,17 @@ def pct(row: dict, key: str = "rate") -> str:
 
 
 def num(row: dict) -> str:
-    """``"12.3 (11.9-12.8)"``."""
-    return f"{row['mean']:g} ({row['ci95'][0]:g} to {row['ci95'][1]:g})"
+    """``"12.3 (11.9 to 12.8)"``."""
+    return f"{row['mean']:.4g} ({row['ci95'][0]:.4g} to {row['ci95'][1]:.4g})"
+
+
+def diff_text(d: dict | None, kind: str) -> str:
+    """A difference with its CI: percentage points for rates."""
+    if d is None:
+        return "-"
+    if kind == "rate":
+        return f"{100 * d['diff']:+.1f} pts ({100 * d['ci95'][0]:+.1f} to {100 * d['ci95'][1]:+.1f})"
+    return f"{d['diff']:+.4g} ({d['ci95'][0]:+.4g} to {d['ci95'][1]:+.4g})"
 
 
 def _table(head: list[str], rows: list[list]) -> str:
@@ -123,8 +132,7 @@ def comparison_html(report: dict) -> str:
     rows = []
     for row in report["comparison"]:
         show = pct if row["kind"] == "rate" else num
-        diffs = [f"{d['diff']:+g} ({d['ci95'][0]:+g} to {d['ci95'][1]:+g})" if d else "-"
-                 for d in row["diffs"][1:]]
+        diffs = [diff_text(d, row["kind"]) for d in row["diffs"][1:]]
         rows.append([row["figure"], *(show(x) if x else "-" for x in row["values"]), *diffs])
     head = ["figure", *names, *(f"{n} − {names[0]}" for n in names[1:])]
     return "<h2>Variants side by side (differences from the first, 95% CI)</h2>" + _table(head, rows)

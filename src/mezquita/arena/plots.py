@@ -168,6 +168,8 @@ def _histogram(report: dict, v: dict, dist: dict, xlabel: str, path: Path, what:
     ax.axvline(dist["mean"], color=RED, label=f"mean {dist['mean']:g}")
     ax.axvline(dist["median"], color=GREY, linestyle=":", label=f"median {dist['median']:g}")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=12))
+    if high - low < 4:  # a narrow range: room for integer ticks on both sides
+        ax.set_xlim(low - 2.5, high + 2.5)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(xlabel)
     ax.set_ylabel("games")

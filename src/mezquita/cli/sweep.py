@@ -97,11 +97,13 @@ def print_comparison(report: dict, metric_rows: int = 12) -> None:
         rate = row["kind"] == "rate"
         key = "rate" if rate else "mean"
         show = (lambda x: f"{x:.0%}") if rate else (lambda x: f"{x:.3g}")
+        gap = (lambda x: f"{100 * x:+.0f}") if rate else (lambda x: f"{x:+.3g}")
+        unit = " pts" if rate else ""
         for i, (name, value, diff) in enumerate(zip(names, row["values"], row["diffs"], strict=True)):
             table.add_row(row["figure"] if i == 0 else "", name,
                           f"{show(value[key])} ({show(value['ci95'][0])}-{show(value['ci95'][1])})"
                           if value else "-",
-                          f"{show(diff['diff'])} ({show(diff['ci95'][0])} to {show(diff['ci95'][1])})"
+                          f"{gap(diff['diff'])}{unit} ({gap(diff['ci95'][0])} to {gap(diff['ci95'][1])})"
                           if diff else "", end_section=i == len(names) - 1)
     console.print(table)
     if len(rows) > len(moved[:metric_rows]):
