@@ -49,9 +49,11 @@ def facts(state: State) -> list[list]:
 
 
 def catalogue(game: Game) -> dict[str, list[str]]:
-    """Every action card, every option of every card and every plan move of the card set."""
+    """Every action card, every option of every card and every plan move of the card set (an
+    option that names a plan move, e.g. the Process card's, is chosen as that plan move)."""
     cards = game.cards
-    options = [f"use {c.key} {i + 1}" for c in cards.actions for i in range(len(c.options))]
+    options = [f"use {c.key} {i + 1}" for c in cards.actions for i, e in enumerate(c.options)
+               if e.special not in PLAN_MOVES]
     options += [f"{kind} {p.key}" for kind in PLAN_MOVES for p in cards.plans]
     return {"action": [c.key for c in cards.actions], "option": [*options, "skip"],
             "end": ["cork", "bark", "tree", "top"]}
