@@ -193,7 +193,9 @@ def test_game_figures_of_the_three_games():
     assert all(f[3] == 0 for f in r.facts if f[2] == "tie won by start" and f[0])
     game, r = state_of["cortica"]
     assert r.start == 0 and r.rounds >= 1
-    assert {f[1] for f in r.facts if f[0] == "option"} <= set(catalogue(game)["option"])
+    options = set(catalogue(game)["option"])
+    assert {f[1] for f in r.facts if f[0] == "option"} <= options
+    assert "use_plan stoppers" in options and "use process 1" not in options  # a plan move
     assert sum(f[0] == "end" and f[2] == "decided by" for f in r.facts) >= 1
     game, r = state_of["citadels"]
     first = game.new_state(r.seed)

@@ -125,37 +125,38 @@ def _metrics(results: list[GameResult], items: dict[str, list[str]]) -> tuple[di
     for r in results:
         for group, item, verb, seat in r.facts:
             found[group, verb, str(item)].append((r, seat))
-    games = len(results)
     plays = Counter(name for r in results for name in set(r.seats))
     table: dict[str, dict[str, list[dict]]] = defaultdict(lambda: defaultdict(list))
     for (group, verb, item), hits in sorted(found.items()):
         per_game = Counter(r.index for r, _ in hits)
         by_agent = Counter(r.seats[s] for r, s in hits if s is not None)
-        seats = defaultdict(set)
+        doers: dict[int, set[int]] = defaultdict(set)  # game -> seats concerned
+        share: dict[int, list[float]] = defaultdict(lambda: [0.0, 0])  # game -> [won, all]
         for r, s in hits:
             if s is not None:
-                seats[r.index].add(s)
-        by_index = {r.index: r for r, _ in hits}
-        doers = [(sum(by_index[i].returns[s] for s in ss), len(ss)) for i, ss in seats.items()]
-        occurrences = Counter(r.index for r, s in hits if s is not None)
-        winner = [(sum(by_index[i].returns[s] for r, s in hits if r.index == i and s is not None), n)
-                  for i, n in occurrences.items()]
+                doers[r.index].add(s)
+                share[r.index][0] += r.returns[s]
+                share[r.index][1] += 1
+        returns = {r.index: r.returns for r, _ in hits}
         table[group][verb].append({
             "item": item, "count": len(hits),
             "per_game": mean_ci([per_game[r.index] for r in results]),
-            "games_with": rate(len(per_game), games),
+            "games_with": rate(len(per_game), len(results)),
             "by_agent": {a: {"count": c, "per_game": round(c / plays[a], 3)}
                          for a, c in sorted(by_agent.items())},
-            "win": clustered_rate(doers), "winner_share": clustered_rate(winner)})
-    never = {}
+            "win": clustered_rate([(sum(returns[i][s] for s in seats), len(seats))
+                                   for i, seats in doers.items()]),
+            "winner_share": clustered_rate([(w, n) for w, n in share.values()])})
+    never: dict[str, dict[str, list[str]]] = {}
     for group, every in items.items():
-        for verb, rows in table.get(group, {"": []}).items():
+        verbs = table.get(group)
+        if not verbs:
+            never[group] = {"(any)": [str(i) for i in every]}
+            continue
+        for verb, rows in verbs.items():
             seen = {row["item"] for row in rows}
-            missing = [str(i) for i in every if str(i) not in seen]
-            if missing and verb:
+            if missing := [str(i) for i in every if str(i) not in seen]:
                 never.setdefault(group, {})[verb] = missing
-        if group not in table:
-            never.setdefault(group, {})["(any)"] = [str(i) for i in every]
     return {g: dict(v) for g, v in table.items()}, never
 
 
