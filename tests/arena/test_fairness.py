@@ -58,6 +58,9 @@ def test_seat_advantage_and_agent_strength_are_told_apart():
     assert report["basis"].startswith("12 games in 2 complete schedule cycles")
     assert report["seats"][0]["rate"] == pytest.approx(8 / 12, abs=1e-4)
     assert report["ratings"][0]["agent"] == CLAIMER
+    h2h = report["head_to_head"]
+    assert h2h[CLAIMER][PASSER]["rate"] == 1.0 and h2h[PASSER][OTHER]["rate"] == 0.5
+    assert h2h[PASSER][CLAIMER]["games"] == 4
 
 
 def test_per_seat_figures_use_only_complete_schedule_cycles():

@@ -100,6 +100,10 @@ def variant_html(v: dict) -> str:
                   _table(["agent", *(f"seat {s}" for s in range(v["players"]))],
                          [[a, *(pct(r) if r["games"] else "-" for r in rows)]
                           for a, rows in v["per_seat"].items()]),
+                  *(["<h3>Head to head (row agent's win share in games with the column agent)</h3>",
+                     _table(["agent", *v["head_to_head"]],
+                            [[a, *(pct(row[b]) if b in row else "-" for b in v["head_to_head"])]
+                             for a, row in v["head_to_head"].items()])] if v.get("head_to_head") else []),
                   "<h3>Ratings (OpenSkill, whole-game rankings)</h3>",
                   _table(["agent", "mu", "sigma", "ordinal"],
                          [[r["agent"], r["mu"], r["sigma"], r["ordinal"]] for r in v["ratings"]]),

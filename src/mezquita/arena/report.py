@@ -8,7 +8,8 @@ What a designer reads, per variant:
   indices, each with its win rate and CI. These come from mirror games (one agent in every
   seat) or else only from complete cycles of the fair schedule, where every agent sat in every
   seat against the same opponents, so a seat's effect cannot be an opponent's;
-* per agent and seat, on the same basis; OpenSkill ratings from whole-game rankings;
+* per agent and seat, on the same basis; with three agents or more, each agent's win share in
+  the games it shared with each other agent; OpenSkill ratings from whole-game rankings;
 * length in decisions and in the game's rounds, score margins (winner minus runner-up);
 * the game's own facts (``figures.py``): per item, how often and in how many games it
   occurred, by which agents, the win rate of the seats it concerned and the winner's share;
@@ -74,6 +75,8 @@ def analyse_variant(results: list[GameResult], plan: Plan, variant: int) -> dict
     for row in (*report["positions"], *report["seats"]):
         row["verdict"] = verdict(row["ci95"], 1 / players) if basis else "level"
     report["per_seat"] = {name: _seat_rates(basis, name, players) for name in agents}
+    report["head_to_head"] = {a: {b: _share_with(results, a, b) for b in agents if b != a}
+                              for a in agents} if len(agents) > 2 else {}
     report["length"] = _distribution([r.length for r in results])
     rounds = [r.rounds for r in results if r.rounds is not None]
     report["rounds"] = _distribution(rounds) if rounds else None
@@ -105,6 +108,13 @@ def _margin(r: GameResult) -> float:
     """Winner's score minus the best other seat's (0 when the first place is shared)."""
     order = sorted(range(len(r.seats)), key=lambda s: r.ranks[s])
     return r.scores[order[0]] - max(r.scores[s] for s in order[1:]) if len(order) > 1 else 0.0
+
+
+def _share_with(results: list[GameResult], name: str, other: str) -> dict:
+    """``name``'s win share (with CI) in the games where ``other`` also sat."""
+    games = [r for r in results if name in r.seats and other in r.seats]
+    points = sum(r.returns[s] for r in games for s, n in enumerate(r.seats) if n == name)
+    return dict(rate(points, len(games)), games=len(games))
 
 
 def _seat_rates(results: list[GameResult], name: str, players: int) -> list[dict]:

@@ -134,6 +134,15 @@ def print_variant(report: dict, v: dict) -> None:
     for name, rows in v["per_seat"].items():
         per_seat.add_row(name, *(pct(r["rate"], *r["ci95"]) if r["games"] else "-" for r in rows))
     console.print(per_seat)
+    if v.get("head_to_head"):
+        h2h = Table(title="head to head: the row agent's win share in games with the column agent")
+        h2h.add_column("agent")
+        for name in v["head_to_head"]:
+            h2h.add_column(name, justify="right")
+        for name, row in v["head_to_head"].items():
+            h2h.add_row(name, *(pct(row[b]["rate"], *row[b]["ci95"]) if b in row else "-"
+                                for b in v["head_to_head"]))
+        console.print(h2h)
     ratings = Table(title="OpenSkill ratings from whole-game rankings (ordinal = mu - 3 sigma)")
     for column in ("agent", "mu", "sigma", "ordinal"):
         ratings.add_column(column, justify="left" if column == "agent" else "right")
