@@ -103,6 +103,7 @@ def test_game_figures_are_tabulated_with_the_never_used_items():
     rows = {r["item"]: r for r in report["metrics"]["move"]["chosen"]}
     assert rows["claim"]["count"] == 4 and rows["claim"]["win"]["rate"] == 1.0
     assert rows["claim"]["by_agent"] == {CLAIMER: {"count": 4, "per_game": 1.0}}
+    assert rows["claim"]["by_position"] == [2, 2] and rows["pass"]["by_position"] == [2, 2]
     assert rows["pass"]["win"]["rate"] == 0.0 and rows["claim"]["winner_share"]["rate"] == 1.0
     assert report["never"] == {"move": {"chosen": ["fold"]}}
     assert report["rounds"]["mean"] == 1

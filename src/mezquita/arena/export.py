@@ -118,9 +118,10 @@ def variant_html(v: dict) -> str:
             parts.append(f"<h3>{html.escape(group)}: {html.escape(verb)}</h3>")
             parts.append(_table(
                 ["item", "count", "per game (95% CI)", "games with it", "by agent",
-                 "win rate of seats concerned", "winner's share"],
+                 "by position (start, +1...)", "win rate of seats concerned", "winner's share"],
                 [[r["item"], r["count"], num(r["per_game"]), pct(r["games_with"]),
                   ", ".join(f"{a} {c['count']}" for a, c in r["by_agent"].items()),
+                  " / ".join(map(str, r["by_position"])),
                   pct(r["win"]) if r["win"]["n"] else "-",
                   pct(r["winner_share"]) if r["winner_share"]["n"] else "-"] for r in items]))
     for group, verbs in v.get("never", {}).items():

@@ -12,7 +12,8 @@ What a designer reads, per variant:
   the games it shared with each other agent; OpenSkill ratings from whole-game rankings;
 * length in decisions and in the game's rounds, score margins (winner minus runner-up);
 * the game's own facts (``figures.py``): per item, how often and in how many games it
-  occurred, by which agents, the win rate of the seats it concerned and the winner's share;
+  occurred, by which agents and starting positions, the win rate of the seats it concerned and
+  the winner's share;
   items of the game's catalogue that never occurred;
 * branching factor, time per decision and the hidden-information measures.
 """
@@ -129,8 +130,9 @@ def _seat_rates(results: list[GameResult], name: str, players: int) -> list[dict
 
 
 def _metrics(results: list[GameResult], items: dict[str, list[str]]) -> tuple[dict, dict]:
-    """Per group, verb and item: counts, games with it, by agent, doers' win rate, winner's
-    share; and per group and verb the catalogue's items that never occurred."""
+    """Per group, verb and item: counts, games with it, by agent, by position from the start
+    player, doers' win rate, winner's share; and per group and verb the catalogue's items that
+    never occurred."""
     found: dict[tuple[str, str, str], list[tuple[GameResult, int | None]]] = defaultdict(list)
     for r in results:
         for group, item, verb, seat in r.facts:
@@ -140,6 +142,7 @@ def _metrics(results: list[GameResult], items: dict[str, list[str]]) -> tuple[di
     for (group, verb, item), hits in sorted(found.items()):
         per_game = Counter(r.index for r, _ in hits)
         by_agent = Counter(r.seats[s] for r, s in hits if s is not None)
+        by_position = Counter((s - r.start) % len(r.seats) for r, s in hits if s is not None)
         doers: dict[int, set[int]] = defaultdict(set)  # game -> seats concerned
         share: dict[int, list[float]] = defaultdict(lambda: [0.0, 0])  # game -> [won, all]
         for r, s in hits:
@@ -154,6 +157,7 @@ def _metrics(results: list[GameResult], items: dict[str, list[str]]) -> tuple[di
             "games_with": rate(len(per_game), len(results)),
             "by_agent": {a: {"count": c, "per_game": round(c / plays[a], 3)}
                          for a, c in sorted(by_agent.items())},
+            "by_position": [by_position[p] for p in range(max(len(r.seats) for r, _ in hits))],
             "win": clustered_rate([(sum(returns[i][s] for s in seats), len(seats))
                                    for i, seats in doers.items()]),
             "winner_share": clustered_rate([(w, n) for w, n in share.values()])})
