@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from mezquita.arena.balance import balance, balance_plans, describe, mirror_agent
+from mezquita.arena.export import balance_json, write_balance, write_folder
 from mezquita.arena.plan import HIDDEN_SAMPLES, Plan
 from mezquita.arena.report import analyse
 from mezquita.arena.runner import BACKENDS, play_plan
@@ -53,8 +54,6 @@ def run_tournament(plan: Plan, workers: int, backend: str, folder: Path | None,
     if len(results) > resumed:
         report["games_per_second"] = round((len(results) - resumed) / elapsed, 3)
     if folder:
-        from mezquita.arena.export import write_folder
-
         write_folder(report, results, plan, folder)
     return results, report
 
@@ -231,8 +230,6 @@ def balance_command(
         task = progress.add_task(f"{game_id} balance", total=sum(p.total for _, p in plans))
         report = balance(game, games, search, seed, workers, lambda _: progress.advance(task),
                          mirror, variants, folder)
-    from mezquita.arena.export import balance_json, write_balance
-
     if folder:
         write_balance(report, folder, describe)
     if as_json:
