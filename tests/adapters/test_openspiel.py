@@ -28,7 +28,10 @@ def play_randomly(state: pyspiel.State, steps: int, seed: int) -> pyspiel.State:
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(state.num_players())])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
     return state
 
 
@@ -49,6 +52,7 @@ def test_game_type_matches_the_game_info(config):
     assert simultaneous == info.simultaneous
     # every game deals its setup from a seed, hidden or not: sampled chance, never none
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.get_parameters()["explicit_chance"] is False
 
 
 def test_new_initial_states_follow_the_seed_stream(config):
@@ -115,3 +119,60 @@ def test_openspiel_search_bots_choose_legal_moves_along_a_game(config, bot_name)
             action = rng.choice(state.legal_actions())
         state.apply_action(action)
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_applying_an_action_at_a_terminal_state_raises_spiel_error(config):
+    state = play_randomly(load(config).new_initial_state(), 100_000, seed=4)
+    assert state.is_terminal()
+    with pytest.raises(pyspiel.SpielError, match="terminal"):
+        state.apply_action(0)
+
+
+def test_information_state_tensor_recalls_every_own_decision(config):
+    game = load(config)
+    if not game.get_type().provides_information_state_tensor:
+        pytest.skip("the game's length bound makes a perfect-recall tensor too large")
+    state = play_randomly(game.new_initial_state(), 6, seed=6)
+    truth, g = state.mezquita_state, game.mezquita
+    size, width = g.observation_size, g.observation_size + g.num_actions
+    for seat in range(game.num_players()):
+        tensor = np.asarray(state.information_state_tensor(seat))
+        assert tensor.shape == (game.information_state_tensor_size(),)
+        assert tensor[:size].tolist() == pytest.approx(state.observation_tensor(seat))
+        own = [a for s, a in truth.history if s == seat]
+        taken = [int(np.argmax(tensor[size + k * width + size: size + (k + 1) * width]))
+                 for k in range(len(own))]
+        assert taken == own
+        assert not tensor[size + len(own) * width:].any()
+
+
+EXPLICIT_SMALL = {"cards": 3, "landmarks": 2, "explicit_chance": True}
+
+
+def test_explicit_chance_lists_the_deals_and_passes_random_sim_test():
+    game = pyspiel.load_game("mezquita_cordoba", EXPLICIT_SMALL)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == game.max_chance_outcomes() == 36
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+
+def test_cfr_and_exploitability_run_to_the_end_on_the_small_variant():
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = pyspiel.load_game("mezquita_cordoba", EXPLICIT_SMALL)
+    uniform = exploitability.exploitability(game, policy.UniformRandomPolicy(game))
+    solver = cfr.CFRSolver(game)
+    for _ in range(8):
+        solver.evaluate_and_update_policy()
+    solved = exploitability.exploitability(game, solver.average_policy())
+    assert 0.0 <= solved < 0.5 * uniform
+
+
+def test_explicit_chance_on_a_setting_too_large_is_refused_at_once():
+    with pytest.raises(ValueError, match="13,168,189,440,000 deals"):
+        pyspiel.load_game("mezquita_cordoba", {"explicit_chance": True})
+    with pytest.raises(ValueError, match="cannot list its deals"):
+        pyspiel.load_game("mezquita_citadels", {"explicit_chance": True})

@@ -7,29 +7,43 @@
 
 How the engine maps onto OpenSpiel:
 
-- **Chance is SAMPLED_STOCHASTIC, for every game.** A Mezquita state deals and draws from its
-  own seeded generator; the engine exposes no ``(outcome, probability)`` lists, so there are
-  no chance nodes. Each new initial state is dealt from the next seed of a stream started by
-  the game parameter ``seed`` (default 0), so algorithms that restart from
-  ``new_initial_state()`` (MCCFR, evaluation loops) sample deals, and a run is reproducible.
-  Even games without hidden information or later chance deal their setup from the seed
-  (Cortiça's row), so none is declared DETERMINISTIC. ``random_sim_test``
-  accepts this mode for Python games: it only samples at chance nodes, and checks clone,
-  serialisation and observation consistency, which hold here. Searching a clone replays the
-  true future draws, as in any sampled-stochastic game; ``resample_from_infostate`` (used by
-  OpenSpiel's ISMCTS) reseeds the future, so ISMCTS does not see it.
+- **Chance is SAMPLED_STOCHASTIC by default.** A Mezquita state deals and draws from its
+  own seeded generator, so there are no chance nodes. Each new initial state is dealt from the
+  next seed of a stream started by the game parameter ``seed`` (default 0), so algorithms that
+  restart from ``new_initial_state()`` (MCCFR, evaluation loops) sample deals, and a run is
+  reproducible. Even games without hidden information or later chance deal their setup from
+  the seed (Cortiça's row), so none is declared DETERMINISTIC. ``random_sim_test`` accepts this
+  mode for Python games. Searching a clone replays the true future draws, as in any
+  sampled-stochastic game; ``resample_from_infostate`` (used by OpenSpiel's ISMCTS) reseeds
+  the future, so ISMCTS does not see it. Algorithms that walk the whole tree (``cfr``,
+  ``exploitability``, external-sampling MCCFR) see one sampled deal per initial state and, on
+  a full-size game, never finish: use explicit chance on a small variant for them.
+- **Explicit chance** (game parameter ``explicit_chance=True``, EXPLICIT_STOCHASTIC): the
+  initial state is a chance node listing every deal with its probability (``Game.deals()``),
+  for settings whose only chance is the deal and that are small enough, e.g.
+  ``mezquita_cordoba(cards=3,landmarks=2,explicit_chance=True)``: 36 deals, on which CFR and
+  exploitability run to the end. A setting that cannot list its deals is refused when the game
+  is loaded, with the reason (how many deals it has, or that chance comes later).
+- **Perfect-information bots read the true state.** OpenSpiel's ``MCTSBot`` searches the state
+  it is given: on a game with hidden information it sees every hidden card. Use ISMCTS (which
+  resamples through ``resample_from_infostate``) or Mezquita's own ``ismcts`` for honest play.
 - **Information.** Games with hidden information are IMPERFECT_INFORMATION. The observation
-  string is the seat's view as canonical JSON; the information-state string adds the seat's
-  own past action ids, so it recalls everything the seat did and everything the game's view
-  keeps (Mezquita views keep a public log). Both tensors are ``game.encode_view(view)``, so
-  the information-state tensor is perfect recall only as far as the encoding is. A
-  public-only observer (``private_info=NONE``) uses the spectator's view.
+  string is the seat's view as canonical JSON and the observation tensor
+  ``game.encode_view(view)``. The information state has perfect recall: its string adds the
+  seat's whole log (``state.log(seat)``: every move as the seat saw it, in order), and its
+  tensor holds the observation now followed, for each of the seat's past decisions, by the
+  observation it decided on and the one-hot action it took (zero-padded to the game's length
+  bound). Games whose bound makes that tensor larger than ``MAX_INFO_TENSOR`` floats (Citadels)
+  provide the information-state string only. A public-only observer (``private_info=NONE``)
+  uses the spectator's view.
 - **Utility** is CONSTANT_SUM 1 in [0, 1]: win 1, loss 0, draws shared, at the end only.
 - **Simultaneous games** are SIMULTANEOUS: a node where several seats move is a
   simultaneous node (the others play the extra action ``num_actions``, "pass"); a node with
   one mover is an ordinary decision node.
 - ``str(state)`` is the whole state (``State.to_json``) as canonical JSON. Serialisation is
   OpenSpiel's own for Python games (pickle), which stores that JSON.
+- Applying an action at a terminal state raises ``pyspiel.SpielError``, as OpenSpiel's own
+  games do.
 
 Mezquita options become game parameters of the same names; tuple options are written as
 comma-separated strings, and options whose default is ``None`` are not exposed.
@@ -43,13 +57,16 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from mezquita.engine import Game, GameInfo, State, load, registry
+from mezquita.engine import Game, GameInfo, MezquitaError, State, load, registry
 from mezquita.engine.registry import game_class
 
 from .common import canonical, player_counts
 
 PREFIX = "mezquita_"
 SEED = "seed"  # the game parameter starting the stream of deal seeds
+EXPLICIT = "explicit_chance"  # the game parameter asking for listed deals
+#: the largest perfect-recall information-state tensor offered, in floats
+MAX_INFO_TENSOR = 200_000
 
 
 def short_name(game_id: str) -> str:
@@ -73,15 +90,17 @@ def register(game_ids: list[str] | None = None) -> list[str]:
     return names
 
 
-def game_type(info: GameInfo) -> pyspiel.GameType:
+def game_type(info: GameInfo, explicit: bool = False, info_tensor: bool = True) -> pyspiel.GameType:
     """The OpenSpiel ``GameType`` of a Mezquita game (see the module docstring)."""
     counts = player_counts(info)
+    chance = pyspiel.GameType.ChanceMode
+
     return pyspiel.GameType(
         short_name=short_name(info.id),
         long_name=f"Mezquita {info.name}",
         dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if info.simultaneous
         else pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=chance.EXPLICIT_STOCHASTIC if explicit else chance.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION
         if info.hidden_information else pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,
@@ -89,7 +108,7 @@ def game_type(info: GameInfo) -> pyspiel.GameType:
         max_num_players=max(counts),
         min_num_players=min(counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=info_tensor,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(info),
@@ -109,26 +128,35 @@ class MezquitaSpielGame(pyspiel.Game):
         params = dict(params or {})
         info = game_class(self.game_id).info
         seed = params.pop(SEED, 0)
+        explicit = bool(params.pop(EXPLICIT, False))
         self._seeds = random.Random(seed)
         self.mezquita: Game = load(self.game_id, **params)
         g = self.mezquita
+        try:
+            self.deals = g.deals() if explicit else None
+        except MezquitaError as err:
+            raise ValueError(f"{short_name(self.game_id)}: no explicit chance here: {err}") from None
         self.pass_action = g.num_actions  # only played in simultaneous nodes
+        # perfect recall: the observation now, then per past decision its observation + action
+        self.recall_size = g.observation_size + g.max_game_length * (g.observation_size + g.num_actions)
+        self.provides_info_tensor = self.recall_size <= MAX_INFO_TENSOR
         super().__init__(
-            game_type(info),
+            game_type(info, explicit, self.provides_info_tensor),
             pyspiel.GameInfo(
                 num_distinct_actions=g.num_actions + info.simultaneous,
-                max_chance_outcomes=0,
+                max_chance_outcomes=len(self.deals) if explicit else 0,
                 num_players=g.num_players,
                 min_utility=0.0,
                 max_utility=1.0,
                 utility_sum=1.0,
                 max_game_length=g.max_game_length,
             ),
-            {**params, SEED: seed},
+            {**params, SEED: seed, EXPLICIT: explicit},
         )
 
     def new_initial_state(self) -> MezquitaSpielState:
-        """A state dealt from the next seed of the game's stream (dealt when first used)."""
+        """A state dealt from the next seed of the game's stream (dealt when first used), or
+        with explicit chance the chance node of the deal."""
         return MezquitaSpielState(self)
 
     def next_seed(self) -> int:
@@ -143,7 +171,7 @@ class MezquitaSpielGame(pyspiel.Game):
         """An observer: information state if ``iig_obs_type.perfect_recall``, else observation."""
         if params:
             raise ValueError(f"observer parameters are not supported; got {params}")
-        return MezquitaObserver(self.mezquita, iig_obs_type)
+        return MezquitaObserver(self, iig_obs_type)
 
 
 class MezquitaSpielState(pyspiel.State):
@@ -159,11 +187,18 @@ class MezquitaSpielState(pyspiel.State):
         return self._world.state()
 
     def current_player(self) -> int:
-        """The seat to move, SIMULTANEOUS when several move, or TERMINAL."""
+        """The seat to move, CHANCE before an explicit deal, SIMULTANEOUS when several move,
+        or TERMINAL."""
+        if self._world.awaiting_deal:
+            return pyspiel.PlayerId.CHANCE
         movers = self.mezquita_state.to_move()
         if not movers:
             return pyspiel.PlayerId.TERMINAL
         return movers[0] if len(movers) == 1 else pyspiel.PlayerId.SIMULTANEOUS
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deals (by number) with their probabilities, at the explicit deal node."""
+        return [(i, p) for i, (_, p) in enumerate(self.get_game().deals)]
 
     def _legal_actions(self, player: int) -> list[int]:
         """Sorted legal action ids of ``player`` ("pass" for a waiting seat at a simultaneous
@@ -174,41 +209,66 @@ class MezquitaSpielState(pyspiel.State):
         return [self.get_game().pass_action]
 
     def _apply_action(self, action: int) -> None:
-        """Play ``action`` for the seat to move."""
-        state = self.mezquita_state
-        state.apply(state.to_move()[0], action)
+        """Play ``action`` for the seat to move (or deal number ``action`` at the deal)."""
+        if self._world.awaiting_deal:
+            self._world.deal(action)
+            return
+        self._apply({self._mover(): action})
 
     def _apply_actions(self, actions: list[int]) -> None:
         """Play a simultaneous node: each moving seat's action, in seat order."""
+        self._apply({seat: actions[seat] for seat in self._movers()})
+
+    def _movers(self) -> tuple[int, ...]:
+        movers = self.mezquita_state.to_move()
+        if not movers:
+            raise pyspiel.SpielError("the game is over: no action can be applied to a terminal state")
+        return movers
+
+    def _mover(self) -> int:
+        return self._movers()[0]
+
+    def _apply(self, moves: dict[int, int]) -> None:
+        self._world.remember(moves)
         state = self.mezquita_state
-        for seat in state.to_move():
-            state.apply(seat, actions[seat])
+        for seat, action in moves.items():
+            state.apply(seat, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """The action's English label."""
+        """The action's English label (the deal's decks at the explicit deal node)."""
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self.get_game().deals[action][0]}"
         if action == self.get_game().pass_action:
             return "pass"
         return self.get_game().mezquita.action_label(action)
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return self.mezquita_state.is_terminal()
+        return not self._world.awaiting_deal and self.mezquita_state.is_terminal()
 
     def returns(self) -> list[float]:
         """Win 1, loss 0, draws shared; zeros before the end."""
+        if self._world.awaiting_deal:
+            return [0.0] * self.get_game().num_players()
         return self.mezquita_state.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> MezquitaSpielState:
         """A state consistent with ``player_id``'s information (``State.resample``), seeded
-        from ``probability_sampler`` (a callable returning uniform floats in [0, 1))."""
+        from ``probability_sampler`` (a callable returning uniform floats in [0, 1)). The
+        world keeps ``player_id``'s recall; the other seats' is unknown to it and left out."""
         rng = random.Random(int(probability_sampler() * 2**53))
         resampled = self.mezquita_state.resample(player_id, rng)
         new = self.clone()
-        new._world = _World.of(resampled)
+        recall = self._world.recall
+        if recall is not None:
+            recall = [list(r) if seat == player_id else [] for seat, r in enumerate(recall)]
+        new._world = _World.of(resampled, recall)
         return new
 
     def __str__(self) -> str:
         """The whole state as canonical JSON."""
+        if self._world.awaiting_deal:
+            return "chance node: the deal"
         return canonical(self.mezquita_state.to_json())
 
     def __reduce__(self):
@@ -220,67 +280,119 @@ class MezquitaSpielState(pyspiel.State):
 class MezquitaObserver:
     """Observation or information state of one seat, as a string and a tensor."""
 
-    def __init__(self, game: Game, iig_obs_type) -> None:
-        self.game = game
+    def __init__(self, game: MezquitaSpielGame, iig_obs_type) -> None:
+        self.game = game.mezquita
         self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
         self.public_only = bool(
             iig_obs_type and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         )
-        self.tensor = np.zeros(game.observation_size, np.float32)
+        self.recall = self.perfect_recall and not self.public_only and game.provides_info_tensor
+        size = game.recall_size if self.recall else self.game.observation_size
+        self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def _view(self, state: MezquitaSpielState, player: int) -> dict:
         return state.mezquita_state.view(None if self.public_only else player)
 
     def set_from(self, state: MezquitaSpielState, player: int) -> None:
-        """Fill ``tensor`` with ``game.encode_view`` of the seat's view."""
-        self.tensor[:] = self.game.encode_view(self._view(state, player))
+        """Fill ``tensor``: ``game.encode_view`` of the seat's view, and for the information
+        state each past decision's observation and one-hot action after it."""
+        self.tensor[:] = 0.0
+        if state._world.awaiting_deal:
+            return
+        size = self.game.observation_size
+        self.tensor[:size] = self.game.encode_view(self._view(state, player))
+        if not self.recall:
+            return
+        width = size + self.game.num_actions
+        for k, (seen, action) in enumerate(state._world.recall_of(player)):
+            start = size + k * width
+            self.tensor[start:start + size] = seen
+            self.tensor[start + size + action] = 1.0
 
     def string_from(self, state: MezquitaSpielState, player: int) -> str:
-        """The view as canonical JSON; the information state adds the seat's own actions."""
+        """The view as canonical JSON; the information state adds the seat's whole log."""
+        if state._world.awaiting_deal:
+            return "the deal"
         view = self._view(state, player)
         if not self.perfect_recall or self.public_only:
             return canonical(view)
-        own = [a for seat, a in state.mezquita_state.history if seat == player]
-        return canonical({"view": view, "own_actions": own})
+        return canonical({"view": view, "log": state.mezquita_state.log(player)})
 
 
 class _World:
-    """Holds a wrapped Mezquita state. OpenSpiel clones a Python state by building a fresh
-    initial state and deep-copying its attributes, and serialises it by pickling them: the
-    fresh state deals only when first used, a deep copy is ``State.clone`` and a pickle is
-    ``State.to_json``."""
+    """Holds a wrapped Mezquita state and each seat's recall (the observation at each of its
+    decisions and the action taken, for the information-state tensor). OpenSpiel clones a
+    Python state by building a fresh initial state and deep-copying its attributes, and
+    serialises it by pickling them: the fresh state deals only when first used, a deep copy is
+    ``State.clone`` and a pickle is ``State.to_json``."""
 
     def __init__(self, source: MezquitaSpielGame) -> None:
         self._source: MezquitaSpielGame | None = source
         self._state: State | None = None
+        self.awaiting_deal = source.deals is not None
+        self.recall: list[list] | None = (
+            [[] for _ in range(source.num_players())] if source.provides_info_tensor else None)
 
     @classmethod
-    def of(cls, state: State) -> _World:
+    def of(cls, state: State, recall: list[list] | None, awaiting: bool = False,
+           source: MezquitaSpielGame | None = None) -> _World:
         world = cls.__new__(cls)
-        world._source, world._state = None, state
+        world._source, world._state, world.awaiting_deal = source, state, awaiting
+        world.recall = recall
         return world
 
     def state(self) -> State:
         if self._state is None:
+            if self.awaiting_deal:
+                raise pyspiel.SpielError("this is the chance node of the deal: no state yet")
             self._state = self._source.mezquita.new_state(self._source.next_seed())
             self._source = None
         return self._state
 
+    def deal(self, outcome: int) -> None:
+        """Take deal number ``outcome`` of the explicit chance node."""
+        self._state = self._source.mezquita.dealt_state(self._source.deals[outcome][0])
+        self._source, self.awaiting_deal = None, False
+
+    def remember(self, moves: dict[int, int]) -> None:
+        """Before ``moves`` are played: each mover's observation now and its action."""
+        if self.recall is None:
+            return
+        state = self.state()
+        encode = state.game.encode_view
+        seen = {seat: tuple(encode(state.view(seat))) for seat in moves}
+        for seat, action in moves.items():
+            self.recall[seat].append((seen[seat], action))
+
+    def recall_of(self, seat: int) -> list:
+        """``seat``'s decisions so far as ``(observation, action)`` pairs."""
+        return [] if self.recall is None else self.recall[seat]
+
     def __deepcopy__(self, memo: dict) -> _World:
-        return _World.of(self.state().clone())
+        recall = None if self.recall is None else [list(r) for r in self.recall]
+        if self.awaiting_deal:
+            return _World.of(None, recall, True, self._source)
+        return _World.of(self.state().clone(), recall)
 
     def __reduce__(self):
+        if self.awaiting_deal:
+            return _world_awaiting, (str(self._source),)
         state = self.state()
-        return _world_from_json, (state.game.info.id, state.game.options, state.to_json())
+        return _world_from_json, (state.game.info.id, state.game.options, state.to_json(),
+                                  self.recall)
 
 
 def _deserialize_state(game_string: str, data: str) -> MezquitaSpielState:
     return pyspiel.load_game(game_string).deserialize_state(data)
 
 
-def _world_from_json(game_id: str, options: dict, data: dict) -> _World:
-    return _World.of(load(game_id, **options).state_from_json(data))
+def _world_from_json(game_id: str, options: dict, data: dict, recall: list | None) -> _World:
+    return _World.of(load(game_id, **options).state_from_json(data), recall)
+
+
+def _world_awaiting(game_string: str) -> _World:
+    return _World(pyspiel.load_game(game_string))
 
 
 def _parameters(info: GameInfo) -> dict[str, Any]:
@@ -294,6 +406,7 @@ def _parameters(info: GameInfo) -> dict[str, Any]:
         elif option.default is not None:
             spec[option.name] = option.default
     spec[SEED] = 0
+    spec[EXPLICIT] = False
     return spec
 
 
