@@ -63,3 +63,20 @@ def test_opponents_must_be_known_agents_one_per_other_seat():
         MezquitaEnv("cordoba", opponents=["random", "random"])
     with pytest.raises(UnknownAgent):
         MezquitaEnv("cordoba", opponents="no-such-bot")
+
+
+def test_sync_vector_environment_steps_several_games_at_once():
+    envs = gymnasium.make_vec("mezquita/cordoba-v0", num_envs=3, vectorization_mode="sync",
+                              opponents="heuristic")
+    obs, _ = envs.reset(seed=5)
+    assert obs["observation"].shape == (3, 106) and obs["action_mask"].shape == (3, 70)
+    rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(40):  # 10 decisions per game: every game ends and is reset by itself
+        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]]
+        obs, rewards, terminated, truncated, _ = envs.step(np.array(actions))
+        finished += int(terminated.sum())
+        assert set(rewards[terminated].tolist()) <= {0.0, 0.5, 1.0}
+        assert not rewards[~terminated].any()
+    assert finished >= 3
+    envs.close()

@@ -24,6 +24,7 @@ def load(config) -> pyspiel.Game:
 
 
 def play_randomly(state: pyspiel.State, steps: int, seed: int) -> pyspiel.State:
+    """Random moves; a simultaneous node takes one random action of every player."""
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_terminal():
@@ -86,12 +87,12 @@ def test_resample_from_infostate_keeps_what_the_seat_knows(config):
     if game.get_type().information != IMPERFECT:
         pytest.skip("perfect information: nothing to resample")
     state = play_randomly(game.new_initial_state(), 5, seed=3)
-    seat = state.current_player()
+    seat = 0 if state.is_simultaneous_node() else state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     worlds = {str(state.resample_from_infostate(seat, sampler)) for _ in range(5)}
     for world in (state.resample_from_infostate(seat, sampler) for _ in range(5)):
         assert world.information_state_string(seat) == state.information_state_string(seat)
-        assert world.legal_actions() == state.legal_actions()
+        assert world.legal_actions(seat) == state.legal_actions(seat)
     assert len(worlds) > 1, "resampling never changed the hidden information"
 
 

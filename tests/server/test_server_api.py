@@ -19,7 +19,7 @@ def test_games_lists_every_registered_game_with_its_bots(client):
     assert [g["id"] for g in games] == [info.id for info in mezquita.list_games()]
     cordoba = next(g for g in games if g["id"] == "cordoba")
     assert {"random", "heuristic"} <= set(cordoba["agents"])
-    assert [o["name"] for o in cordoba["options"]] == ["hand", "landmarks", "match"]
+    assert [o["name"] for o in cordoba["options"]] == ["hand", "landmarks", "match", "cards"]
 
 
 def test_create_gives_a_secret_link_per_human_seat_and_stores_only_hashes(client, create, db_url):

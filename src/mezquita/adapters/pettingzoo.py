@@ -1,10 +1,16 @@
-"""PettingZoo AEC environments for every Mezquita game.
+"""PettingZoo AEC and Parallel environments for every Mezquita game.
 
 >>> from mezquita.adapters.pettingzoo import env
 >>> e = env("cordoba", hand=3)
 >>> e.reset(seed=7)                     # the same deal as mezquita.load(...).new_state(7)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> e.step(int(obs["action_mask"].argmax()))
+
+>>> from mezquita.adapters.pettingzoo import parallel_env
+>>> p = parallel_env("europa", players=4)  # a game with a simultaneous phase
+>>> observations, infos = p.reset(seed=7)
+>>> actions = {a: int(o["action_mask"].argmax()) for a, o in observations.items()}
+>>> observations, rewards, terminations, truncations, infos = p.step(actions)
 
 Agents are ``player_0 .. player_{n-1}`` (seat numbers). Each observation is
 ``{"observation": float32 array, "action_mask": int8 array}``: the game's own encoding of
@@ -23,7 +29,7 @@ from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from rich.console import Console
 from rich.text import Text
 
@@ -135,3 +141,113 @@ class MezquitaAEC(AECEnv):
 
     def close(self) -> None:
         """Nothing to release: the environment holds no window or process."""
+
+
+def parallel_env(game: str, render_mode: str | None = None, **options: Any) -> MezquitaParallel:
+    """The Parallel environment of game ``game`` with ``options`` (e.g. ``players=4``)."""
+    return MezquitaParallel(load(game, **options), render_mode)
+
+
+class MezquitaParallel(ParallelEnv):
+    """One Mezquita game as a PettingZoo Parallel environment (see the module docstring)."""
+
+    metadata: ClassVar[dict] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+    def __init__(self, game: Game, render_mode: str | None = None) -> None:
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        self.game = game
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"mezquita_{game.info.id}_parallel_v0"}
+        self.possible_agents = [agent_name(s) for s in range(game.num_players)]
+        self.wait = game.num_actions  # the extra action of agents not to move
+        size, actions = game.observation_size, game.num_actions + 1
+        self._observation_spaces = {
+            a: gymnasium.spaces.Dict({
+                "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self._action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.state: State | None = None
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        """Deal a new game (from ``seed`` exactly when given, as in the AEC environment)."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            deal = seed
+        else:
+            deal = self._seeds.getrandbits(63)
+        self.state = self.game.new_state(deal)
+        self.agents = self.possible_agents.copy()
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        movers = self.state.to_move()
+        out = {}
+        for agent in self.agents:
+            seat = self.possible_agents.index(agent)
+            mask = np.zeros(self.game.num_actions + 1, np.int8)
+            if seat in movers:
+                mask[self.state.legal_actions(seat)] = 1
+            else:
+                mask[self.wait] = 1
+            out[agent] = {
+                "observation": np.asarray(self.game.encode_view(self.state.view(seat)), np.float32),
+                "action_mask": mask,
+            }
+        return out
+
+    def step(self, actions: dict[str, int]):
+        """Play the action of every seat to move at once; the others must wait. Raise
+        `IllegalAction` (and change nothing) for a missing, illegal or misplaced action."""
+        movers = self.state.to_move()
+        for agent in self.agents:
+            seat = self.possible_agents.index(agent)
+            action = actions.get(agent)
+            if action is None:
+                raise IllegalAction(f"{agent} must give an action (wait = {self.wait})")
+            if seat not in movers and int(action) != self.wait:
+                raise IllegalAction(f"{agent} is not to move now: its only action is wait = {self.wait}")
+        new = self.state.clone()
+        for seat in movers:
+            new.apply(seat, int(actions[agent_name(seat)]))  # wait is outside the game: refused
+        self.state = new
+        over = new.is_terminal()
+        returns = new.returns()
+        rewards = {a: float(returns[i]) if over else 0.0 for i, a in enumerate(self.possible_agents)
+                   if a in self.agents}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, False)
+        observations = self._observations()
+        infos = {a: {} for a in self.agents}
+        if over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """The spectator's board as plain text (printed in ``"human"`` mode)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs render_mode 'ansi' or 'human'")
+            return None
+        if self.state is None:
+            return None
+        markup = self.game.render_text(self.state.view(None))
+        if self.render_mode == "human":
+            Console().print(markup)
+            return None
+        return Text.from_markup(markup).plain
+
+    def close(self) -> None:
+        """Nothing to release."""

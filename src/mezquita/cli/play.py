@@ -47,11 +47,12 @@ def play_command(
     shown = 0  # log entries already echoed
     try:
         while movers := state.to_move():
-            if seat in movers:
+            # several seats may move at once (a simultaneous phase): the bots go first
+            mover = next((m for m in movers if m != seat), seat)
+            if mover == seat:
                 console.print(game.render_text(state.view(seat), lang))
                 _human_turn(state, seat, lang)
             else:
-                mover = movers[0]
                 state.apply(mover, bots[mover].act(Turn.of(state, mover)))
             shown = _echo(state, seat, lang, shown)
     except (EOFError, KeyboardInterrupt):

@@ -26,6 +26,7 @@ GOLDEN: list[tuple[str, dict, int]] = [
     ("cortica", {}, 5),
     ("cordoba-wittig", {}, 6),
     ("cordoba-wittig", {"board": "small"}, 7),
+    ("europa", {"players": 3, "finish": 12, "stack": 56}, 6),
 ]
 
 #: games longer than this many decisions are written compactly

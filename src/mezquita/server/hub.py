@@ -157,9 +157,11 @@ class Hub:
             if match.status != "running":
                 raise MatchError("the match has not started yet" if match.status == "open"
                                  else "the match is over")
-            if turn is not None and turn != len(match.state.history):
+            now = len(match.state.history)
+            waiting = match.waiting_since.get(seat, now + 1) <= (turn if turn is not None else -1)
+            if turn is not None and turn != now and not waiting:
                 raise MatchError(f"stale move: it was sent for turn {turn}, the match is at "
-                                 f"turn {len(match.state.history)}")
+                                 f"turn {now}")
             new = match.state.child(seat, action)
             action_json = match.game.action_to_json(new.history[-1][1])
             finished = new.is_terminal()
@@ -173,6 +175,7 @@ class Hub:
                 match.row.status = "finished"
                 match.row.result = result
             self.scheduler.cancel_timer(match, seat)
+            match.waiting_since.pop(seat, None)
             self.scheduler.schedule(match)  # first, so the update carries the new turn deadline
             self.broadcast(match)
 

@@ -60,6 +60,9 @@ class Match:
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.deadlines: dict[int, float] = {}  # seat -> epoch seconds of its timeout
         self.thinking: set[int] = set()  # seats whose bot move is being computed
+        # seat -> turn since which it has been to move without moving itself: in a
+        # simultaneous phase (Europa's tips) another seat's move does not make its click stale
+        self.waiting_since: dict[int, int] = {}
         self.lock = asyncio.Lock()  # one action at a time: validated, stored, then applied
 
     @property

@@ -39,6 +39,11 @@ class Scheduler:
             self.cancel_timers(match)
             return
         movers = match.state.to_move()
+        for seat in list(match.waiting_since):
+            if seat not in movers:
+                del match.waiting_since[seat]
+        for seat in movers:
+            match.waiting_since.setdefault(seat, len(match.state.history))
         for seat in list(match.timers):
             if seat not in movers:
                 self.cancel_timer(match, seat)

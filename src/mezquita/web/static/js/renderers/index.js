@@ -5,6 +5,7 @@ const RENDERERS = {
   citadels: () => import("./citadels.js"),
   cortica: () => import("./cortica.js"),
   "cordoba-wittig": () => import("./cordoba-wittig.js"),
+  europa: () => import("./europa.js"),
 };
 
 export function rendererFor(gameId) {

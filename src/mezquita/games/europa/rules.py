@@ -1,0 +1,535 @@
+"""Europa ("Paris ist ja klar, aber wo liegt Córdoba?", Günter Burkhardt, Kosmos 2016):
+guess where places lie on a map of Europe, all players at once.
+
+Rules as implemented: docs/games/europa.md; each numbered rule there is tested in
+tests/games/europa/test_rules.py under the same number.
+
+Action layout (``ActionSpace`` blocks, in id order)::
+
+    take     slot 1..6                 take the display card in that slot (rule 1)
+    swap     slot 1..6                 take it, then swap it for the stack's top card (rule 2)
+    ew       side W, E                 tip stone 1: West or East of 10°E (rule 3)
+    area     area N, M, S              tip stone 2: North, Middle or South
+    sector   sector 1..18              tip stone 3: a sector of the tipped half-area
+    section  section A, B, C, D        tip stone 4: a section of the tipped sector
+    done                               stop tipping with 1-3 stones (4 stones end by themselves)
+
+The choice of cards is sequential (one seat at a time, from the back of the track); the tip
+phase is simultaneous: ``to_move()`` lists every seat still tipping, and each places its
+stones one decision at a time. Other seats' stone values stay hidden until the evaluation;
+how many stones a seat has placed, and whether it is done, is public.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+from pathlib import Path
+
+from mezquita.engine import (
+    ActionSpace,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Param,
+    State,
+    load_texts,
+    pick,
+    register,
+)
+
+from . import observation, render
+from .board import AREAS, EW, SECTIONS, load_board
+from .cards import COLOURS, KEEP_NEED, best_place, card, deck, tip_right
+
+TEXTS = load_texts(Path(__file__).parent / "texts.json")
+BOARD = load_board()
+MAX_PLAYERS = 6
+SWAPS = 2  # swap cards per player (rule 2)
+STONES = 4  # tip stones per player (rule 3)
+MAX_SECTOR = max(BOARD.sector_count(a) for a in AREAS)
+#: Track variants: the first dark-blue field (rule 7); the last field lies 8 further on.
+FINISHES = (32, 20, 12)
+TRACK_TAIL = BOARD.last_field - BOARD.dark_blue_from  # fields from the first dark-blue to the last
+_ORDINAL = ("first", "second", "third", "fourth")  # stones, in refusal messages
+_STONE_NAMES = ("East/West", "North/Middle/South", "sector", "section")
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    CHOOSE = "choose"  # one seat at a time takes (or swaps) a display card
+    TIP = "tip"  # every seat still tipping places stones
+    OVER = "over"
+
+
+def _value_text(value, lang: str) -> str:
+    return pick(TEXTS["values"][value], lang)
+
+
+def _slot_text(value, lang: str) -> str:
+    return str(value + 1)
+
+
+ACTIONS = ActionSpace()
+TAKE = ACTIONS.block("take", Param("slot", range(MAX_PLAYERS), _slot_text), text=TEXTS["actions"]["take"])
+SWAP = ACTIONS.block("swap", Param("slot", range(MAX_PLAYERS), _slot_text), text=TEXTS["actions"]["swap"])
+TIP_EW = ACTIONS.block("ew", Param("side", EW, _value_text), text=TEXTS["actions"]["ew"])
+TIP_AREA = ACTIONS.block("area", Param("area", AREAS, _value_text), text=TEXTS["actions"]["area"])
+TIP_SECTOR = ACTIONS.block("sector", Param("sector", range(1, MAX_SECTOR + 1)),
+                           text=TEXTS["actions"]["sector"])
+TIP_SECTION = ACTIONS.block("section", Param("section", SECTIONS), text=TEXTS["actions"]["section"])
+DONE = ACTIONS.block("done", text=TEXTS["actions"]["done"])
+TIP_BLOCKS = (TIP_EW, TIP_AREA, TIP_SECTOR, TIP_SECTION)  # stone k is placed with block k
+
+INFO = GameInfo(
+    id="europa",
+    name="Europa",
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    hidden_information=True,  # the stack's order and contents; other seats' tips until evaluation
+    chance=True,  # the stack is shuffled from the state's generator; swaps draw from it
+    simultaneous=True,  # the tip phase: every seat tips at once
+    version=1,
+    reconstruction=(
+        "Reconstructed: the map grid (10°E, 45°N and 55°N; 6 sector columns, rows of 5°, "
+        "2x2 sections), the 224 location cards and their solution points, the track (fields "
+        "0-40, dark blue from 32) and the start fields are Mezquita's own, built from public "
+        "geographic data; the printed board and card list are not public."
+    ),
+    summary="Günter Burkhardt, Kosmos 2016: tip where European places lie, all at once; "
+            "the more exact the tip, the further you move.",
+    options=(
+        Option("players", 3, tuple(range(2, MAX_PLAYERS + 1)), "number of players, 2-6"),
+        Option("stack", BOARD.stack, (BOARD.stack, 56, BOARD.cards),
+               "cards in the stack: 112 (about half, standard), 56 (short) or 224 (all)"),
+        Option("finish", BOARD.dark_blue_from, FINISHES,
+               "first dark-blue field: 32 (standard), 20 or 12 (short games)"),
+    ),
+)
+
+
+class EuropaGame(Game):
+    """Europa with options ``players`` (2-6), ``stack`` and ``finish``."""
+
+    info = INFO
+    actions = ACTIONS
+    heuristic = "mezquita.games.europa.heuristic:EuropaHeuristic"
+    # The short stack keeps random playouts (which rarely score) brief in the conformance suite.
+    bench_settings = ({"players": 2, "stack": 56}, {"players": 4, "stack": 56},
+                      {"players": 6, "stack": 56, "finish": 12})
+
+    def _configure(self) -> None:
+        self.finish: int = self.options["finish"]
+        self.last_field: int = self.finish + TRACK_TAIL
+        self.stack_size: int = self.options["stack"]
+
+    @property
+    def max_game_length(self) -> int:
+        # Each round lays out one card per player from the stack, so there are at most
+        # stack // players rounds; a round takes one card decision per player and at most
+        # four tip decisions per player (three stones + done, or four stones).
+        n = self.num_players
+        return (self.stack_size // n) * (n + STONES * n)
+
+    @property
+    def observation_size(self) -> int:
+        return observation.OBSERVATION_SIZE
+
+    def encode_view(self, view: dict) -> list[float]:
+        """The view as floats in [0, 1]; layout table in ``europa/observation.py``."""
+        return observation.encode_view(view)
+
+    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        return render.event_text(entry, lang, names)
+
+    def render_text(self, view: dict, lang: str = "en") -> str:
+        return render.render_text(view, lang)
+
+
+class EuropaState(State):
+    """A Europa game.
+
+    Attributes:
+        phase: a `Phase` value.
+        round: the current round, 1-based.
+        positions: per seat, its field on the track.
+        stack: card ids face down; the top card is the last element.
+        display: per slot, the card id on display this round, or None once taken.
+        order: this round's choice order (rule 1), seats from the back of the track.
+        picked: how many seats of ``order`` have chosen.
+        cards: per seat, the card it tips this round, or None.
+        swaps: per seat, swap cards left (rule 2).
+        tips: per seat, its stones this round in the fixed order (e.g. ``["W", "S", 8]``).
+        tipping: per seat, whether it is still tipping.
+        kept: per seat, the card ids kept for the final scoring (rule 5).
+        results: the last evaluation, one dict per seat in evaluation order.
+        final: the final scoring (rule 8) once the game is over, else None.
+    """
+
+    fields = ("phase", "round", "positions", "stack", "display", "order", "picked", "cards",
+              "swaps", "tips", "tipping", "kept", "results", "final")
+
+    phase: str
+    round: int
+    positions: list[int]
+    stack: list[str]
+    display: list[str | None]
+    order: list[int]
+    picked: int
+    cards: list[str | None]
+    swaps: list[int]
+    tips: list[list]
+    tipping: list[bool]
+    kept: list[list[str]]
+    results: list[dict]
+    final: dict | None
+
+    # -- setup and rounds --------------------------------------------------------------
+    def _setup(self) -> None:
+        n = self.game.num_players
+        ids = list(deck())
+        self.rng.shuffle(ids)
+        self.stack = ids[: self.game.stack_size]
+        self.positions = list(BOARD.start_fields(n))  # seat 0, the oldest, furthest forward
+        self.swaps = [SWAPS] * n
+        self.kept = [[] for _ in range(n)]
+        self.results = []
+        self.final = None
+        self.round = 0
+        self._start_round()
+
+    def _start_round(self) -> None:
+        """Rule 1: lay out one card per player; the seat furthest behind chooses first."""
+        n = self.game.num_players
+        self.round += 1
+        self.display = [self.stack.pop() for _ in range(n)]
+        self.order = self.back_to_front()
+        self.picked = 0
+        self.cards = [None] * n
+        self.tips = [[] for _ in range(n)]
+        self.tipping = [False] * n
+        self.phase = Phase.CHOOSE.value
+        self._event(None, "round", round=self.round, cards=list(self.display), order=list(self.order))
+
+    def back_to_front(self) -> list[int]:
+        """Seats from the back of the track to the front. Pieces on one field (only the last
+        field holds several) count the higher seat (the younger player) as further behind,
+        as at the start."""
+        return sorted(range(self.game.num_players), key=lambda s: (self.positions[s], -s))
+
+    def _to_move(self) -> tuple[int, ...]:
+        if self.phase == Phase.CHOOSE.value:
+            return (self.order[self.picked],)
+        if self.phase == Phase.TIP.value:
+            return tuple(s for s, t in enumerate(self.tipping) if t)
+        return ()
+
+    # -- legal actions -------------------------------------------------------------------
+    def _legal_actions(self, seat: int) -> list[int]:
+        if self.phase == Phase.CHOOSE.value:
+            slots = [i for i, c in enumerate(self.display) if c is not None]
+            legal = [TAKE.id(i) for i in slots]
+            if self.swaps[seat] and self.stack:
+                legal += [SWAP.id(i) for i in slots]
+            return legal
+        return self._tip_choices(seat)
+
+    def _tip_choices(self, seat: int) -> list[int]:
+        """Rule 3: the next stone in the fixed order, or done after the compulsory first."""
+        tips = self.tips[seat]
+        k = len(tips)
+        if k == 0:
+            legal = [TIP_EW.id(i) for i in range(len(EW))]
+        elif k == 1:
+            legal = [TIP_AREA.id(i) for i in range(len(AREAS))]
+        elif k == 2:
+            legal = [TIP_SECTOR.id(s - 1) for s in BOARD.sectors(tips[0], tips[1])]
+        else:
+            legal = [TIP_SECTION.id(i) for i in range(len(SECTIONS))]
+        return legal + ([DONE.id()] if k else [])
+
+    def _check_legal(self, seat: int, action_id: int) -> None:
+        """Name what is wrong with a refused tip before the engine's general message."""
+        if self.phase == Phase.TIP.value and action_id not in self.legal_actions(seat):
+            block = ACTIONS.kind(action_id)
+            tips = self.tips[seat]
+            if block in TIP_BLOCKS:
+                wanted = TIP_BLOCKS.index(block)
+                what = _STONE_NAMES[wanted]
+                if wanted > len(tips):
+                    raise IllegalAction(f"seat {seat} must place its {_ORDINAL[len(tips)]} stone "
+                                        f"before tipping the {what} (order: East/West, "
+                                        "North/Middle/South, sector, section)")
+                if wanted < len(tips):
+                    raise IllegalAction(f"seat {seat} has already tipped the {what}")
+                if block is TIP_SECTOR:
+                    shown = ", ".join(map(str, BOARD.sectors(tips[0], tips[1])))
+                    raise IllegalAction(f"sector {TIP_SECTOR.values(action_id)[0]} is not in "
+                                        f"{tips[0]}-{tips[1]}; its sectors are {shown}")
+            if block is DONE:
+                raise IllegalAction(f"seat {seat} must tip East or West before it is done")
+            if block in (TAKE, SWAP):
+                raise IllegalAction("the cards were chosen; now every seat tips")
+        elif self.phase == Phase.CHOOSE.value and action_id not in self.legal_actions(seat):
+            block = ACTIONS.kind(action_id)
+            if block is SWAP and not self.swaps[seat]:
+                raise IllegalAction(f"seat {seat} has no swap card left")
+            if block is SWAP and not self.stack:
+                raise IllegalAction("the stack is empty: no card to swap for")
+            if block in (TAKE, SWAP):
+                raise IllegalAction(f"slot {block.indices(action_id)[0] + 1} holds no card")
+            raise IllegalAction(f"seat {seat} must choose a card first; tips come after all "
+                                "cards are chosen")
+        super()._check_legal(seat, action_id)
+
+    # -- moves -----------------------------------------------------------------------
+    def _apply(self, seat: int, action: int) -> None:
+        if action in TAKE or action in SWAP:
+            self._choose(seat, action)
+        elif action in DONE:
+            self._finish_tip(seat)
+        else:
+            self._stone(seat, action)
+
+    def _choose(self, seat: int, action: int) -> None:
+        """Rules 1 and 2: take a display card, or take it and swap it for the top card."""
+        swap = action in SWAP
+        slot = (SWAP if swap else TAKE).indices(action)[0]
+        chosen = self.display[slot]
+        self.display[slot] = None
+        if swap:
+            self.swaps[seat] -= 1
+            drawn = self.stack.pop()
+            self.cards[seat] = drawn
+            self._event(seat, "swap", card=chosen, drawn=drawn, swaps=self.swaps[seat])
+        else:
+            self.cards[seat] = chosen
+            self._event(seat, "take", card=chosen)
+        self.picked += 1
+        if self.picked == len(self.order):
+            self.phase = Phase.TIP.value
+            self.tipping = [True] * self.game.num_players
+
+    def _stone(self, seat: int, action: int) -> None:
+        """Rule 3: one stone in the fixed order; the fourth ends the seat's tip."""
+        value = ACTIONS.kind(action).values(action)[0]
+        self.tips[seat].append(value)
+        self._event(seat, "stone", round=self.round, number=len(self.tips[seat]), value=value)
+        if len(self.tips[seat]) == STONES:
+            self._finish_tip(seat)
+
+    def _finish_tip(self, seat: int) -> None:
+        self.tipping[seat] = False
+        self._event(seat, "done", round=self.round, stones=len(self.tips[seat]))
+        if not any(self.tipping):
+            self._evaluate()
+
+    def _evaluate(self) -> None:
+        """Rules 4-7: evaluate from the back; end after the round if a piece is on dark blue."""
+        self.results = []
+        for seat in self.back_to_front():
+            c = card(self.cards[seat])
+            tips = self.tips[seat]
+            right = tip_right(c.places, tips)
+            place, stones = best_place(c.places, tips)
+            start = self.positions[seat]
+            if right:
+                self.positions[seat] = self.advance(seat, len(tips))
+            kept = right and len(tips) >= KEEP_NEED[c.colour]
+            if kept:
+                self.kept[seat].append(c.id)
+            result = {"card": c.id, "tips": list(tips), "right": right,
+                      "stones": stones, "place": list(place), "from": start,
+                      "to": self.positions[seat], "kept": kept}
+            self.results.append({"seat": seat, **result})
+            self._event(seat, "evaluate", **result)
+        self.cards = [None] * self.game.num_players
+        if any(p >= self.game.finish for p in self.positions):
+            self._event(None, "end", reason="dark_blue")
+            self._final_scoring()
+        elif len(self.stack) < self.game.num_players:
+            self._event(None, "end", reason="stack")
+            self._final_scoring()
+        else:
+            self._start_round()
+
+    def advance(self, seat: int, steps: int) -> int:
+        """Rule 4: the field ``steps`` fields ahead of ``seat``'s piece, skipping fields that
+        other pieces occupy; the last field holds any number of pieces and ends the track."""
+        last = self.game.last_field
+        occupied = {p for s, p in enumerate(self.positions) if s != seat}
+        field = self.positions[seat]
+        for _ in range(steps):
+            field += 1
+            while field < last and field in occupied:
+                field += 1
+            if field >= last:
+                return last
+        return field
+
+    def _final_scoring(self) -> None:
+        """Rule 8: majorities per colour, then complete sets, each part from the back."""
+        n = self.game.num_players
+        counts = {c: [sum(card(k).colour == c for k in self.kept[s]) for s in range(n)]
+                  for c in COLOURS}
+        majority = {c: majority_points(counts[c]) for c in COLOURS}
+        track = list(self.positions)
+        for seat in self.back_to_front():
+            points = sum(majority[c][seat] for c in COLOURS)
+            if points:
+                start = self.positions[seat]
+                self.positions[seat] = self.advance(seat, points)
+                self._event(seat, "majority", points=points, start=start, to=self.positions[seat])
+        sets = [min(counts[c][s] for c in COLOURS) for s in range(n)]
+        for seat in self.back_to_front():
+            if sets[seat]:
+                start = self.positions[seat]
+                self.positions[seat] = self.advance(seat, 3 * sets[seat])
+                self._event(seat, "sets", sets=sets[seat], start=start, to=self.positions[seat])
+        self.final = {"track": track, "counts": counts, "majority": majority, "sets": sets,
+                      "positions": list(self.positions)}
+        self.phase = Phase.OVER.value
+
+    # -- scores ----------------------------------------------------------------------------
+    def _scores(self) -> list[float]:
+        return [float(p) for p in self.positions]
+
+    def _breakdown(self, lang: str) -> dict:
+        words = TEXTS["breakdown"]
+        scores = self._scores()
+        best = max(scores)
+        winners = [s for s, v in enumerate(scores) if v == best]
+        if self.final is None:
+            return {"rows": [{"label": pick(words["track"], lang), "values": list(self.positions)}],
+                    "totals": scores, "winners": winners, "reason": pick(words["reason_running"], lang)}
+        f = self.final
+        rows = [{"label": pick(words["track"], lang), "values": list(f["track"])}]
+        rows += [{"label": pick(words[c], lang), "values": list(f["majority"][c])} for c in COLOURS]
+        sets = [3 * s for s in f["sets"]]
+        rows.append({"label": pick(words["sets"], lang), "values": sets})
+        rest = [int(scores[s] - f["track"][s] - sets[s] - sum(f["majority"][c][s] for c in COLOURS))
+                for s in range(self.game.num_players)]
+        rows.append({"label": pick(words["skips"], lang), "values": rest})
+        return {"rows": rows, "totals": scores, "winners": winners, "reason": pick(words["reason"], lang)}
+
+    # -- information -----------------------------------------------------------------------
+    def _hidden_tips(self, seat: int | None, other: int) -> bool:
+        return self.phase == Phase.TIP.value and seat != other
+
+    def _view(self, seat: int | None, full: bool) -> dict:
+        n = self.game.num_players
+        tips = [None if not full and self._hidden_tips(seat, s) else list(self.tips[s]) for s in range(n)]
+        shown = {c for c in self.display if c} | {c for c in self.cards if c}
+        shown |= {k for hand in self.kept for k in hand} | {r["card"] for r in self.results}
+        return {
+            "phase": self.phase,
+            "round": self.round,
+            "finish": self.game.finish,
+            "last_field": self.game.last_field,
+            "positions": list(self.positions),
+            "stack": len(self.stack),
+            "stack_cards": list(self.stack) if full else None,
+            "display": list(self.display),
+            "order": list(self.order),
+            "chooser": self.order[self.picked] if self.phase == Phase.CHOOSE.value else None,
+            "cards": list(self.cards),
+            "swaps": list(self.swaps),
+            "tips": tips,
+            "stones": [len(t) for t in self.tips],
+            "tipping": list(self.tipping),
+            "kept": [list(k) for k in self.kept],
+            "results": [dict(r) for r in self.results],
+            "final": _copy(self.final),
+            "card_info": {k: {"colour": card(k).colour, "kind": card(k).kind,
+                              "names": dict(card(k).names)} for k in sorted(shown)},
+        }
+
+    def _public_event(self, event: dict, viewer: int | None) -> dict:
+        out = dict(event)
+        if (event["do"] == "stone" and event["round"] == self.round
+                and self._hidden_tips(viewer, event["seat"])):
+            out["value"] = None
+        return out
+
+    def _resample(self, seat: int, rng: random.Random) -> EuropaState:
+        """Redeal what ``seat`` cannot know: the stack (from every card not seen yet) and,
+        while tipping, the values of the other seats' stones (their counts stay)."""
+        new = self.clone()
+        seen = set(self.display) | set(self.cards) | {k for hand in self.kept for k in hand}
+        seen |= {e[k] for e in self.events for k in ("card", "drawn") if k in e}
+        seen |= {c for e in self.events if e["do"] == "round" for c in e["cards"]}
+        unseen = [k for k in deck() if k not in seen]
+        rng.shuffle(unseen)
+        new.stack = unseen[: len(self.stack)]
+        if self.phase == Phase.TIP.value:
+            for other in range(self.game.num_players):
+                if other != seat and self.tips[other]:
+                    new.tips[other] = _random_tip(len(self.tips[other]), rng)
+            stones = {}
+            events = []
+            for e in self.events:
+                if e["do"] == "stone" and e["round"] == self.round and e["seat"] != seat:
+                    count = stones[e["seat"]] = stones.get(e["seat"], 0) + 1
+                    e = {**e, "value": new.tips[e["seat"]][count - 1]}
+                events.append(e)
+            new.events = events
+        return new
+
+    def _copy_into(self, new: EuropaState) -> None:
+        new.phase = self.phase
+        new.round = self.round
+        new.positions = self.positions.copy()
+        new.stack = self.stack.copy()
+        new.display = self.display.copy()
+        new.order = self.order.copy()
+        new.picked = self.picked
+        new.cards = self.cards.copy()
+        new.swaps = self.swaps.copy()
+        new.tips = [t.copy() for t in self.tips]
+        new.tipping = self.tipping.copy()
+        new.kept = [k.copy() for k in self.kept]
+        new.results = self.results  # replaced, never changed in place
+        new.final = self.final  # set once at the end
+
+
+def majority_points(counts: list[int]) -> list[int]:
+    """Rule 8a for one colour: most cards 3, second most 2; several sharing first get 2 each
+    and nobody is second; one first and several sharing second get 1 each. A seat without a
+    card of the colour gets nothing."""
+    points = [0] * len(counts)
+    top = max(counts)
+    if top == 0:
+        return points
+    firsts = [s for s, c in enumerate(counts) if c == top]
+    if len(firsts) > 1:
+        for s in firsts:
+            points[s] = 2
+        return points
+    points[firsts[0]] = 3
+    second = max((c for c in counts if c < top), default=0)
+    if second == 0:
+        return points
+    seconds = [s for s, c in enumerate(counts) if c == second]
+    for s in seconds:
+        points[s] = 2 if len(seconds) == 1 else 1
+    return points
+
+
+def _random_tip(stones: int, rng: random.Random) -> list:
+    """A random valid tip of ``stones`` stones (for resampling hidden tips)."""
+    ew, area = rng.choice(EW), rng.choice(AREAS)
+    tip = [ew, area, rng.choice(BOARD.sectors(ew, area)), rng.choice(SECTIONS)]
+    return tip[:stones]
+
+
+def _copy(value):
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+register(EuropaGame, EuropaState)

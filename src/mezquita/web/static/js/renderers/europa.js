@@ -1,0 +1,263 @@
+// Europa: a map of Europe with the tip grid, the cards on display, your tip board, the track
+// and the last evaluation. Every geographic number comes from the server's map.json (paths
+// pre-projected, one polygon per section); every word from the game's texts.json and the
+// view (card names in four languages). Tips: click the tip board's buttons (Tab + Enter work
+// too) or click the map, one stone per click: East/West, then North/Middle/South, sector,
+// section.
+import { getJSON, h, s } from "../dom.js";
+
+const SEAT_COLOURS = ["#c0392b", "#2e6db4", "#d4a017", "#2e8b57", "#8e44ad", "#e67e22"];
+const CARD_COLOURS = { yellow: "#e8c33a", red: "#c8432f", blue: "#2f6fb0" };
+const TIP_KINDS = [["ew", "side"], ["area", "area"], ["sector", "sector"], ["section", "section"]];
+const STYLE = `
+.europa { --eu-sea: #9cc3e6; --eu-land: #efe7cc; }
+.europa .eu-prompt { margin: 0 0 .5rem; font-weight: 600; min-height: 1.4rem; }
+.europa .eu-main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr); gap: .8rem; align-items: start; }
+@media (max-width: 760px) { .europa .eu-main { grid-template-columns: 1fr; } }
+.europa svg.eu-map { width: 100%; height: auto; display: block; border-radius: 6px; background: #fff; }
+.europa .eu-map .land { fill: var(--eu-land); stroke: #6b7d8c; stroke-width: .5; }
+.europa .eu-map .borders { fill: none; stroke: #b9a0a0; stroke-width: .45; }
+.europa .eu-map .g-sections { fill: none; stroke: #444; stroke-width: .45; stroke-dasharray: 3 2; }
+.europa .eu-map .g-sectors { fill: none; stroke: #111; stroke-width: 1.6; }
+.europa .eu-map .g-white { fill: none; stroke: #fff; stroke-width: 3; }
+.europa .eu-map .g-outline { fill: none; stroke: #111; stroke-width: 2; }
+.europa .eu-map .label { font: bold 21px sans-serif; fill: #fff; stroke: #000; stroke-width: .8px; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
+.europa .eu-map .cell { fill: transparent; }
+.europa .eu-map .cell.pickable { cursor: pointer; }
+.europa .eu-map .cell.pickable:hover { fill: rgba(255, 255, 255, .35); }
+.europa .eu-map .cell.tipped { fill: rgba(217, 164, 65, .45); }
+.europa .eu-map .marker { stroke: #000; stroke-width: 1.5; }
+.europa .eu-map .marker-label { font: bold 19px sans-serif; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
+.europa .eu-side > section { border: 1px solid #d8c9ab; border-radius: 8px; padding: .45rem .6rem; margin-bottom: .6rem; background: #fffdf8; }
+.europa h3 { margin: 0 0 .35rem; font-size: 1rem; }
+.europa .eu-cards { display: flex; flex-wrap: wrap; gap: .4rem; }
+.europa .eu-card { border-radius: 7px; border: 3px solid; padding: .35rem .5rem; min-width: 7.5rem; background: #fff; }
+.europa .eu-card .name { font-weight: 700; display: block; margin-bottom: .25rem; }
+.europa .eu-card .kind { font-size: .8rem; color: #555; display: block; }
+.europa .eu-card button, .europa .eu-tipboard button { margin: .15rem .15rem 0 0; }
+.europa .eu-tipboard .row { display: grid; grid-template-columns: 8.5rem 1fr; align-items: center; gap: .3rem; margin: .2rem 0; }
+.europa .eu-tipboard .row > span.head { font-size: .85rem; color: #444; }
+.europa .eu-tipboard .opts { display: flex; flex-wrap: wrap; gap: .15rem; }
+.europa .eu-tipboard .stone { display: inline-block; min-width: 1.8rem; padding: .1rem .4rem; border-radius: 999px; background: #3b3b3b; color: #fff; text-align: center; font-weight: 700; }
+.europa .eu-tipboard button.legal { border-color: var(--legal, #2e8b57); background: #eef8ef; }
+.europa .eu-players { width: 100%; border-collapse: collapse; font-size: .9rem; }
+.europa .eu-players td { padding: .15rem .25rem; border-top: 1px solid #eee; vertical-align: top; }
+.europa .dot { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; margin-right: .3rem; vertical-align: -1px; border: 1px solid #0006; }
+.europa .kept { display: inline-block; width: .7rem; height: .9rem; border-radius: 2px; margin-right: 2px; vertical-align: -2px; }
+.europa .ok { color: #1d7a3a; font-weight: 700; }
+.europa .bad { color: #b3261e; font-weight: 700; }
+.europa table.eu-final { border-collapse: collapse; font-size: .9rem; }
+.europa table.eu-final td, .europa table.eu-final th { padding: .15rem .4rem; border-top: 1px solid #eee; text-align: right; }
+.europa table.eu-final td:first-child, .europa table.eu-final th:first-child { text-align: left; }
+.europa svg.eu-track { width: 100%; height: auto; display: block; }
+.europa .credit { font-size: .75rem; color: #666; margin: .2rem 0 0; }
+`;
+
+let data = null;
+const local = (entry, lang) => (entry ? entry[lang] || entry.en : "");
+
+function loadData() {
+  data ??= Promise.all([getJSON("/api/games/europa/data/map.json"), getJSON("/api/games/europa/data/texts.json")])
+    .then(([map, texts]) => ({ map, texts }));
+  return data;
+}
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
+}
+
+export function create(root, { t, act, playerName }) {
+  if (!document.getElementById("europa-style")) document.head.append(h("style", { id: "europa-style", text: STYLE }));
+  return {
+    async update({ view, legal, you, lang }) {
+      const { map, texts } = await loadData();
+      const w = (key, values = {}) => fill(local(texts.web[key], lang), values);
+      const cardName = (id) => (id ? local(view.card_info[id]?.names, lang) || id : "");
+      const valueWord = (stone, v) => (stone < 2 ? local(texts.values[v], lang) : String(v));
+      const short = (stone, v) => (stone < 2 ? local(texts.short[v], lang) : String(v));
+      const tipText = (tips) => (tips && tips.length ? tips.map((v, i) => short(i, v)).join(" · ") : "—");
+      const byKind = (kind) => legal.filter((a) => a.action.do === kind);
+      const mine = you !== null && you !== undefined && view.to_move.includes(you);
+      const myTips = you !== null && you !== undefined ? view.tips[you] || [] : [];
+
+      root.replaceChildren(h("div", { class: "europa" },
+        h("p", { class: "eu-prompt", id: "eu-prompt", role: "status", text: prompt() }),
+        h("div", { class: "eu-main" },
+          h("div", {}, mapView(), h("p", { class: "credit", text: `${w("credit")} · ${map.credit}` })),
+          h("div", { class: "eu-side" },
+            view.phase === "choose" ? displayPanel() : null,
+            view.phase === "tip" && you !== null && you !== undefined && view.cards[you] ? tipPanel() : null,
+            trackPanel(),
+            playersPanel(),
+            view.results.length ? resultsPanel() : null,
+            view.final ? finalPanel() : null))));
+
+      function prompt() {
+        if (view.terminal) return w("over");
+        if (view.phase === "choose") {
+          return view.chooser === you ? w("choose_you") : w("choose_other", { player: playerName(view.chooser) });
+        }
+        if (mine) return w("tip_you", { card: cardName(view.cards[you]) });
+        if (you !== null && you !== undefined) {
+          return w("tip_wait", { players: view.to_move.map((seat) => playerName(seat)).join(", ") });
+        }
+        return w("tip_watch");
+      }
+
+      // -- the map ------------------------------------------------------------------
+      function mapView() {
+        const next = mine ? TIP_KINDS[myTips.length] : null;
+        const nextLegal = next ? byKind(next[0]) : [];
+        const svg = s("svg", { class: "eu-map", viewBox: `0 0 ${map.width} ${map.height}`, role: "img", "aria-label": w("map") },
+          s("defs", {}, s("clipPath", { id: "eu-clip" }, s("path", { d: map.grid.outline }))),
+          s("path", { d: map.grid.outline, fill: "var(--eu-sea)" }),
+          s("g", { "clip-path": "url(#eu-clip)" },
+            s("path", { class: "land", d: map.land, "fill-rule": "evenodd" }),
+            s("path", { class: "borders", d: map.borders })));
+        const cells = s("g", { class: "cells" });
+        for (const cell of map.sections) {
+          const path = s("path", { class: "cell", d: cell.d, "data-place": cell.place.join("-") });
+          const matches = myTips.length && myTips.every((v, i) => cell.place[i] === v);
+          if (matches && view.phase === "tip") path.classList.add("tipped");
+          const prefixOk = myTips.every((v, i) => cell.place[i] === v);
+          const action = prefixOk && nextLegal.find((a) => a.action[next[1]] === cell.place[myTips.length]);
+          if (action) {
+            path.classList.add("pickable");
+            path.addEventListener("click", () => act(action.action));
+            path.append(s("title", { text: action.label }));
+          }
+          cells.append(path);
+        }
+        svg.append(cells,
+          s("path", { class: "g-sections", d: map.grid.sections, "pointer-events": "none" }),
+          s("path", { class: "g-sectors", d: map.grid.sectors, "pointer-events": "none" }),
+          s("path", { class: "g-white", d: map.grid.areas, "pointer-events": "none" }),
+          s("path", { class: "g-white", d: map.grid.split, "pointer-events": "none" }),
+          s("path", { class: "g-outline", d: map.grid.outline, "pointer-events": "none" }),
+          s("g", {}, map.labels.map(([, sector, x, y]) => s("text", { class: "label", x, y, text: sector }))));
+        // The location indicator: the true place of each card of the last evaluation.
+        if (view.phase !== "tip" || view.terminal) {
+          for (const r of view.results) {
+            const colour = SEAT_COLOURS[r.seat % SEAT_COLOURS.length];
+            for (const [x, y] of map.points[r.card] || []) {
+              svg.append(s("g", { class: "indicator", "data-card": r.card },
+                s("circle", { class: "marker", cx: x, cy: y, r: 10, fill: colour }),
+                s("text", { class: "marker-label", x: x + 13, y: y + 6, fill: colour, text: cardName(r.card) })));
+            }
+          }
+        }
+        return svg;
+      }
+
+      // -- choosing ---------------------------------------------------------------------
+      function displayPanel() {
+        const cards = view.display.map((id, slot) => {
+          if (!id) return null;
+          const info = view.card_info[id];
+          const take = legal.find((a) => a.action.do === "take" && a.action.slot === slot);
+          const swap = legal.find((a) => a.action.do === "swap" && a.action.slot === slot);
+          return h("div", { class: "eu-card", style: `border-color:${CARD_COLOURS[info.colour]}`, "data-card": id },
+            h("span", { class: "name", text: cardName(id) }),
+            h("span", { class: "kind", text: local(texts.colours[info.colour], lang) }),
+            take ? h("button", { type: "button", "data-action": "take", onclick: () => act(take.action), title: take.label, text: w("take") }) : null,
+            swap ? h("button", { type: "button", "data-action": "swap", onclick: () => act(swap.action), title: swap.label, text: w("swap") }) : null);
+        });
+        return h("section", {}, h("h3", { text: `${w("display")} · ${w("round", { n: view.round })} · ${w("stack", { n: view.stack })}` }),
+          h("div", { class: "eu-cards" }, cards));
+      }
+
+      // -- tipping -----------------------------------------------------------------------
+      function tipPanel() {
+        const id = view.cards[you];
+        const info = view.card_info[id];
+        const heads = ["row_ew", "row_area", "row_sector", "row_section"];
+        const rows = TIP_KINDS.map(([kind, param], stone) => {
+          const placed = myTips[stone];
+          const options = byKind(kind).map((a) => h("button", {
+            type: "button", class: "legal", "data-action": kind, "data-value": a.action[param],
+            onclick: () => act(a.action), title: a.label, text: valueWord(stone, a.action[param]),
+          }));
+          return h("div", { class: "row" }, h("span", { class: "head", text: w(heads[stone]) }),
+            h("span", { class: "opts" }, placed !== undefined ? h("span", { class: "stone", text: valueWord(stone, placed) }) : options));
+        });
+        const done = legal.find((a) => a.action.do === "done");
+        return h("section", { class: "eu-tipboard" },
+          h("h3", { text: w("your_card") }),
+          h("div", { class: "eu-card", style: `border-color:${CARD_COLOURS[info.colour]}` },
+            h("span", { class: "name", id: "eu-my-card", text: cardName(id) }),
+            h("span", { class: "kind", text: local(texts.colours[info.colour], lang) })),
+          h("h3", { text: w("tipboard") }), rows,
+          done ? h("button", { type: "button", "data-action": "done", onclick: () => act(done.action), text: w("done") }) : null);
+      }
+
+      // -- the track ---------------------------------------------------------------------
+      function trackPanel() {
+        const last = view.last_field;
+        const per = 21;
+        const cell = 24;
+        const rowsCount = Math.ceil((last + 1) / per);
+        const svg = s("svg", { class: "eu-track", viewBox: `0 0 ${per * cell + 4} ${rowsCount * (cell + 14) + 4}`, role: "img", "aria-label": w("track") });
+        for (let f = 0; f <= last; f++) {
+          const x = 2 + (f % per) * cell;
+          const y = 2 + Math.floor(f / per) * (cell + 14);
+          const dark = f >= view.finish;
+          svg.append(s("rect", { x, y, width: cell - 2, height: cell - 2, rx: 3, fill: dark ? "#1f3a68" : "#f3ead6", stroke: "#b7a47e" }),
+            s("text", { x: x + (cell - 2) / 2, y: y + cell + 9, "font-size": 9, "text-anchor": "middle", fill: "#555", text: f }));
+        }
+        view.positions.forEach((f, seat) => {
+          const x = 2 + (f % per) * cell;
+          const y = 2 + Math.floor(f / per) * (cell + 14);
+          const sameBefore = view.positions.slice(0, seat).filter((p) => p === f).length;
+          svg.append(s("circle", { class: "piece", "data-seat": seat, cx: x + 11 + sameBefore * 3, cy: y + 11 - sameBefore * 3, r: 8, fill: SEAT_COLOURS[seat], stroke: "#000" },
+            s("title", { text: `${playerName(seat)}: ${f}` })),
+          s("text", { x: x + 11 + sameBefore * 3, y: y + 15 - sameBefore * 3, "font-size": 10, "text-anchor": "middle", fill: "#fff", "pointer-events": "none", text: seat + 1 }));
+        });
+        return h("section", {}, h("h3", { text: `${w("track")} · ${w("finish", { n: view.finish })}` }), svg);
+      }
+
+      function playersPanel() {
+        const rows = view.positions.map((field, seat) => {
+          const card = view.cards[seat];
+          let tipCell = "";
+          if (view.phase === "tip") {
+            const tips = view.tips[seat];
+            const count = w("stones", { n: view.stones[seat] });
+            tipCell = `${tips ? tipText(tips) : count} · ${view.tipping[seat] ? w("tipping") : w("tipped")}`;
+          }
+          return h("tr", { "data-seat": seat },
+            h("td", {}, h("span", { class: "dot", style: `background:${SEAT_COLOURS[seat]}` }), playerName(seat)),
+            h("td", { text: String(field) }),
+            h("td", { text: card ? cardName(card) : "" }),
+            h("td", { class: "tipcell", text: tipCell }),
+            h("td", {}, w("swaps", { n: view.swaps[seat] }), " ",
+              view.kept[seat].map((id) => h("span", { class: "kept", style: `background:${CARD_COLOURS[view.card_info[id].colour]}`, title: cardName(id) }))));
+        });
+        return h("section", {}, h("h3", { text: w("players") }), h("table", { class: "eu-players" }, h("tbody", {}, rows)));
+      }
+
+      function resultsPanel() {
+        const items = view.results.map((r) => h("li", { "data-seat": r.seat, class: r.right ? "right" : "wrong" },
+          h("span", { class: "dot", style: `background:${SEAT_COLOURS[r.seat]}` }),
+          `${playerName(r.seat)}: ${cardName(r.card)} ${w("lies")} ${tipText(r.place)} · ${w("tip")} `,
+          r.tips.map((v, i) => h("span", { class: r.stones[i] ? "ok" : "bad", text: `${r.stones[i] ? "✓" : "✗"}${short(i, v)} ` })),
+          `· ${w("moved", { from: r.from, to: r.to })}`, r.kept ? ` · ${w("kept_card")}` : ""));
+        return h("section", { class: "eu-results" }, h("h3", { text: w("last") }), h("ul", {}, items));
+      }
+
+      function finalPanel() {
+        const f = view.final;
+        const seats = view.positions.map((_, seat) => seat);
+        const labels = texts.breakdown;
+        const row = (label, values) => h("tr", {}, h("td", { text: label }), values.map((v) => h("td", { text: String(v) })));
+        return h("section", { class: "eu-final" }, h("h3", { text: w("final") }),
+          h("table", { class: "eu-final" },
+            h("thead", {}, h("tr", {}, h("th", {}), seats.map((seat) => h("th", { text: playerName(seat) })))),
+            h("tbody", {},
+              row(local(labels.track, lang), f.track),
+              ["yellow", "red", "blue"].map((c) => row(local(labels[c], lang), f.majority[c])),
+              row(local(labels.sets, lang), f.sets.map((n) => 3 * n)),
+              row(w("total"), f.positions))));
+      }
+    },
+  };
+}

@@ -1,0 +1,143 @@
+"""Europa in the browser, played by clicking: a whole three-player game (one human, two
+geography bots) through the map and the tip board, and a two-human game in which neither
+page shows the other's tip before the evaluation."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import httpx
+
+SHORT = {"players": 3, "finish": 12, "stack": 56}  # a short track keeps the game brief
+MOVES = ".eu-card button[data-action=take], .eu-tipboard button.legal, #summary:not([hidden])"
+
+
+def create(server, seats: list[str], options: dict, seed: int = 3) -> dict:
+    made = httpx.post(f"{server.url}/api/matches",
+                      json={"game": "europa", "options": options, "seats": seats, "seed": seed})
+    assert made.status_code == 201, made.text
+    return made.json()
+
+
+def keep(page, tmp_path, name: str) -> None:
+    shot = tmp_path / name
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 20_000  # a drawn map, not a blank page
+    folder = os.environ.get("MEZQUITA_SCREENSHOTS")
+    if folder:
+        shutil.copy(shot, folder)
+
+
+def tip_one_round(page, turns) -> None:
+    """Place the first stone on the map, the second on the tip board, then say done with the
+    keyboard (Tab focus + Enter)."""
+    before = turns.now(page)
+    page.locator(".eu-map .cell.pickable").first.click()
+    turns.wait_past(page, before)
+    assert page.locator(".eu-map .cell.tipped").count() > 0  # the tipped half is shaded
+    before = turns.now(page)
+    page.locator(".eu-tipboard button.legal[data-action=area]").first.click()
+    turns.wait_past(page, before)
+    before = turns.now(page)
+    page.locator(".eu-tipboard button[data-action=done]").focus()
+    page.keyboard.press("Enter")
+    turns.wait_past(page, before)
+
+
+def test_a_whole_three_player_game_against_two_bots(page, server, tmp_path, turns):
+    made = create(server, ["human", "europa-geographer", "europa-tourist"], SHORT)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".europa .eu-map")
+    assert page.locator(".eu-map .cell").count() == 4 * (12 + 12 + 18)
+    assert page.locator(".eu-map text.label").count() == 12 + 12 + 18
+    rounds = evaluations = 0
+    for _ in range(40):
+        page.wait_for_selector(MOVES)
+        if page.locator("#summary").is_visible():
+            break
+        if page.locator(".eu-card button[data-action=take]").count():
+            before = turns.now(page)
+            page.locator(".eu-card button[data-action=take]").first.click()
+            turns.wait_past(page, before)
+            rounds += 1
+            continue
+        if rounds == 1:
+            keep(page, tmp_path, "europa-tip-1366.png")
+        tip_one_round(page, turns)
+        if page.locator(".eu-results li").count() == 3:
+            evaluations += 1
+    page.wait_for_selector("#summary:not([hidden])")
+    assert rounds >= 2 and evaluations >= 1
+    result = httpx.get(f"{server.url}/api/matches/{made['id']}").json()["result"]
+    # the last evaluation: three rows with right/wrong stones and the location indicator
+    assert page.locator(".eu-results li").count() == 3
+    assert page.locator(".eu-results .ok, .eu-results .bad").count() >= 3
+    assert page.locator(".eu-map .indicator").count() >= 3
+    finals = page.locator(".eu-final tbody tr").last.locator("td").all_inner_texts()[1:]
+    assert [float(x) for x in finals] == result["scores"]
+    keep(page, tmp_path, "europa-end-1366.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    assert page.locator(".eu-map").bounding_box()["width"] <= 390
+    keep(page, tmp_path, "europa-end-390.png")
+
+
+def test_place_names_follow_the_language(page, server):
+    made = create(server, ["human", "europa-geographer", "europa-tourist"], SHORT, seed=8)
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".eu-card .name")
+    names = {}
+    for lang in ("de", "en", "es", "ca"):
+        page.select_option("#lang", lang)
+        page.wait_for_timeout(300)
+        names[lang] = page.locator(".eu-prompt").inner_text()
+    assert len(set(names.values())) == 4  # the prompt is translated
+    page.select_option("#lang", "de")
+    page.wait_for_selector(".eu-card button[data-action=take]:text('Nehmen')")
+
+
+def test_two_humans_never_see_each_others_tips_before_the_evaluation(browser, server, turns):
+    made = create(server, ["human", "human"], {"players": 2, "finish": 12, "stack": 56}, seed=4)
+    pages = []
+    for seat in (0, 1):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(server.url + made["seats"][seat]["url"])
+        page.wait_for_selector(".europa .eu-map")
+        pages.append(page)
+    first, second = pages
+    # seat 1 (behind) chooses first, then seat 0
+    for page in (second, first):
+        page.wait_for_selector(".eu-card button[data-action=take]")
+        before = turns.now(page)
+        page.locator(".eu-card button[data-action=take]").first.click()
+        turns.wait_past(page, before)
+    first.wait_for_selector(".eu-tipboard button.legal[data-action=ew]")
+    before = turns.now(second)
+    first.locator(".eu-tipboard button.legal[data-action=ew]").first.click()
+    first.wait_for_selector(".eu-tipboard button.legal[data-action=area]")
+    first.locator(".eu-tipboard button.legal[data-action=area]").first.click()
+    first.wait_for_selector(".eu-tipboard button.legal[data-action=sector]")
+    turns.wait_past(second, before)
+    second.wait_for_selector("tr[data-seat='0'] .tipcell:text('2 stone(s)')")
+    mine = first.locator("tr[data-seat='0'] .tipcell").inner_text()
+    assert "·" in mine and "stone" not in mine  # seat 0 sees its own letters
+    other = second.locator("tr[data-seat='0'] .tipcell").inner_text()
+    assert other.startswith("2 stone(s)")  # seat 1 sees only how many
+    assert second.locator(".eu-map .cell.tipped").count() == 0
+    assert "tip West" not in second.locator("#log").inner_text()
+    assert "tip East" not in second.locator("#log").inner_text()
+    # both finish; the evaluation shows both tips to both
+    first.locator(".eu-tipboard button[data-action=done]").click()
+    second.wait_for_selector(".eu-tipboard button.legal[data-action=ew]")
+    second.locator(".eu-tipboard button.legal[data-action=ew]").first.click()
+    second.wait_for_selector(".eu-tipboard button[data-action=done]")
+    second.locator(".eu-tipboard button[data-action=done]").click()
+    for page in pages:
+        page.wait_for_selector(".eu-results li[data-seat='0']")
+        stones = page.locator(".eu-results li[data-seat='0']").locator(".ok, .bad")
+        assert stones.count() == 2
+    for page in pages:
+        page.context.close()
