@@ -26,7 +26,7 @@ def test_play_three_players_in_the_terminal_with_bad_input_asked_again():
     assert "before tipping the North/Middle/South" in out  # a stone out of order
     assert "choose a number from 1 to" in out
     assert "liegt in" in out  # an evaluation names the true place
-    assert "Game over." in out
+    assert "Spielende." in out  # the end, in the chosen language
 
 
 def test_play_never_prints_the_bots_tip_values_before_the_evaluation():
