@@ -15,7 +15,10 @@ from mezquita.engine import Game, Record, derive_seed
 
 from .figures import figures
 from .hidden import HiddenTally
+from .schedule import seating
 from .stats import describe, rate
+
+__all__ = ["GameResult", "play_game", "seating", "summarise"]  # seating: the fair schedule's
 
 
 @dataclass
