@@ -110,13 +110,12 @@ def print_variant(report: dict, v: dict) -> None:
     pct = "{:.1%} ({:.0%}-{:.0%})".format
     changed = " ".join(f"{k}={val}" for k, val in v["changed"].items()) or "defaults"
     table = Table(title=f"{report['game']} {changed}: {v['games']} games, seed {report['seed']} "
-                        "(win share: the game as the unit)")
-    for column in ("agent", "games", "wins", "draws", "losses", "win share (95% CI)", "fair",
-                   "verdict", "ms/decision"):
-        table.add_column(column, justify="left" if column == "agent" else "right")
+                        "(win share: the game as the unit; draws count as their share)")
+    for column in ("agent", "games", "wins", "win share (95% CI)", "fair", "verdict", "ms/move"):
+        table.add_column(column, justify="left" if column == "agent" else "right",
+                         no_wrap=column in ("agent", "win share (95% CI)"))
     for name, r in v["agents"].items():
-        table.add_row(name, str(r["games"]), str(r["wins"]), str(r["draws"]), str(r["losses"]),
-                      pct(r["rate"], *r["ci95"]), f"{r['fair']:.0%}", r["verdict"],
+        table.add_row(name, str(r["games"]), str(r["wins"]), pct(r["rate"], *r["ci95"]), f"{r['fair']:.0%}", r["verdict"],
                       f"{r['ms_per_decision']:.2f}")
     console.print(table)
     seats = Table(title=f"seats, from {v['basis']}")
@@ -158,7 +157,8 @@ def print_variant(report: dict, v: dict) -> None:
             t = Table(title=f"{group}: {verb}")
             for column in ("item", "count", "per game", "games with it", "seats concerned win",
                            "winner's share"):
-                t.add_column(column, justify="left" if column == "item" else "right")
+                t.add_column(column, justify="left" if column == "item" else "right",
+                             no_wrap=column == "item")
             for r in items:
                 t.add_row(r["item"], str(r["count"]), f"{r['per_game']['mean']:g}",
                           pct(r["games_with"]["rate"], *r["games_with"]["ci95"]),
