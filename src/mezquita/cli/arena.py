@@ -115,8 +115,8 @@ def print_variant(report: dict, v: dict) -> None:
         table.add_column(column, justify="left" if column == "agent" else "right",
                          no_wrap=column in ("agent", "win share (95% CI)"))
     for name, r in v["agents"].items():
-        table.add_row(name, str(r["games"]), str(r["wins"]), pct(r["rate"], *r["ci95"]), f"{r['fair']:.0%}", r["verdict"],
-                      f"{r['ms_per_decision']:.2f}")
+        table.add_row(name, str(r["games"]), str(r["wins"]), pct(r["rate"], *r["ci95"]),
+                      f"{r['fair']:.0%}", r["verdict"], f"{r['ms_per_decision']:.2f}")
     console.print(table)
     seats = Table(title=f"seats, from {v['basis']}")
     for column in ("position", "from the start player", "seat index"):
