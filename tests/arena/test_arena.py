@@ -1,4 +1,5 @@
-"""The arena: plans, backends, resume, report, ratings, hidden-information measure, CLI."""
+"""The arena: plans, backends, resume, report, ratings, hidden-information measure, figures,
+the arena, balance and sweep commands, own agents."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from mezquita.arena.runner import play_plan
 from mezquita.arena.store import GAMES_FILE, PlanMismatch
 from mezquita.cli import app
 
-from ..agents.nim import NimGame
+from . import fake  # noqa: F401  (registers the test-claim game)
 
 
 def outcome(results):
@@ -63,57 +64,145 @@ def test_resume_skips_finished_games(plan, tmp_path):
 def test_report_measures_seats_draws_ratings_branching_and_hidden_share():
     game = mezquita.load("cordoba")
     plan = Plan.of(game, ["heuristic", "random"], 40, seed=2)
-    report = analyse(play_plan(plan), plan)
+    report = analyse(play_plan(plan), plan)["variants"][0]
     assert report["games"] == 40 and report["per_seat"]["heuristic"][0]["games"] == 20
     assert [r["agent"] for r in report["ratings"]] == ["heuristic", "random"]
     assert sum(report["length"]["histogram"].values()) == 40
+    assert report["rounds"]["histogram"] == {"10": 40}
     legal_first_turn = len(game.new_state(0).legal_actions())
     assert 1 < report["branching"] <= legal_first_turn
     assert 0.5 < report["hidden"]["share"] <= 1.0
     assert 1 < report["hidden"]["distinct_worlds"] <= report["hidden"]["samples"]
     assert report["agents"]["random"]["ms_per_decision"] >= 0
+    assert report["margin"]["min"] >= 0
 
 
 def test_hidden_share_is_zero_in_an_open_game():
-    game = NimGame(stones=9)
+    game = mezquita.load("test-claim", players=6)
     tally = HiddenTally(4, seed=0, rate=1.0)
     state = game.new_state(0)
     while movers := state.to_move():
         tally.measure(state, movers[0])
         state.apply(movers[0], 0)
-    assert tally.to_json() == {"samples": 4, "decisions": 9, "hiding": 0, "distinct": 9}
+    assert tally.to_json() == {"samples": 4, "decisions": 6, "hiding": 0, "distinct": 6}
 
 
-def test_arena_command_writes_results_report_and_plots(tmp_path):
+def test_arena_command_writes_results_report_plots_csv_and_html(tmp_path):
     runner = CliRunner()
     args = ["arena", "cordoba", "--agents", "random,heuristic", "--games", "12", "--workers", "2",
-            "--out", str(tmp_path), "--hand", "3"]
+            "--out", str(tmp_path), "--hand", "3", "--records"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "OpenSkill" in result.stdout
+    assert "OpenSkill" in result.stdout and "from the start player" in result.stdout
     report = json.loads((tmp_path / "report.json").read_text())
-    assert report["games"] == 12 and report["options"]["hand"] == 3
-    for png in ("win_rates.png", "game_lengths.png", "ratings.png"):
+    assert report["games"] == 12 and report["variants"][0]["options"]["hand"] == 3
+    for png in ("win_shares.png", "seats.png", "per_seat.png", "game_lengths.png", "margins.png",
+                "ratings.png", "metric-landmark-controlled.png"):
         assert (tmp_path / png).read_bytes()[:4] == b"\x89PNG"
+    html = (tmp_path / "report.html").read_text()
+    assert html.count("data:image/png;base64,") >= 7 and "src=\"http" not in html
+    rows = (tmp_path / "games.csv").read_text().splitlines()
+    assert len(rows) == 13 and rows[0].startswith("index,seed,variant,seats,agents,start,scores")
+    assert "landmark,7,controlled" in (tmp_path / "metrics.csv").read_text()
+    assert len(list((tmp_path / "records").glob("game-*.json"))) == 12
     again = runner.invoke(app, [*args, "--json"])
     assert json.loads(again.stdout)["resumed_games"] == 12
+    smaller = runner.invoke(app, [*args[:5], "6", *args[6:]])
+    assert smaller.exit_code != 0 and "would shrink its report" in smaller.output
+    other = runner.invoke(app, ["arena", "cordoba", "--agents", "random", "--games", "12",
+                                "--out", str(tmp_path), "--hand", "3"])
+    assert other.exit_code != 0 and "differs in agents" in other.output
     bad = runner.invoke(app, ["arena", "cordoba", "--agents", "random", "--backend", "mpi"])
     assert bad.exit_code != 0 and "unknown backend" in bad.output
 
 
-def test_balance_command_reports_seat_advantage_and_ladder():
-    result = CliRunner().invoke(app, ["balance", "cordoba", "--games", "16", "--search",
-                                      "mcts-10", "--variant", "hand=3", "--variant",
+def test_balance_command_reports_starting_advantage_and_ladder(tmp_path):
+    result = CliRunner().invoke(app, ["balance", "cordoba", "--games", "6", "--search",
+                                      "mcts-5", "--variant", "hand=3", "--variant",
                                       "landmarks=5", "--json"])
     assert result.exit_code == 0, result.output
-    reports = json.loads(result.stdout)
-    assert [r["options"]["landmarks"] for r in reports] == [7, 5]
-    for report in reports:
-        assert len(report["seats"]) == 2
-        assert [(s["weaker"], s["stronger"]) for s in report["ladder"]] == [
-            ("random", "heuristic"), ("heuristic", "mcts-10")]
-    text = CliRunner().invoke(app, ["balance", "cordoba", "--games", "8", "--search", "mcts-5"])
-    assert text.exit_code == 0 and "Skill ladder random < heuristic < mcts-5" in text.stdout
+    report = json.loads(result.stdout)
+    assert [v["variant"] for v in report["variants"]] == ["hand=3", "landmarks=5"]
+    for variant in report["variants"]:
+        assert len(variant["positions"]) == 2
+        assert [(s["weaker"], s["stronger"]) for s in variant["ladder"]] == [
+            ("random", "heuristic"), ("heuristic", "mcts-5")]
+    text = CliRunner().invoke(app, ["balance", "cordoba", "--games", "4", "--search", "mcts-3",
+                                    "--mirror", "mcts-3", "--out", str(tmp_path)])
+    assert text.exit_code == 0, text.output
+    assert "mcts-3 self-play" in text.stdout and "Skill ladder random < heuristic < mcts-3" in text.stdout
+    assert (tmp_path / "report.html").exists() and (tmp_path / "step-2" / "report.html").exists()
+    assert json.loads((tmp_path / "balance.json").read_text())["mirror_agent"] == "mcts-3"
+
+
+def test_sweep_varies_every_combination():
+    from mezquita.cli.sweep import parse_vary
+
+    assert parse_vary(["hand=1,3", "landmarks=7,6,5"]) == [
+        {"hand": h, "landmarks": n} for h in ("1", "3") for n in ("7", "6", "5")]
+
+
+def test_sweep_compares_variants_with_differences_and_cis(tmp_path):
+    runner = CliRunner()
+    args = ["sweep", "cordoba", "--vary", "landmarks=7,5", "--agents", "heuristic,random",
+            "--games", "6", "--out", str(tmp_path), "--hand", "3"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "start player wins" in result.stdout
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert [v["variant"] for v in report["variants"]] == ["landmarks=7", "landmarks=5"]
+    assert report["games"] == 12 and report["variants"][1]["changed"] == {"hand": 3, "landmarks": 5}
+    row = next(r for r in report["comparison"] if r["figure"] == "win share heuristic")
+    assert row["diffs"][0] is None
+    value, diff = row["values"][1], row["diffs"][1]
+    assert diff["diff"] == pytest.approx(value["rate"] - row["values"][0]["rate"], abs=1e-3)
+    assert diff["ci95"][0] <= diff["diff"] <= diff["ci95"][1]
+    absent = next(r for r in report["comparison"] if r["figure"] == "landmark 1 controlled per game")
+    assert absent["values"][1] is None and absent["diffs"][1] is None  # not in play at 5
+    assert (tmp_path / "sweep-start-player-wins.png").exists()
+    assert (tmp_path / "v1-game_lengths.png").exists()
+    bad = runner.invoke(app, ["sweep", "cordoba", "--vary", "hand"])
+    assert bad.exit_code != 0 and "--vary takes OPTION=VALUE" in bad.output
+
+
+def test_own_agent_as_module_and_class():
+    from .fake import CLAIMER, PASSER
+
+    result = CliRunner().invoke(app, ["simulate", "test-claim", "--agents", f"{CLAIMER},{PASSER}",
+                                      "--games", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["agents"][CLAIMER]["rate"] == 1.0
+    for name, message in (("nowhere.bots:Bot", "cannot load agent"),
+                          ("mezquita.arena.plan:Plan", "not an Agent subclass")):
+        bad = CliRunner().invoke(app, ["simulate", "cordoba", "--agents", name])
+        assert bad.exit_code != 0 and message in bad.output
+
+
+def test_game_figures_of_the_three_games():
+    from mezquita.arena.figures import catalogue, figures
+    from mezquita.arena.tournament import play_game
+
+    state_of = {}
+    for game_id, options in (("cordoba", {"match": True}), ("cortica", {}), ("citadels", {"players": 5})):
+        game = mezquita.load(game_id, **options)
+        result = play_game(game, ["heuristic"] * game.num_players, seed=5)
+        state_of[game_id] = (game, result)
+    game, r = state_of["cordoba"]
+    controlled = [f for f in r.facts if f[2] in ("controlled", "left empty")]
+    assert len(controlled) == 2 * 7 and r.rounds == 20 and r.start == 0
+    assert all(f[3] == 0 for f in r.facts if f[2] == "tie won by start" and f[0])
+    game, r = state_of["cortica"]
+    assert r.start == 0 and r.rounds >= 1
+    options = set(catalogue(game)["option"])
+    assert {f[1] for f in r.facts if f[0] == "option"} <= options
+    assert "use_plan stoppers" in options and "use process 1" not in options  # a plan move
+    assert sum(f[0] == "end" and f[2] == "decided by" for f in r.facts) >= 1
+    game, r = state_of["citadels"]
+    first = game.new_state(r.seed)
+    assert r.start == first.crown == first.to_move()[0]
+    picks = [f for f in r.facts if f[2] == "picked"]
+    assert len(picks) >= 5 * r.rounds - 5 and {f[1] for f in picks} <= set(catalogue(game)["character"])
+    assert figures(first)["start"] == first.crown
 
 
 def test_ratings_share_seats_of_one_agent_and_rank_ties_together():

@@ -30,12 +30,14 @@ def test_simulate_same_seed_same_output_and_sensible_numbers():
     assert first.stdout == second.stdout
     summary = json.loads(first.stdout)
     assert summary["games"] == 40
-    assert summary["agents"]["heuristic"]["seat_games"] == 40
+    assert summary["agents"]["heuristic"]["games"] == 40
     assert summary["agents"]["heuristic"]["rate"] > summary["agents"]["random"]["rate"]
     lo, hi = summary["agents"]["heuristic"]["ci95"]
     assert lo <= summary["agents"]["heuristic"]["rate"] <= hi
     assert summary["length"]["median"] == 20
-    assert sum(s["rate"] for s in summary["seats"]) == pytest.approx(1.0, abs=1e-3)
+    assert summary["agents"]["heuristic"]["fair"] == 0.5
+    rates = [summary["agents"][a]["rate"] for a in ("heuristic", "random")]
+    assert sum(rates) == pytest.approx(1.0, abs=1e-3)
 
 
 def test_simulate_with_game_options_and_records_then_replay(tmp_path):

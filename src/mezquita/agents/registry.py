@@ -1,5 +1,6 @@
 """Agent names usable everywhere a bot is named: ``random``, ``heuristic`` (the game's own),
-and the levels added by search bots (``mcts-200``, ``ismcts-1000``...)."""
+the levels added by search bots (``mcts-200``, ``ismcts-1000``...), and your own agent as
+``module:Class`` (an `Agent` subclass built as ``Class(game, seed)``; docs/arena.md)."""
 
 from __future__ import annotations
 
@@ -56,13 +57,30 @@ def split_name(name: str) -> tuple[str, int | float | None]:
     return name.strip(), None
 
 
+def _import_agent(name: str, game: Game, seed: int) -> Agent:
+    """``"my_bots.greedy:Greedy"`` -> ``Greedy(game, seed)``, checked to be an `Agent`."""
+    module, _, cls = name.strip().partition(":")
+    try:
+        found = getattr(import_module(module), cls)
+    except (ImportError, AttributeError) as err:
+        raise UnknownAgent(f"cannot load agent {name!r}: {err} (module:Class, the module on "
+                           "the Python path)") from err
+    if not (isinstance(found, type) and issubclass(found, Agent)):
+        raise UnknownAgent(f"{name!r} is not an Agent subclass (see mezquita.agents.Agent)")
+    return found(game, seed)
+
+
 def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     """Build the agent ``name`` for ``game``; raise `UnknownAgent` with the known names."""
+    if ":" in name:
+        agent = _import_agent(name, game, seed)
+        agent.name = name.strip()
+        return agent
     family, level = split_name(name)
     if family not in FACTORIES:
         known = ", ".join(sorted(FACTORIES))
         raise UnknownAgent(f"unknown agent {name!r} (known: {known}; "
-                           "levels as e.g. mcts-200 or ismcts-0.1s)")
+                           "levels as e.g. mcts-200 or ismcts-0.1s; your own as module:Class)")
     agent = FACTORIES[family](game, seed, level)
     agent.name = name.strip()
     return agent

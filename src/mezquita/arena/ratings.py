@@ -3,7 +3,8 @@
 Games are rated in index order, so a tournament always gives the same ratings. Each seat is
 its own team; when one agent holds several seats of a game (two agents at four seats), each
 seat plays with a copy of the agent's rating and the agent takes the mean of the updated
-copies. Seats are ranked by their returns, equal returns sharing a rank. The ladder orders
+copies. Each game is one whole ranking of its seats: the winner(s) first, then the others by
+score (`GameResult.ranks`), equal keys sharing a rank. The ladder orders
 agents by the conservative ordinal ``mu - 3 sigma``.
 """
 
@@ -22,8 +23,7 @@ def rate(results: Iterable[GameResult], agents: list[str]) -> list[dict]:
     ratings = {name: model.rating(name=name) for name in dict.fromkeys(agents)}
     for result in sorted(results, key=lambda r: r.index):
         teams = [[model.rating(mu=ratings[n].mu, sigma=ratings[n].sigma)] for n in result.seats]
-        ranks = [sum(other > mine for other in result.returns) for mine in result.returns]
-        updated = model.rate(teams, ranks=ranks)
+        updated = model.rate(teams, ranks=result.ranks)
         for name in set(result.seats):
             seats = [s for s, n in enumerate(result.seats) if n == name]
             mu = sum(updated[s][0].mu for s in seats) / len(seats)

@@ -27,7 +27,7 @@ def play_plan(plan: Plan, workers: int = 1, backend: str = "local", out: Path | 
         raise MezquitaError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
     store = ResultStore(out, plan) if out is not None else None
     done = store.load() if store else {}
-    todo = [i for i in range(plan.games) if i not in done]
+    todo = [i for i in range(plan.total) if i not in done]
 
     def finished(result: GameResult) -> None:
         done[result.index] = result

@@ -1,7 +1,10 @@
-"""A tournament's output folder: ``plan.json`` and ``games.jsonl``, one finished game a line.
+"""A tournament's output folder: ``plan.json`` and ``games.jsonl``, one finished game a line,
+plus ``records/game-NNNNNN.json`` when the plan keeps records.
 
 Each game is appended (and flushed) as soon as it ends, so an interrupted run loses only
 the games in flight; starting again with the same folder and plan skips the finished ones.
+A larger game count extends the tournament; a different plan, or a smaller count (which
+would silently shrink the folder's report), is refused.
 """
 
 from __future__ import annotations
@@ -16,10 +19,15 @@ from .tournament import GameResult
 
 PLAN_FILE = "plan.json"
 GAMES_FILE = "games.jsonl"
+RECORDS = "records"
 
 
 class PlanMismatch(MezquitaError):
     """The output folder holds games of a different tournament."""
+
+
+def _identity(plan: dict) -> dict:
+    return {k: v for k, v in plan.items() if k not in ("games", "records")}
 
 
 class ResultStore:
@@ -32,11 +40,18 @@ class ResultStore:
         plan_path = self.folder / PLAN_FILE
         if plan_path.exists():
             old = json.loads(plan_path.read_text(encoding="utf-8"))
-            if {k: v for k, v in old.items() if k != "games"} != {
-                    k: v for k, v in plan.to_json().items() if k != "games"}:
+            old.setdefault("variants", [{}])
+            if _identity(old) != _identity(plan.to_json()):
+                changed = sorted(k for k, v in _identity(plan.to_json()).items() if old.get(k) != v)
                 raise PlanMismatch(
-                    f"{str(self.folder)!r} holds another tournament ({old['game']}, "
-                    f"{old['agents']}, seed {old['seed']}); use a new --out folder")
+                    f"{str(self.folder)!r} holds another tournament ({old['game']}, agents "
+                    f"{','.join(old['agents'])}, seed {old['seed']}; differs in "
+                    f"{', '.join(changed)}); use a new --out folder")
+            if old["games"] > plan.games:
+                raise PlanMismatch(
+                    f"{str(self.folder)!r} holds a tournament of {old['games']} games per variant; "
+                    f"--games {plan.games} would shrink its report. Run with --games "
+                    f"{old['games']} or more, or use a new --out folder")
         plan_path.write_text(json.dumps(plan.to_json(), indent=1) + "\n", encoding="utf-8")
 
     def load(self) -> dict[int, GameResult]:
@@ -54,11 +69,17 @@ class ResultStore:
                 result = GameResult.from_json(json.loads(line))
             except (json.JSONDecodeError, TypeError):
                 continue
-            if result.index < self.plan.games:
+            if result.index < self.plan.total:
                 found[result.index] = result
         return found
 
     def append(self, result: GameResult) -> None:
-        """Record one finished game."""
+        """Record one finished game (its record, if kept, in its own file)."""
+        data = result.to_json()
+        if isinstance(result.record, dict):
+            (self.folder / RECORDS).mkdir(exist_ok=True)
+            name = f"{RECORDS}/game-{result.index:06d}.json"
+            (self.folder / name).write_text(json.dumps(result.record) + "\n", encoding="utf-8")
+            data["record"] = name
         with (self.folder / GAMES_FILE).open("a", encoding="utf-8") as f:
-            f.write(json.dumps(result.to_json()) + "\n")
+            f.write(json.dumps(data) + "\n")

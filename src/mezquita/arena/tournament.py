@@ -1,8 +1,7 @@
-"""Seat-rotated games between named agents, and their summary.
+"""One game between named agents (`play_game`), its result, and a quick summary.
 
-Game ``i`` of a tournament is dealt from its own seed (derived from the tournament seed) and
-seats the agents rotated by ``i``, so every agent sits in every seat equally often and the
-same seed always gives the same games.
+Which agents sit where comes from the fair schedule (``schedule.py``); each game is dealt
+from its own seed, so the same tournament seed always gives the same games.
 """
 
 from __future__ import annotations
@@ -14,8 +13,12 @@ from dataclasses import asdict, dataclass, field
 from mezquita.agents import Turn, make_agent
 from mezquita.engine import Game, Record, derive_seed
 
+from .figures import figures
 from .hidden import HiddenTally
+from .schedule import seating
 from .stats import describe, rate
+
+__all__ = ["GameResult", "play_game", "seating", "summarise"]  # seating: the fair schedule's
 
 
 @dataclass
@@ -32,7 +35,11 @@ class GameResult:
         record: the game record (JSON), when kept.
         decisions: per seat, decisions taken.
         branching: mean number of legal actions at a decision.
-        hidden: hidden-information measure (see `measure_hidden`), when asked for.
+        hidden: hidden-information measure (see `HiddenTally`), when asked for.
+        variant: index of the plan's variant the game was played in.
+        start: the seat that started, as the game declares it (``figures.py``).
+        rounds: length in the game's own rounds, if it declares them.
+        facts: the game's countable facts ``[group, item, verb, seat]``.
     """
 
     index: int
@@ -42,10 +49,20 @@ class GameResult:
     scores: list[float]
     length: int
     think: list[float] = field(default_factory=list)
-    record: dict | None = None
+    record: dict | str | None = None
     decisions: list[int] = field(default_factory=list)
     branching: float = 0.0
     hidden: dict | None = None
+    variant: int = 0
+    start: int = 0
+    rounds: int | None = None
+    facts: list[list] = field(default_factory=list)
+
+    @property
+    def ranks(self) -> list[int]:
+        """Per seat, 0 for the winner(s), then by score: seats better than this one."""
+        keys = list(zip(self.returns, self.scores, strict=True))
+        return [sum(other > mine for other in keys) for mine in keys]
 
     def to_json(self) -> dict:
         """The result as JSON (``from_json`` reads it back)."""
@@ -57,23 +74,12 @@ class GameResult:
         return cls(**data)
 
 
-def seating(agents: list[str], players: int, index: int) -> list[str]:
-    """Agent names per seat for game ``index``: the list cycled and rotated by ``index``."""
-    k = len(agents)
-    return [agents[(index + seat) % k] for seat in range(players)]
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The deal seed of game ``index`` in a tournament seeded ``seed``."""
-    return derive_seed(seed, "game", index)
-
-
 def play_game(game: Game, seats: list[str], seed: int, index: int = 0,
-              keep_record: bool = False, hidden_samples: int = 0) -> GameResult:
+              keep_record: bool = False, hidden_samples: int = 0, variant: int = 0) -> GameResult:
     """Play one game; each agent sees only its `Turn` (view, legal actions, resampler).
 
-    With ``hidden_samples`` > 0 (games with hidden information), every decision is also
-    measured by `measure_hidden`; this costs time but never changes the game.
+    With ``hidden_samples`` > 0 (games with hidden information), decisions are also
+    measured by `HiddenTally`; this costs time but never changes the game.
     """
     players = [make_agent(name, game, derive_seed(seed, "agent", s)) for s, name in enumerate(seats)]
     state = game.new_state(seed)
@@ -98,40 +104,41 @@ def play_game(game: Game, seats: list[str], seed: int, index: int = 0,
     return GameResult(index, seed, list(seats), state.returns(), state.scores(),
                       length, think, record, decisions,
                       round(legal_total / length, 3) if length else 0.0,
-                      hidden.to_json() if hidden else None)
+                      hidden.to_json() if hidden else None, variant, **figures(state))
 
 
 def summarise(results: Iterable[GameResult], agents: list[str]) -> dict:
-    """Wins, draws and win rate with 95% CI per agent and per seat, and game lengths.
+    """Per agent: games, wins, draws, losses and its win share with a 95% CI, the game as the
+    unit (an agent holding several seats of a game counts that game once, with the sum of
+    its seats' returns); plus game lengths.
 
-    A seat "wins" when its return is the largest; a draw is a shared first place, counted as
-    its share of the win (the returns) in the rate.
+    A game is won when one of the agent's seats has the largest return alone; a draw is a
+    shared first place, counted as its share of the win.
     """
     results = list(results)
     names = list(dict.fromkeys(agents))
-    per_agent = {n: {"seat_games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0.0}
+    per_agent = {n: {"games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0.0, "fair": 0.0}
                  for n in names}
-    players = len(results[0].seats) if results else 0
-    seat_points = [0.0] * players
     for r in results:
-        for seat, (name, ret) in enumerate(zip(r.seats, r.returns, strict=True)):
+        for name in dict.fromkeys(r.seats):
+            mine = [s for s, n in enumerate(r.seats) if n == name]
+            points = sum(r.returns[s] for s in mine)
             row = per_agent[name]
-            row["seat_games"] += 1
-            row["points"] += ret
-            seat_points[seat] += ret
-            if ret == 1.0:
+            row["games"] += 1
+            row["points"] += points
+            row["fair"] += len(mine) / len(r.seats)
+            if points >= 1.0 - 1e-9:
                 row["wins"] += 1
-            elif ret > 0.0:
+            elif points > 0.0:
                 row["draws"] += 1
             else:
                 row["losses"] += 1
-    n = len(results)
     for row in per_agent.values():
-        row.update(rate(row["points"], row["seat_games"]))
+        row.update(rate(row["points"], row["games"]))
+        row["fair"] = round(row["fair"] / row["games"], 4) if row["games"] else 0.0
         row["points"] = round(row["points"], 2)
     return {
-        "games": n,
+        "games": len(results),
         "agents": per_agent,
-        "seats": [rate(p, n) for p in seat_points],
         "length": describe([r.length for r in results]) if results else {},
     }

@@ -1,4 +1,4 @@
-"""``mezquita simulate GAME``: seat-rotated games between agents, with statistics."""
+"""``mezquita simulate GAME``: games between agents on the fair seat schedule, with statistics."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def simulate_command(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
     records: Path = typer.Option(None, "--records", help="Write each game's record here."),
 ) -> None:
-    """Play seat-rotated games between agents and report win rates with 95% CIs."""
+    """Play games on the fair seat schedule and report win shares with 95% CIs."""
     game = load_game(game_id, ctx.args)
     names = parse_agents(agents, game)
     out = prepare_out_dir(records)
@@ -74,23 +74,18 @@ def simulate_command(
 
 
 def print_summary(summary: dict) -> None:
-    """Tables: per agent (wins, draws, win rate with CI), per seat, and game length."""
+    """Tables: per agent (games, wins, draws, win share with CI against its fair share) and
+    game length."""
     title = f"{summary['game']} {summary['options']}: {summary['games']} games, seed {summary['seed']}"
     table = Table(title=title)
-    for column in ("agent", "seat-games", "wins", "draws", "losses", "win rate", "95% CI"):
+    for column in ("agent", "games", "wins", "draws", "losses", "win share", "95% CI", "fair"):
         table.add_column(column, justify="right" if column != "agent" else "left")
     for name, row in summary["agents"].items():
         lo, hi = row["ci95"]
-        table.add_row(name, str(row["seat_games"]), str(row["wins"]), str(row["draws"]),
-                      str(row["losses"]), f"{row['rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        table.add_row(name, str(row["games"]), str(row["wins"]), str(row["draws"]),
+                      str(row["losses"]), f"{row['rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
+                      f"{row['fair']:.0%}")
     console.print(table)
-    seats = Table(title="win rate per seat (draws shared)")
-    seats.add_column("seat")
-    seats.add_column("win rate", justify="right")
-    seats.add_column("95% CI", justify="right")
-    for i, row in enumerate(summary["seats"]):
-        seats.add_row(str(i), f"{row['rate']:.1%}", f"{row['ci95'][0]:.1%} - {row['ci95'][1]:.1%}")
-    console.print(seats)
     length = summary["length"]
     console.print(f"game length (decisions): mean {length['mean']}, median {length['median']}, "
                   f"min {length['min']}, max {length['max']}")

@@ -93,6 +93,10 @@ class Game:
     #: seats make their hidden choices. ISMCTS then draws its worlds by Metropolis-Hastings
     #: with ``resample`` as the proposal. None: every consistent world is equally likely.
     belief: ClassVar[Callable[[State, int], Callable[[State], float]] | None] = None
+    #: Module of the game's balance figures for the arena (docs/arena.md): optional functions
+    #: ``start_seat(state)``, ``rounds(state)``, ``facts(state)`` and ``catalogue(game)``.
+    #: None: the game package's ``metrics`` module if it has one, else no figures.
+    metrics: ClassVar[str | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve(self.info.options, options, self.info.id)
