@@ -74,7 +74,7 @@ def test_sync_vector_environment_steps_several_games_at_once():
     finished = 0
     for _ in range(40):  # 10 decisions per game: every game ends and is reset by itself
         actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]]
-        obs, rewards, terminated, truncated, _ = envs.step(np.array(actions))
+        obs, rewards, terminated, _truncated, _ = envs.step(np.array(actions))
         finished += int(terminated.sum())
         assert set(rewards[terminated].tolist()) <= {0.0, 0.5, 1.0}
         assert not rewards[~terminated].any()

@@ -60,7 +60,8 @@ def test_rewards_come_at_the_end_and_equal_the_returns(config):
                else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     returns = e.unwrapped.game_state.returns()
     n = len(returns)
-    assert [totals[f"player_{s}"] for s in range(n)] == pytest.approx([(n * r - 1) / (n - 1) for r in returns])
+    expected = [(n * r - 1) / (n - 1) for r in returns]
+    assert [totals[f"player_{s}"] for s in range(n)] == pytest.approx(expected)
     assert sum(totals.values()) == pytest.approx(0.0), "PettingZoo's convention: rewards sum to 0"
 
 
@@ -90,7 +91,7 @@ def test_wrapped_env_answers_mistakes_as_pettingzoo_classic_games_do(config):
     e.step(int(np.flatnonzero(mask == 0)[0]))  # illegal: the game ends, -1 for its player
     assert all(e.terminations.values())
     assert e.rewards[offender] == -1 and all(r == 0 for a, r in e.rewards.items() if a != offender)
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         e.step(None)  # the dead steps after the end
     before = e.unwrapped.game_state.to_json()
     e.step(0)  # after the end: PettingZoo's wrapper warns and ignores it
@@ -118,7 +119,7 @@ def test_max_cycles_truncates_after_that_many_cycles(config):
     e = raw_env(game_id, max_cycles=2, **options)
     e.reset(seed=4)
     steps = 0
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, _, terminated, truncated, _ = e.last()
         if terminated or truncated:
             e.step(None)
@@ -158,7 +159,7 @@ def test_max_cycles_as_pettingzoo_max_cycles_test_checks_it_with_masked_actions(
     steps = 0
     while par.agents:
         actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()}
-        obs, _, terminations, truncations, _ = par.step(actions)
+        obs, _, _terminations, truncations, _ = par.step(actions)
         steps += 1
     assert steps == cycles and all(truncations.values())
     aec = env(game_id, max_cycles=cycles, **options)
