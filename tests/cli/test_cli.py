@@ -115,3 +115,14 @@ def test_bench_quick_json_reports_ratios_to_the_anchor():
     anchor = next(f for f in figures if f["name"].startswith("goofspiel"))
     if anchor["value"]:
         assert playout["ratio"] == pytest.approx(playout["value"] / anchor["value"], rel=0.01)
+
+
+def test_replay_of_a_record_from_an_older_rules_version_says_why_not(tmp_path):
+    old = {"format": "mezquita-record/1", "game": "cordoba", "options": {"hand": 1}, "seed": 3,
+           "actions": [[0, {"card": 4, "landmark": 7}]], "meta": {}}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    result = invoke("replay", str(path))
+    assert result.exit_code != 0
+    assert "version 1" in result.output and "version 2" in result.output
+    assert "Traceback" not in result.output
