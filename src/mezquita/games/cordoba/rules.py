@@ -21,6 +21,7 @@ from .names import TEXTS, landmark_label
 CARDS = tuple(range(1, 11))  # each deck: one card of every power 1..10 (rule 1)
 LANDMARK_VALUES = tuple(range(1, 8))  # landmark values 1..7; variants leave out the lowest
 HIDDEN = None  # how a face-down card of another seat appears in a view or a log entry
+MOVERS = ((0,), (1,), ())  # ``_to_move()`` by ``current`` (-1: over), shared tuples
 
 ACTIONS = ActionSpace()
 PLAY = ACTIONS.block("play", Param("card", CARDS), Param("landmark", LANDMARK_VALUES, landmark_label),
@@ -58,6 +59,17 @@ class CordobaGame(Game):
         # play ids per card index and landmark index in play, for legal_actions
         self.play_ids: tuple[tuple[int, ...], ...] = tuple(
             tuple(PLAY.id(c, v - 1) for v in self.landmark_values) for c in range(len(CARDS)))
+        # per action id: (card, landmark value, landmark index in play), for _apply
+        first = self.landmark_values[0]
+        self.decoded: tuple[tuple[int, int, int], ...] = tuple(
+            (card, value, value - first) for card, value in map(PLAY.values, range(PLAY.base, PLAY.end)))
+        # Legal id lists are shared between states (callers never change them): per card,
+        # per forbidden landmark index (the last entry: none) for a hand of one card, and
+        # memoised by (forbidden, *hand) for larger hands.
+        n = len(self.landmark_values)
+        self.single_legal: tuple[tuple[list[int], ...], ...] = tuple(
+            tuple(legal_ids(self.play_ids, (card,), f) for f in (*range(n), -1)) for card in (0, *CARDS))
+        self.legal_memo: dict[tuple[int, ...], list[int]] = {}
 
     @property
     def max_game_length(self) -> int:
@@ -143,25 +155,32 @@ class CordobaState(State):
         self.played = 0
 
     def _to_move(self) -> tuple[int, ...]:
-        return () if self.current < 0 else (self.current,)
+        return MOVERS[self.current]
 
     def _legal_actions(self, seat: int) -> list[int]:
-        ids = self.game.play_ids
-        forbidden = self.forbidden
-        return [a for card in self.hands[seat]  # sorted, distinct powers: ids come sorted
-                for i, a in enumerate(ids[card - 1]) if i != forbidden]
+        hand = self.hands[seat]
+        game = self.game
+        if len(hand) == 1:
+            return game.single_legal[hand[0]][self.forbidden]
+        key = (self.forbidden, *hand)
+        legal = game.legal_memo.get(key)
+        if legal is None:
+            legal = game.legal_memo[key] = legal_ids(game.play_ids, hand, self.forbidden)
+        return legal
 
     def _apply(self, seat: int, action: int) -> None:
-        card, value = PLAY.values(action)
-        index = value - self.game.landmark_values[0]
+        card, value, index = self.game.decoded[action]
         hand = self.hands[seat]
         hand.remove(card)
         pile = self.piles[index]
         pile[seat].append(card)
-        self._event(seat, "play", card=card, landmark=value, game=self.game_no + 1)
+        events = self.events  # events written out (not ``_event``): this is the hot path
+        events.append({"turn": len(self.history), "seat": seat, "do": "play", "card": card,
+                       "landmark": value, "game": self.game_no + 1})
         if pile[1 - seat] and not self.face_up[index]:
             self.face_up[index] = True  # rule 6
-            self._event(None, "reveal", landmark=value, cards=sorted(pile[1 - seat]))
+            events.append({"turn": len(self.history), "seat": None, "do": "reveal",
+                           "landmark": value, "cards": sorted(pile[1 - seat])})
         deck = self.decks[seat]
         if deck:  # rule 3: draw after playing
             drawn = deck.pop()
@@ -308,6 +327,12 @@ class CordobaState(State):
         new.game_no = self.game_no
         new.played = self.played
         new.finished = [g.copy() for g in self.finished]
+
+
+def legal_ids(play_ids: tuple[tuple[int, ...], ...], hand, forbidden: int) -> list[int]:
+    """The sorted play ids of the cards in ``hand`` (sorted, distinct) at every landmark in
+    play except the one at index ``forbidden`` (-1: none), rule 4."""
+    return [a for card in hand for i, a in enumerate(play_ids[card - 1]) if i != forbidden]
 
 
 def share_of(totals: list[int]) -> list[float]:
