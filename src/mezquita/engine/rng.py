@@ -50,11 +50,11 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Shuffle ``items`` in place (Fisher-Yates, ``below(i + 1)`` for i from the top)."""
-        state = self.state
+        state, mask, gamma, mix1, mix2 = self.state, _MASK, _GAMMA, _MIX1, _MIX2
         for i in range(len(items) - 1, 0, -1):
-            state = (state + _GAMMA) & _MASK
-            s = ((state ^ (state >> 30)) * _MIX1) & _MASK
-            s = ((s ^ (s >> 27)) * _MIX2) & _MASK
+            state = (state + gamma) & mask
+            s = ((state ^ (state >> 30)) * mix1) & mask
+            s = ((s ^ (s >> 27)) * mix2) & mask
             j = ((s ^ (s >> 31)) >> 32) * (i + 1) >> 32
             items[i], items[j] = items[j], items[i]
         self.state = state

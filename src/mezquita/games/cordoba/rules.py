@@ -12,6 +12,7 @@ match, ``game_end`` with the game's scores.
 from __future__ import annotations
 
 import random
+from bisect import insort
 
 from mezquita.engine import ActionSpace, Game, GameInfo, Option, Param, State, pick, register, seat_name
 
@@ -21,6 +22,7 @@ from .names import TEXTS, landmark_label
 CARDS = tuple(range(1, 11))  # each deck: one card of every power 1..10 (rule 1)
 LANDMARK_VALUES = tuple(range(1, 8))  # landmark values 1..7; variants leave out the lowest
 HIDDEN = None  # how a face-down card of another seat appears in a view or a log entry
+PLAYS_PER_GAME = 2 * len(CARDS)  # both decks are played out (rule 8)
 MOVERS = ((0,), (1,), ())  # ``_to_move()`` by ``current`` (-1: over), shared tuples
 
 ACTIONS = ActionSpace()
@@ -174,24 +176,21 @@ class CordobaState(State):
         hand.remove(card)
         pile = self.piles[index]
         pile[seat].append(card)
-        events = self.events  # events written out (not ``_event``): this is the hot path
-        events.append({"turn": len(self.history), "seat": seat, "do": "play", "card": card,
-                       "landmark": value, "game": self.game_no + 1})
-        if pile[1 - seat] and not self.face_up[index]:
+        # events written as literals (not ``_event``): this is every playout's hot path
+        self.events.append({"turn": len(self.history), "seat": seat, "do": "play", "card": card,
+                            "landmark": value, "game": self.game_no + 1})
+        theirs = pile[1 - seat]
+        if theirs and not self.face_up[index]:
             self.face_up[index] = True  # rule 6
-            events.append({"turn": len(self.history), "seat": None, "do": "reveal",
-                           "landmark": value, "cards": sorted(pile[1 - seat])})
+            self.events.append({"turn": len(self.history), "seat": None, "do": "reveal",
+                                "landmark": value, "cards": sorted(theirs)})
         deck = self.decks[seat]
-        if deck:  # rule 3: draw after playing
-            drawn = deck.pop()
-            if not hand or drawn > hand[-1]:
-                hand.append(drawn)
-            else:
-                hand.insert(next(i for i, c in enumerate(hand) if c > drawn), drawn)
+        if deck:  # rule 3: draw after playing; the hand stays sorted
+            insort(hand, deck.pop())
         self.forbidden = index
-        self.played += 1
         self.current = 1 - seat
-        if self.played == 2 * len(CARDS):
+        self.played = played = self.played + 1
+        if played == PLAYS_PER_GAME:
             self._end_game()
 
     def _end_game(self) -> None:
