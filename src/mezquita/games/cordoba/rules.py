@@ -207,18 +207,21 @@ class CordobaState(State):
     # -- control and scoring -------------------------------------------------------------
     def controller(self, index: int) -> int | None:
         """Rule 7: who controls landmark ``index`` now (start player wins ties)."""
-        a, b = (sum(p) for p in self.piles[index])
+        pile = self.piles[index]
+        a, b = sum(pile[0]), sum(pile[1])
         if a == b:
             return None if a == 0 else self.start
         return 0 if a > b else 1
 
     def game_scores(self) -> list[int]:
         """Landmark values controlled by each seat in the current game."""
-        scores = [0, 0]
-        for index, value in enumerate(self.game.landmark_values):
-            owner = self.controller(index)
-            if owner is not None:
-                scores[owner] += value
+        scores = [0, 0]  # rule 7 inline (the scoring of every playout)
+        for pile, value in zip(self.piles, self.game.landmark_values):
+            a, b = sum(pile[0]), sum(pile[1])
+            if a != b:
+                scores[a < b] += value
+            elif a:
+                scores[self.start] += value
         return scores
 
     def _tiebreak(self) -> int | None:
@@ -231,6 +234,8 @@ class CordobaState(State):
         return [sum(g[s] for g in games) for s in range(2)]
 
     def _scores(self) -> list[float]:
+        if self.game.games_in_match == 1:
+            return self.game_scores()
         return [p + s for p, s in zip(self._past_scores(), self.game_scores())]
 
     def _returns(self) -> list[float]:
@@ -306,13 +311,16 @@ class CordobaState(State):
         seen = [c for i, p in enumerate(self.piles) if self.face_up[i] for c in p[other]]
         unseen = [c for c in CARDS if c not in seen]
         rng.shuffle(unseen)
+        redealt = []
         for i, pile in enumerate(new.piles):
             if not self.face_up[i] and pile[other]:
                 pile[other] = [unseen.pop() for _ in pile[other]]
+                redealt.append(i)
         new.hands[other] = sorted(unseen.pop() for _ in self.hands[other])
         new.decks[other] = unseen
         rng.shuffle(new.decks[seat])
-        new.events = _replay_cards(new)
+        if redealt:
+            _replay_cards(new, other, redealt)
         return new
 
     def _copy_into(self, new: CordobaState) -> None:
@@ -340,20 +348,20 @@ def share_of(totals: list[int]) -> list[float]:
     return [1.0 if t == best else 0.0 for t in totals]
 
 
-def _replay_cards(state: CordobaState) -> list[dict]:
-    """The events with the current game's plays taking their cards, in play order, from the
-    (redealt) piles: the log of the world ``_resample`` made."""
+def _replay_cards(state: CordobaState, other: int, redealt: list[int]) -> None:
+    """Give ``other``'s plays at the ``redealt`` landmarks of the current game their cards,
+    in play order, from the redealt piles: the log of the world ``_resample`` made. The
+    events list is the copy's own; changed entries are new dicts, the others stay shared."""
     game = state.game_no + 1
     first = state.game.landmark_values[0]
-    taken = [[0, 0] for _ in state.piles]
-    events = []
-    for event in state.events:
-        if event["do"] == "play" and event["game"] == game:
-            index, seat = event["landmark"] - first, event["seat"]
-            event = {**event, "card": state.piles[index][seat][taken[index][seat]]}
-            taken[index][seat] += 1
-        events.append(event)
-    return events
+    taken = dict.fromkeys(redealt, 0)
+    events = state.events
+    for k, event in enumerate(events):
+        if event["seat"] == other and event["do"] == "play" and event["game"] == game:
+            index = event["landmark"] - first
+            if index in taken:
+                events[k] = {**event, "card": state.piles[index][other][taken[index]]}
+                taken[index] += 1
 
 
 register(CordobaGame, CordobaState)
