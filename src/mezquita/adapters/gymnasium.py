@@ -141,7 +141,7 @@ class MezquitaEnv(gymnasium.Env):
 def register() -> list[str]:
     """Register ``mezquita/<game>-v0`` for every game (idempotent); return the ids."""
     ids = []
-    for game_id in registry.MODULES:
+    for game_id in registry.game_ids():
         name = env_id(game_id)
         if name not in gymnasium.registry:
             gymnasium.register(id=name, entry_point=MezquitaEnv, kwargs={"game": game_id})
