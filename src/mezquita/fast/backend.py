@@ -33,9 +33,16 @@ if HAVE_NUMBA:
     from numba import njit as _njit
 
     def njit(fn):
-        """``numba.njit`` with the on-disk cache (compiled once per machine)."""
-        return _njit(cache=True, nogil=True)(fn)
+        """``numba.njit`` with the on-disk cache (compiled once per machine) and numpy's error
+        model (no zero-division checks: divisors are never zero here)."""
+        return _njit(cache=True, nogil=True, error_model="numpy")(fn)
+
+    def njit_inline(fn):
+        """``njit`` inlined into its callers at numba's level (the per-decision helpers)."""
+        return _njit(cache=True, nogil=True, error_model="numpy", inline="always")(fn)
 else:
     def njit(fn):
         """No numba: the plain function (the numpy backend does not call it)."""
         return fn
+
+    njit_inline = njit

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .backend import check, njit
+from .backend import check, njit, njit_inline
 from .splitmix import below, below_np, streams
 
 HAND, DECK_LEN, DECK, PILE, FACE_UP = 0, 2, 4, 24, 38
@@ -49,6 +49,8 @@ POLICY_CODES = {"random": RANDOM, "heuristic": HEURISTIC}
 SUM = np.array([sum(p + 1 for p in range(POWERS) if m >> p & 1) for m in range(1 << POWERS)],
                np.int32)
 COUNT = np.array([bin(m).count("1") for m in range(1 << POWERS)], np.int32)
+NTH_CARD = np.array([[[p for p in range(POWERS) if m >> p & 1][n] if n < bin(m).count("1") else -1
+                      for n in range(POWERS)] for m in range(1 << POWERS)], np.int32)  # card index
 LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(1 << POWERS)], np.int32)  # -1 for 0
 
 
@@ -244,7 +246,7 @@ def _board_nb(s, first):
     return a0, a1
 
 
-@njit
+@njit_inline
 def _apply_nb(s, rng, i, action, first, games, hand_size):
     seat = s[CURRENT]
     card = action // SLOTS + 1
@@ -280,7 +282,7 @@ def _step_nb(S, rng, actions, first, games, hand_size):
             _apply_nb(S[i], rng, i, actions[i], first, games, hand_size)
 
 
-@njit
+@njit_inline
 def _random_nb(s, rng, i, first):
     """The r-th legal id in id order (card-major), r uniform: the card is the (r // open)-th
     of the hand, the landmark the (r % open)-th open slot."""
@@ -441,24 +443,29 @@ def _tiebreak_winner_np(S, first) -> np.ndarray:
 
 
 def _apply_np(S, rng, rows, actions, sim: Simulator) -> None:
-    seat = S[rows, CURRENT]
-    card = actions // SLOTS + 1
+    flat = S.reshape(-1)  # a view: one flat index per cell is cheaper than (row, column) pairs
+    base = rows * WIDTH
+    seat = flat[base + CURRENT]
     k = actions % SLOTS
-    bit = (1 << (card - 1)).astype(np.int32)
-    S[rows, HAND + seat] &= ~bit
-    S[rows, PILE + 2 * k + seat] |= bit
-    reveal = S[rows, PILE + 2 * k + 1 - seat] != 0
-    S[rows[reveal], FACE_UP + k[reveal]] = 1
-    left = S[rows, DECK_LEN + seat]
-    draw = left > 0
-    r, s, n = rows[draw], seat[draw], left[draw]
-    S[r, HAND + s] |= 1 << (S[r, DECK + POWERS * s + n - 1] - 1)
-    S[r, DECK_LEN + s] = n - 1
-    S[rows, FORBIDDEN] = k
-    S[rows, CURRENT] = 1 - seat
-    S[rows, PLAYED] += 1
-    ended = rows[S[rows, PLAYED] == PLAYS_PER_GAME]
-    if ended.size:
+    bit = (1 << (actions // SLOTS)).astype(np.int32)
+    hand = base + HAND + seat
+    flat[hand] &= ~bit
+    pile = base + PILE + 2 * k + seat
+    flat[pile] |= bit
+    reveal = flat[pile + 1 - 2 * seat] != 0  # rule 6
+    flat[(base + FACE_UP + k)[reveal]] = 1
+    left_at = base + DECK_LEN + seat
+    left = flat[left_at]
+    draw = left > 0  # rule 3
+    top = flat[(base + DECK + POWERS * seat + left - 1)[draw]]
+    flat[hand[draw]] |= 1 << (top - 1)
+    flat[left_at[draw]] -= 1
+    flat[base + FORBIDDEN] = k
+    flat[base + CURRENT] = 1 - seat
+    played = flat[base + PLAYED] + 1
+    flat[base + PLAYED] = played
+    ended = rows[played == PLAYS_PER_GAME]
+    if ended.size:  # rules 8 and 9
         board = _board_scores_np(S[ended], sim.first)
         g = S[ended, GAMES_DONE]
         S[ended, FINISHED + 2 * g] = board[:, 0]
@@ -471,10 +478,17 @@ def _apply_np(S, rng, rows, actions, sim: Simulator) -> None:
 
 
 def _random_np(S, rng, rows, sim: Simulator) -> np.ndarray:
-    mask = sim.legal_mask(S[rows])
-    r = below_np(rng, rows, 1, mask.sum(axis=1))
-    # the r-th legal id in id order, as _random_nb counts them
-    return np.argmax(np.cumsum(mask, axis=1) > r[:, None], axis=1)
+    """``_random_nb`` for many games: the card is the (r // open)-th of the hand, the
+    landmark the (r % open)-th open slot."""
+    flat = S.reshape(-1)
+    base = rows * WIDTH
+    hand = flat[base + HAND + flat[base + CURRENT]]
+    forbidden = flat[base + FORBIDDEN]
+    open_ = SLOTS - sim.first - (forbidden >= sim.first)
+    r = below_np(rng, rows, 1, COUNT[hand] * open_)
+    k = sim.first + r % open_
+    k += (forbidden >= sim.first) & (k >= forbidden)
+    return NTH_CARD[hand, r // open_] * SLOTS + k
 
 
 def _heuristic_np(S, rng, rows, sim: Simulator) -> np.ndarray:

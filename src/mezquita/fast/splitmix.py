@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .backend import njit
+from .backend import njit_inline
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -15,7 +15,7 @@ S27, S30, S31, S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
 POLICY_SALT = np.uint64(0x5851F42D4C957F2D)
 
 
-@njit
+@njit_inline
 def next64(rng, i, k):
     """The next output of stream ``rng[i, k]`` (scalar code, for the numba kernels)."""
     s = rng[i, k] + GAMMA
@@ -25,7 +25,7 @@ def next64(rng, i, k):
     return z ^ (z >> S31)
 
 
-@njit
+@njit_inline
 def below(rng, i, k, n):
     """A uniform integer in ``0 .. n-1`` from stream ``rng[i, k]`` (``Rng.below``)."""
     return np.int64(((next64(rng, i, k) >> S32) * np.uint64(n)) >> S32)
