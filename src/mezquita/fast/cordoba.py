@@ -108,12 +108,13 @@ class Simulator:
 
     def step(self, S: np.ndarray, R: np.ndarray, actions) -> None:
         """Play ``actions[i]`` for the seat to move in game ``i`` (in place; legal ids only:
-        check with ``legal_mask``). Finished games are left as they are."""
+        check with ``legal_mask``). Games that are over, or given a negative action, are left
+        as they are."""
         actions = np.asarray(actions, np.int64)
         if self.backend == "numba":
             _step_nb(S, R, actions, self.first, self.games, self.hand)
         else:
-            rows = np.flatnonzero(S[:, CURRENT] >= 0)
+            rows = np.flatnonzero((S[:, CURRENT] >= 0) & (actions >= 0))
             _apply_np(S, R, rows, actions[rows], self)
 
     def act(self, S: np.ndarray, R: np.ndarray, policy: str) -> np.ndarray:
@@ -278,7 +279,7 @@ def _apply_nb(s, rng, i, action, first, games, hand_size):
 @njit
 def _step_nb(S, rng, actions, first, games, hand_size):
     for i in range(S.shape[0]):
-        if S[i, CURRENT] >= 0:
+        if S[i, CURRENT] >= 0 and actions[i] >= 0:
             _apply_nb(S[i], rng, i, actions[i], first, games, hand_size)
 
 
