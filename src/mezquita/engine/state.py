@@ -166,7 +166,6 @@ class State:
             self._check_legal(seat, action_id)
         self._legal_cache = self._movers = None
         self._apply(seat, action_id)
-        self._legal_cache = self._movers = None  # in case the hook asked mid-way
         self.history.append((seat, action_id))
 
     def _check_legal(self, seat: int, action_id: int) -> None:
@@ -184,7 +183,6 @@ class State:
         picked it from ``legal_actions(seat)`` on this very state. Anything else corrupts it."""
         self._legal_cache = self._movers = None
         self._apply(seat, action)
-        self._legal_cache = self._movers = None
         self.history.append((seat, action))
 
     def child(self, seat: int, action: Any) -> State:
@@ -293,6 +291,9 @@ class State:
         raise NotImplementedError
 
     def _apply(self, seat: int, action: int) -> None:
+        """Play a legal ``action`` for ``seat``. It must not call the public methods (their
+        caches are being invalidated); it may set ``self._movers`` to ``_to_move()`` of the
+        new position when it knows it for free (a hot-path shortcut)."""
         raise NotImplementedError
 
     def _view(self, seat: int | None, full: bool) -> dict:

@@ -189,8 +189,10 @@ class CordobaState(State):
             insort(hand, deck.pop())
         self.forbidden = index
         self.current = 1 - seat
+        self._movers = MOVERS[1 - seat]  # the engine's cache of _to_move(), known here
         self.played = played = self.played + 1
         if played == PLAYS_PER_GAME:
+            self._movers = None
             self._end_game()
 
     def _end_game(self) -> None:
