@@ -140,3 +140,11 @@ def test_win_rates_mean_scores_and_score_distribution_match_the_engine(agents):
     keep = expected >= 5
     chi2 = float((((observed[keep] - expected[keep]) ** 2) / expected[keep]).sum())
     assert chi2 < 26.0, f"score distribution differs (chi-square {chi2:.1f}, {keep.sum() - 1} dof)"
+
+
+def test_the_package_example_runs():
+    import doctest
+
+    import mezquita.fast
+
+    assert doctest.testmod(mezquita.fast).failed == 0

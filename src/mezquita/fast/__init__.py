@@ -8,6 +8,17 @@ offers a pgx-style step API (``init`` / ``legal_mask`` / ``step`` / ``observe``)
 the deal from a seed is the engine's own (the same SplitMix64 stream), and the tests replay
 engine games through each simulator and require identical outcomes.
 
+>>> import numpy as np
+>>> from mezquita import fast
+>>> sim = fast.simulator("cordoba", {"hand": 3})
+>>> result = sim.play(np.arange(100_000), ("heuristic", "random"))  # scores, returns, length
+>>> S, R = sim.init([7, 8])  # the step API: S holds the games, R their generators
+>>> sim.step(S, R, sim.act(S, R, "random"))
+>>> mask, obs = sim.legal_mask(S), sim.observe(S, sim.to_move(S))
+
+`mezquita simulate` plays on a simulator when it has every agent (``--engine`` forces the
+engine); ``mezquita.fast.tournament.run`` is that path as a function.
+
 Two backends with the same results: ``"numba"`` (one compiled loop per game, one core) and
 ``"numpy"`` (the same rules vectorised over the batch, used when numba is missing or when
 asked for with ``backend="numpy"``).
