@@ -25,6 +25,7 @@ class Figure:
         note: what bounds the figure, or why it is missing.
         vs_anchor: ``value`` over the goofspiel anchor of the same run (its games/s for
             games and iterations, its decisions/s for decisions and steps), see ``anchor.py``.
+        anchor_value: that anchor rate, as measured alongside this figure.
     """
 
     name: str
@@ -36,6 +37,7 @@ class Figure:
     ratio: float | None = None
     note: str = ""
     vs_anchor: float | None = None
+    anchor_value: float | None = None
 
     def to_json(self) -> dict:
         """The figure as JSON."""

@@ -3,7 +3,10 @@ imperfect information) played at random from Python, measured in the same run.
 
 The machine may be shared, so the anchor is not timed once: `interleave` times a figure in
 short slices, each right after a slice of the anchor, and both keep their best slice (the
-one least disturbed by other load). Ratios then compare like with like.
+one least disturbed by other load); a figure's ratio is to the anchor slices taken with it
+(``Figure.anchor_value``), so a figure measured while a neighbour was busy is compared with
+an anchor measured under the same load. Figures timed in one piece (search, arena) take
+anchor slices just before and after (`window`).
 """
 
 from __future__ import annotations
@@ -50,7 +53,8 @@ class Anchor:
     def __init__(self, slice_seconds: float = 0.05) -> None:
         self.slice_seconds = slice_seconds
         self._play = goofspiel_playout(random.Random(0))
-        self.games_per_s: float | None = None
+        self.games_per_s: float | None = None  # best over the run
+        self.window_best: float | None = None  # best since the last ``window_start``
         self.decisions_per_game = 0.0
         self._count = 0
 
@@ -70,6 +74,29 @@ class Anchor:
         self._count += games
         self.decisions_per_game = decisions / games
         self.games_per_s = max(self.games_per_s or 0.0, games / elapsed)
+        self.window_best = max(self.window_best or 0.0, games / elapsed)
+
+    def window_start(self) -> None:
+        """Start a new window of anchor slices (for the next figure), with one slice."""
+        self.window_best = None
+        self.sample()
+
+    def rate_for(self, unit: str) -> float | None:
+        """The anchor's rate of the current window in the units of a figure's ``unit``."""
+        if not self.window_best:
+            return None
+        if unit in PER_GAME:
+            return self.window_best
+        return self.window_best * self.decisions_per_game if unit in PER_DECISION else None
+
+    def stamp(self, figures: list[Figure]) -> list[Figure]:
+        """Give ``figures`` the current window's anchor rate (one more slice first)."""
+        self.sample()
+        for f in figures:
+            f.anchor_value = self.rate_for(f.unit)
+            if f.anchor_value is not None:
+                f.anchor_value = round(f.anchor_value, 1)
+        return figures
 
     def interleave(self, run: Callable[[int], tuple[int, int]], seconds: float,
                    slices: int = 6) -> tuple[float, float]:
@@ -77,6 +104,7 @@ class Anchor:
         slices of ``seconds / slices`` each, an anchor slice before each one."""
         best = (0.0, 0.0)
         count = 0
+        self.window_best = None
         for _ in range(slices):
             self.sample()
             units = decisions = 0
@@ -95,16 +123,18 @@ class Anchor:
                           "(pip install 'mezquita[bench]')")
         return Figure(NAME, "", round(self.games_per_s, 1), "games/s",
                       note=f"{self.decisions_per_game:.0f} player decisions per game; "
-                      f"{self.decisions_per_s:,.0f} decisions/s; best of interleaved slices")
+                      f"{self.decisions_per_s:,.0f} decisions/s; the best slice of the run "
+                      "(each figure's ratio is to the slices taken with it)")
 
     def finalise(self, figures: list[Figure]) -> None:
         """Set every figure's ratio to the anchor (``vs_anchor``, and ``ratio`` for those
-        whose ``anchor`` is this one) from the anchor's best rates of the whole run."""
+        whose ``anchor`` is this one): to the slices taken with it (``anchor_value``), or for a
+        figure without them to the anchor's best of the whole run."""
         for f in figures:
             if f.name == NAME or not self.games_per_s:
                 continue
-            base = (self.games_per_s if f.unit in PER_GAME
-                    else self.decisions_per_s if f.unit in PER_DECISION else None)
+            base = f.anchor_value or (self.games_per_s if f.unit in PER_GAME
+                                      else self.decisions_per_s if f.unit in PER_DECISION else None)
             if base:
                 f.vs_anchor = round(f.value / base, 3)
                 if f.anchor == NAME:

@@ -42,22 +42,22 @@ def run(game_ids: list[str] | None, quick: bool) -> list[Figure]:
         for policies in (("random", "random"), ("heuristic", "heuristic")):
             rate = _fast_rate(anchor, fast.simulator("cordoba", options, backend), policies,
                               100_000 if backend == "numba" else 10_000, seconds, np)
-            figures.append(Figure(f"fast simulator, {' vs '.join(policies)}", "cordoba",
-                                  round(rate), "games/s", _label(options),
-                                  note=f"mezquita.fast ({backend}), one core, batches of "
-                                  f"{100_000 if backend == 'numba' else 10_000}"))
+            figures += anchor.stamp([Figure(
+                f"fast simulator, {' vs '.join(policies)}", "cordoba", round(rate), "games/s",
+                _label(options), note=f"mezquita.fast ({backend}), one core, batches of "
+                f"{100_000 if backend == 'numba' else 10_000}")])
     engine_rate, _ = anchor.interleave(
         lambda i, play=engine_playout(load("cordoba"), random.Random(0)): (1, play(i)), seconds)
+    figures += anchor.stamp([Figure("engine random playouts", "cordoba", round(engine_rate, 1),
+                                    "games/s", note="the generic API, for the fallback's ratio")])
     numpy_rate = _fast_rate(anchor, fast.simulator("cordoba", {}, "numpy"), ("random", "random"),
                             10_000, seconds, np)
-    figures += [
-        Figure("engine random playouts", "cordoba", round(engine_rate, 1), "games/s",
-               note="the generic API, for the fallback's ratio"),
-        Figure("fast simulator (numpy fallback), random vs random", "cordoba", round(numpy_rate),
-               "games/s", anchor="engine random playouts", ratio=round(numpy_rate / engine_rate, 1),
-               note="vectorised over batches of 10,000; target 10x the engine"),
-    ]
-    figures += _sweep(1_000_000 if not quick else 100_000)
+    figures += anchor.stamp([Figure(
+        "fast simulator (numpy fallback), random vs random", "cordoba", round(numpy_rate),
+        "games/s", anchor="engine random playouts", ratio=round(numpy_rate / engine_rate, 1),
+        note="vectorised over batches of 10,000; target 10x the engine")])
+    anchor.window_start()
+    figures += anchor.stamp(_sweep(1_000_000 if not quick else 100_000))
     anchor.finalise(figures)
     return figures
 

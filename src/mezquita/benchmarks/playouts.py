@@ -44,9 +44,10 @@ def run(game_ids: list[str] | None, quick: bool) -> list[Figure]:
             games_s, decisions_s = anchor.interleave(lambda i, play=play: (1, play(i)), seconds)
             label = ", ".join(f"{k}={v}" for k, v in setting.items())
             note = f"{decisions_s / games_s:.1f} decisions per game"
-            figures.append(Figure("random playouts", info.id, round(games_s, 1), "games/s", label,
-                                  anchor=ANCHOR, note=note))
-            figures.append(Figure("random playouts", info.id, round(decisions_s), "decisions/s",
-                                  label, anchor=ANCHOR))
+            figures += anchor.stamp([
+                Figure("random playouts", info.id, round(games_s, 1), "games/s", label,
+                       anchor=ANCHOR, note=note),
+                Figure("random playouts", info.id, round(decisions_s), "decisions/s", label,
+                       anchor=ANCHOR)])
     anchor.finalise(figures)
     return [anchor.figure(), *figures]

@@ -35,14 +35,13 @@ def run(games_: list[str] | None, quick: bool) -> list[Figure]:
         game = load(game_id, **SETTINGS.get(game_id, {}))
         setting = " ".join(f"{k}={v}" for k, v in SETTINGS.get(game_id, {}).items())
         for cls in (MCTS, ISMCTS):
-            anchor.sample()  # the anchor is sampled around every figure of the run
+            anchor.window_start()  # anchor slices just before and after the figure
             rate, mean_playout = search_speed(game, cls, 0.3 if quick else 1.0)
-            figures.append(Figure(f"{cls.name} iterations", game_id, round(rate, 1),
-                                  "iterations/s", setting,
-                                  note=f"mean playout {mean_playout:.1f} actions"))
+            figures += anchor.stamp([Figure(f"{cls.name} iterations", game_id, round(rate, 1),
+                                            "iterations/s", setting,
+                                            note=f"mean playout {mean_playout:.1f} actions")])
     if not games_ or ARENA_GAME in games_:
         figures.extend(arena_speed(8 if quick else 120))
-    anchor.sample()
     anchor.finalise(figures)
     return figures
 

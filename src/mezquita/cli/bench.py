@@ -53,6 +53,10 @@ def bench_command(
             figures.extend(module.run(game or None, quick))
         except MezquitaError as err:
             fail(str(err))
+        except Exception as err:  # a broken game or adapter must not hide the other figures
+            err_console.print(f"[yellow]{name} failed:[/] {type(err).__name__}: {err}")
+            figures.append(Figure(f"{name} suite", "", 0.0, "", note=f"failed: {type(err).__name__}: "
+                                  f"{err}"[:200]))
     run_anchor = anchor.shared(quick)
     figures = [run_anchor.figure(), *(f for f in figures if f.name != anchor.NAME)]
     run_anchor.finalise(figures)  # with the anchor's best over the whole run
