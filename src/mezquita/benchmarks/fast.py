@@ -77,13 +77,23 @@ def _fast_rate(anchor, sim, policies, batch: int, seconds: float, np) -> float:
     return anchor.interleave(one_batch, seconds, slices)[0]
 
 
+#: printed by the sweep process: its peak resident memory in kB (Linux's VmHWM; elsewhere
+#: ru_maxrss, which may include the parent's memory at the fork)
+_PEAK_KB = """
+import resource, sys
+try:
+    print(next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM")))
+except OSError:
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // (1024 if sys.platform == "darwin" else 1))
+"""
+
+
 def _sweep(games: int) -> list[Figure]:
     """``mezquita simulate cordoba`` on ``games`` random-vs-random games in a child process:
     its wall time and peak resident memory (the child's own ``VmHWM``: ``ru_maxrss`` of a
     child counts the parent's memory at the fork)."""
-    code = ("from mezquita.fast.tournament import run; "
-            f"run('cordoba', {{}}, ['random', 'random'], {games}); "
-            "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))")
+    code = (f"from mezquita.fast.tournament import run; run('cordoba', {{}}, ['random', 'random'], "
+            f"{games})\n{_PEAK_KB}")
     setting = f"{games:,} games, random vs random, seat-rotated, arena seeds"
     start = time.perf_counter()
     child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
