@@ -1,11 +1,11 @@
-"""The research extras stay optional: the core never imports them."""
+"""The research extras and the fast simulators stay optional: the core never imports them."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-EXTRAS = ("numpy", "pettingzoo", "gymnasium", "pyspiel")
+EXTRAS = ("numpy", "numba", "mezquita.fast", "pettingzoo", "gymnasium", "pyspiel")
 
 SCRIPT = f"""
 import importlib, pkgutil, sys

@@ -113,8 +113,12 @@ def test_bench_quick_json_reports_ratios_to_the_anchor():
     playout = next(f for f in figures if f["game"] == "cordoba" and f["unit"] == "games/s")
     assert playout["value"] > 0
     anchor = next(f for f in figures if f["name"].startswith("goofspiel"))
-    if anchor["value"]:
-        assert playout["ratio"] == pytest.approx(playout["value"] / anchor["value"], rel=0.01)
+    if anchor["value"]:  # each ratio is to the anchor slices timed alongside that figure
+        assert 0 < playout["anchor_value"] <= anchor["value"]
+        assert playout["ratio"] == pytest.approx(playout["value"] / playout["anchor_value"], rel=0.01)
+        assert all(f["vs_anchor"] is not None for f in figures if f["unit"] in ("games/s", "decisions/s")
+                   and f["name"] != anchor["name"] and f["value"])
+    assert any(f["unit"] == "MB" and f["value"] > 0 for f in figures)  # peak memory
 
 
 def test_replay_of_a_record_from_an_older_rules_version_says_why_not(tmp_path):

@@ -17,6 +17,10 @@ policy-gradient libraries). Opponents see only their own views (`Turn`). The rew
 learner's return at the end (win 1, loss 0, draws shared). An illegal action ends the
 episode with reward ``illegal_reward`` (default -1) and ``info["illegal_action"]``, leaving
 the game untouched: a learner that ignores the mask is penalised, never crashed.
+
+`FastVectorEnv` is the batched form for games that ``mezquita.fast`` simulates (Córdoba):
+``num_envs`` games stepped at once in compiled code, with the same observations, masks and
+rewards, against random or heuristic opponents (needs the ``fast`` extra for numba).
 """
 
 from __future__ import annotations
@@ -150,3 +154,95 @@ def register() -> list[str]:
 
 
 register()
+
+
+class FastVectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` games on a compiled simulator (`mezquita.fast`), the learner at ``seat``
+    in each, against ``opponents`` (``"random"`` or ``"heuristic"``, played as array code).
+
+    Observations and masks are those of `MezquitaEnv` (the game's ``encode_view`` layout),
+    batched; env ``i`` reset with ``seed`` is dealt from ``seed + i`` exactly as
+    ``MezquitaEnv.reset(seed=seed + i)`` is, so with the (deterministic) heuristic the games
+    are the same. A finished env resets in the same step (``info["final_obs"]`` holds its
+    last observation, ``info["_final_obs"]`` says which); an illegal action ends the episode
+    with ``illegal_reward``, as in `MezquitaEnv`.
+    """
+
+    metadata: ClassVar[dict] = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
+
+    def __init__(self, num_envs: int = 16, game: str = "cordoba", seat: int = 0,
+                 opponents: str = "random", illegal_reward: float = -1.0,
+                 backend: str | None = None, **options: Any) -> None:
+        from mezquita import fast
+
+        if not fast.supports(game, [opponents]):
+            raise ValueError(f"mezquita.fast has no {game!r} simulator with {opponents!r} "
+                             f"opponents (it plays {', '.join(fast.POLICIES)} in {', '.join(fast.GAMES)})")
+        self.game = load(game, **options)
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, not {seat}")
+        self.sim = fast.simulator(game, dict(self.game.options), backend)
+        self.num_envs, self.seat, self.opponents = num_envs, seat, opponents
+        self.illegal_reward = float(illegal_reward)
+        size, actions = self.game.observation_size, self.game.num_actions
+        self.single_observation_space = gymnasium.spaces.Dict({
+            "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
+        })
+        self.single_action_space = gymnasium.spaces.Discrete(actions)
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
+        self._S = self._R = None
+        self._next_seed = 0
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """Deal every env (env ``i`` from ``seed + i`` when given); bots move first where
+        they start."""
+        super().reset(seed=seed)
+        self._next_seed = seed if seed is not None else int(self.np_random.integers(2**62))
+        self._S, self._R = self.sim.init(self._seeds(self.num_envs))
+        self._play_opponents()
+        return self._observation(), {}
+
+    def step(self, actions):
+        """One learner action per env, then the bots up to the learner's next turn."""
+        if self._S is None:
+            raise gymnasium.error.ResetNeeded("call reset() first")
+        S, R, sim = self._S, self._R, self.sim
+        actions = np.asarray(actions, np.int64).reshape(self.num_envs)
+        mask = sim.legal_mask(S)
+        inside = (actions >= 0) & (actions < mask.shape[1])
+        legal = inside & mask[np.arange(self.num_envs), np.where(inside, actions, 0)]
+        sim.step(S, R, np.where(legal, actions, -1))
+        self._play_opponents()
+        over = sim.to_move(S) < 0
+        rewards = np.where(over, sim.returns(S)[:, self.seat], 0.0)
+        rewards[~legal] = self.illegal_reward
+        terminated = over | ~legal
+        infos: dict = {}
+        if terminated.any():
+            infos["final_obs"] = self._observation()
+            infos["_final_obs"] = terminated.copy()
+            rows = np.flatnonzero(terminated)
+            fresh_S, fresh_R = sim.init(self._seeds(len(rows)))
+            S[rows], R[rows] = fresh_S, fresh_R
+            self._play_opponents()
+        return (self._observation(), rewards.astype(np.float64), terminated,
+                np.zeros(self.num_envs, bool), infos)
+
+    def _seeds(self, n: int) -> np.ndarray:
+        seeds = np.arange(self._next_seed, self._next_seed + n, dtype=np.uint64)
+        self._next_seed += n
+        return seeds
+
+    def _play_opponents(self) -> None:
+        S, R, sim, other = self._S, self._R, self.sim, 1 - self.seat
+        while (waiting := sim.to_move(S) == other).any():
+            sim.step(S, R, np.where(waiting, sim.act(S, R, self.opponents), -1))
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        S = self._S
+        mask = self.sim.legal_mask(S) & (self.sim.to_move(S) == self.seat)[:, None]
+        return {"observation": self.sim.observe(S, np.full(self.num_envs, self.seat)),
+                "action_mask": mask.astype(np.int8)}

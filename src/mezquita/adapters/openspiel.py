@@ -79,7 +79,7 @@ def register(game_ids: list[str] | None = None) -> list[str]:
     return their OpenSpiel names."""
     known = set(pyspiel.registered_names())
     names = []
-    for game_id in game_ids or list(registry.game_ids()):
+    for game_id in game_ids or registry.game_ids():
         name = short_name(game_id)
         if name not in known:
             info = game_class(game_id).info

@@ -18,6 +18,7 @@ from mezquita.arena.runner import play_plan
 from mezquita.engine import Game, games, load
 
 from . import Figure
+from .anchor import shared
 
 #: options that give each game's measured setting (the others use their defaults)
 SETTINGS: dict[str, dict] = {"citadels": {"players": 4}}
@@ -28,17 +29,20 @@ ARENA_AGENTS = ["ismcts-100", "heuristic"]
 def run(games_: list[str] | None, quick: bool) -> list[Figure]:
     """Search figures for ``games_`` (default: every registered game) and the arena speed-up."""
     ids = games_ or [info.id for info in games()]
+    anchor = shared(quick)
     figures = []
     for game_id in ids:
         game = load(game_id, **SETTINGS.get(game_id, {}))
         setting = " ".join(f"{k}={v}" for k, v in SETTINGS.get(game_id, {}).items())
         for cls in (MCTS, ISMCTS):
+            anchor.window_start()  # anchor slices just before and after the figure
             rate, mean_playout = search_speed(game, cls, 0.3 if quick else 1.0)
-            figures.append(Figure(f"{cls.name} iterations", game_id, round(rate, 1),
-                                  "iterations/s", setting,
-                                  note=f"mean playout {mean_playout:.1f} actions"))
+            figures += anchor.stamp([Figure(f"{cls.name} iterations", game_id, round(rate, 1),
+                                            "iterations/s", setting,
+                                            note=f"mean playout {mean_playout:.1f} actions")])
     if not games_ or ARENA_GAME in games_:
         figures.extend(arena_speed(8 if quick else 120))
+    anchor.finalise(figures)
     return figures
 
 

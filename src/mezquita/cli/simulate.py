@@ -49,11 +49,57 @@ def simulate_command(
     seed: int = typer.Option(0, "--seed", help="Tournament seed (same seed, same games)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
     records: Path = typer.Option(None, "--records", help="Write each game's record here."),
+    engine: bool = typer.Option(False, "--engine",
+                                help="Use the reference engine even where a fast simulator exists."),
 ) -> None:
-    """Play games on the fair seat schedule and report win shares with 95% CIs."""
+    """Play games on the fair seat schedule and report win shares with 95% CIs.
+
+    Games whose agents a compiled simulator has (``mezquita.fast``: random and heuristic in
+    Córdoba) run there, with the same deals and seats; ``--engine`` forces the engine."""
     game = load_game(game_id, ctx.args)
     names = parse_agents(agents, game)
     out = prepare_out_dir(records)
+    simulator = None if engine else fast_simulator(game_id, names, out is not None)
+    if simulator is not None:
+        summary = simulator(game_id, dict(game.options), names, games, seed)
+        err_console.print(f"[dim]played by {summary['simulator']} (--engine: the reference engine)[/]")
+    else:
+        summary = engine_summary(game, game_id, names, games, seed, out)
+    summary.update({"game": game_id, "options": game.options, "seed": seed, "agent_list": names})
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+    else:
+        print_summary(summary)
+
+
+def fast_simulator(game_id: str, names: list[str], records: bool):
+    """`mezquita.fast.tournament.run` when it can play this tournament, else None (saying
+    why on stderr when a fast simulator exists but cannot be used)."""
+    try:
+        from mezquita import fast
+    except ImportError:  # numpy missing: the fast package cannot even be imported
+        return None
+    if not fast.supports(game_id, names):
+        return None
+    if records:
+        err_console.print("[dim]--records: using the reference engine (the fast simulator keeps "
+                          "no records)[/]")
+        return None
+    from mezquita.fast import tournament
+
+    def run(game_id, options, names, games, seed):
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), console=err_console, transient=True) as progress:
+            task = progress.add_task(f"{game_id} games", total=games)
+            return tournament.run(game_id, options, names, games, seed,
+                                  on_chunk=lambda n: progress.advance(task, n))
+
+    return run
+
+
+def engine_summary(game: Game, game_id: str, names: list[str], games: int, seed: int,
+                   out: Path | None) -> dict:
+    """The tournament on the reference engine (writing records to ``out`` if given)."""
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=err_console, transient=True) as progress:
         task = progress.add_task(f"{game_id} games", total=games)
@@ -65,12 +111,7 @@ def simulate_command(
 
         plan = Plan.of(game, names, games, seed, hidden_samples=0, records=out is not None)
         results = play_plan(plan, on_result=done)
-    summary = summarise(results, names)
-    summary.update({"game": game_id, "options": game.options, "seed": seed, "agent_list": names})
-    if as_json:
-        typer.echo(json.dumps(summary, indent=2))
-    else:
-        print_summary(summary)
+    return {**summarise(results, names), "simulator": "engine"}
 
 
 def print_summary(summary: dict) -> None:

@@ -15,7 +15,6 @@ themselves.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,6 +77,12 @@ class Block:
 
     def id(self, *indices: int) -> int:
         """The id of the action with these parameter indices (in parameter order)."""
+        n = len(indices)
+        if n == len(self.strides):  # the usual one or two parameters, written out (legal lists)
+            if n == 1:
+                return self.base + indices[0]
+            if n == 2:
+                return self.base + indices[0] * self.strides[0] + indices[1]  # last stride 1
         action = self.base
         for i, s in zip(indices, self.strides):
             action += i * s
@@ -105,7 +110,7 @@ class ActionSpace:
     def __init__(self) -> None:
         self.blocks: list[Block] = []
         self.by_name: dict[str, Block] = {}
-        self._bases: list[int] = []
+        self._block_of: list[Block] = []  # per id, its block
 
     def block(self, name: str, *params: Param, text: dict[str, str] | None = None) -> Block:
         """Add a decision kind with its parameters and label templates (``lang -> str.format``
@@ -115,7 +120,7 @@ class ActionSpace:
         block = Block(name, tuple(params), len(self), dict(text or {}))
         self.blocks.append(block)
         self.by_name[name] = block
-        self._bases.append(block.base)
+        self._block_of.extend([block] * block.size)
         return block
 
     def __len__(self) -> int:
@@ -123,9 +128,10 @@ class ActionSpace:
 
     def kind(self, action: int) -> Block:
         """The block holding id ``action``."""
-        if not 0 <= action < len(self):
+        block_of = self._block_of
+        if not 0 <= action < len(block_of):
             raise IllegalAction(f"action id {action} is outside 0..{len(self) - 1}")
-        return self.blocks[bisect_right(self._bases, action) - 1]
+        return block_of[action]
 
     def to_json(self, action: int) -> dict:
         """``{"do": kind, param: value, ...}``."""

@@ -9,10 +9,17 @@ from __future__ import annotations
 import hashlib
 
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 
 
 class Rng:
-    """A small deterministic generator with the `random.Random` methods games need."""
+    """A small deterministic generator with the `random.Random` methods games need.
+
+    The SplitMix64 step is written out in each method (no inner calls): deals and draws are
+    on the hot path of every playout.
+    """
 
     __slots__ = ("state",)
 
@@ -21,14 +28,17 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = s = (self.state + _GAMMA) & _MASK
+        s = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        s = ((s ^ (s >> 27)) * _MIX2) & _MASK
         return s ^ (s >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (n < 2**32)."""
-        return (self.next64() >> 32) * n >> 32
+        self.state = s = (self.state + _GAMMA) & _MASK
+        s = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        s = ((s ^ (s >> 27)) * _MIX2) & _MASK
+        return ((s ^ (s >> 31)) >> 32) * n >> 32
 
     def random(self) -> float:
         """A uniform float in [0, 1)."""
@@ -39,10 +49,15 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: list) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
+        """Shuffle ``items`` in place (Fisher-Yates, ``below(i + 1)`` for i from the top)."""
+        state, mask, gamma, mix1, mix2 = self.state, _MASK, _GAMMA, _MIX1, _MIX2
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            state = (state + gamma) & mask
+            s = ((state ^ (state >> 30)) * mix1) & mask
+            s = ((s ^ (s >> 27)) * mix2) & mask
+            j = ((s ^ (s >> 31)) >> 32) * (i + 1) >> 32
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
 
 def derive_seed(seed: int, *keys: int | str) -> int:

@@ -56,8 +56,8 @@ class State:
         state.rng = Rng(state.seed)
         state.history = []
         state.events = []
-        state._legal_cache = None
         state._setup()
+        state._movers = state._legal_cache = None  # set up afresh: nothing cached
         return state
 
     def clone(self) -> State:
@@ -68,6 +68,7 @@ class State:
         new.rng = Rng(self.rng.state)
         new.history = self.history.copy()
         new.events = self.events.copy()  # events are never changed once recorded
+        new._movers = self._movers
         new._legal_cache = self._legal_cache
         self._copy_into(new)
         return new
@@ -93,32 +94,43 @@ class State:
         state.rng = Rng(data["rng"])
         state.history = [(s, a) for s, a in data["history"]]
         state.events = _copy_json(data["events"])
-        state._legal_cache = None
+        state._movers = state._legal_cache = None
         for name in cls.fields:
             setattr(state, name, _copy_json(data["data"][name]))
         return state
 
     # -- the contract --------------------------------------------------------------------
+    # Caches, reset whenever an action is applied: ``_movers`` (``_to_move()`` of this
+    # position, or None) and ``_legal_cache`` (``(seat, legal ids)`` of a seat to move, or None).
+    # Tests that edit fields directly must reset both.
     def to_move(self) -> tuple[int, ...]:
         """The seats that may act now; empty when the game is over."""
-        return self._to_move()
+        movers = self._movers
+        if movers is None:
+            movers = self._movers = self._to_move()
+        return movers
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return not self._to_move()
+        return not self.to_move()
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
-        """Sorted legal action ids for ``seat`` (default: the first seat to move)."""
-        movers = self._to_move()
+        """Sorted legal action ids for ``seat`` (default: the first seat to move). The list is
+        shared (cached): do not change it."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == seat:
+            return cache[1]
+        movers = self._movers
+        if movers is None:
+            movers = self._movers = self._to_move()
         if seat is None:
             if not movers:
                 return []
             seat = movers[0]
+            if cache is not None and cache[0] == seat:
+                return cache[1]
         elif seat not in movers:
             return []
-        cache = self._legal_cache
-        if cache is not None and cache[0] == seat:
-            return cache[1]
         legal = self._legal_actions(seat)
         self._legal_cache = (seat, legal)
         return legal
@@ -145,14 +157,14 @@ class State:
         if cache is not None and cache[0] == seat and type(action) is int and action in cache[1]:
             action_id = action  # fast path: a legal id just listed for this seat
         else:
-            movers = self._to_move()
+            movers = self.to_move()
             if not movers:
                 raise IllegalAction("the game is over; no action can be played")
             if seat not in movers:
                 raise IllegalAction(f"it is not seat {seat}'s turn (to move: {list(movers)})")
             action_id = self.game.to_action_id(action)
             self._check_legal(seat, action_id)
-        self._legal_cache = None
+        self._legal_cache = self._movers = None
         self._apply(seat, action_id)
         self.history.append((seat, action_id))
 
@@ -169,7 +181,7 @@ class State:
     def apply_unchecked(self, seat: int, action: int) -> None:
         """Play action id ``action`` for ``seat`` without validation: for search bots that
         picked it from ``legal_actions(seat)`` on this very state. Anything else corrupts it."""
-        self._legal_cache = None
+        self._legal_cache = self._movers = None
         self._apply(seat, action)
         self.history.append((seat, action))
 
@@ -186,14 +198,14 @@ class State:
         Once the game is over every view shows everything (``"full": true``).
         """
         self._check_viewer(seat)
-        return self._full_or_seat_view(seat, not self._to_move())
+        return self._full_or_seat_view(seat, not self.to_move())
 
     def full_view(self) -> dict:
         """Everything, hidden values included: for finished games and their replays."""
         return self._full_or_seat_view(None, True)
 
     def _full_or_seat_view(self, seat: int | None, full: bool) -> dict:
-        movers = self._to_move()
+        movers = self.to_move()
         base = {
             "game": self.game.info.id,
             "seat": seat,
@@ -213,7 +225,7 @@ class State:
         """The events from number ``start`` on, as ``viewer`` may know them (``None``: a
         spectator); hidden values are ``None``. At the end of the game nothing is hidden."""
         self._check_viewer(viewer)
-        if not self._to_move():
+        if not self.to_move():
             return _copy_json(self.events[start:])
         return [self._public_event(e, viewer) for e in self.events[start:]]
 
@@ -249,7 +261,7 @@ class State:
             new = self.clone()
         else:
             new = self._resample(seat, rng)
-            new._legal_cache = None
+            new._movers = new._legal_cache = None
             # Other seats' action ids can name hidden cards: a world keeps only their count.
             new.history = [(s, a if s == seat else -1) for s, a in self.history]
         new.rng = Rng(rng.getrandbits(64))
@@ -257,7 +269,7 @@ class State:
 
     def returns(self) -> list[float]:
         """Per-seat result at the end (win 1, loss 0, draws shared); zeros before the end."""
-        if self._to_move():
+        if self.to_move():
             return [0.0] * self.game.num_players
         return self._returns()
 
@@ -279,6 +291,9 @@ class State:
         raise NotImplementedError
 
     def _apply(self, seat: int, action: int) -> None:
+        """Play a legal ``action`` for ``seat``. It must not call the public methods (their
+        caches are being invalidated); it may set ``self._movers`` to ``_to_move()`` of the
+        new position when it knows it for free (a hot-path shortcut)."""
         raise NotImplementedError
 
     def _view(self, seat: int | None, full: bool) -> dict:

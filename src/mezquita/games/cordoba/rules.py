@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from bisect import insort
 
 from mezquita.engine import (
     ActionSpace,
@@ -35,6 +36,7 @@ CARDS = tuple(range(1, 11))  # each deck: one card of every power 1..10 (rule 1)
 DEAL_LIMIT = 100_000  # the most deals `deals()` lists by default
 LANDMARK_VALUES = tuple(range(1, 8))  # landmark values 1..7; variants leave out the lowest
 HIDDEN = None  # how a face-down card of another seat appears in a view or a log entry
+MOVERS = ((0,), (1,), ())  # ``_to_move()`` by ``current`` (-1: over), shared tuples
 
 ACTIONS = ActionSpace()
 PLAY = ACTIONS.block("play", Param("card", CARDS), Param("landmark", LANDMARK_VALUES, landmark_label),
@@ -75,9 +77,21 @@ class CordobaGame(Game):
         if self.hand_size > len(self.powers):
             raise UnknownOption(f"a hand of {self.hand_size} needs cards >= {self.hand_size}")
         self.games_in_match: int = 2 if self.options["match"] else 1
+        self.plays_per_game: int = 2 * len(self.powers)  # both decks are played out (rule 8)
         # play ids per card index and landmark index in play, for legal_actions
         self.play_ids: tuple[tuple[int, ...], ...] = tuple(
             tuple(PLAY.id(c, v - 1) for v in self.landmark_values) for c in range(len(CARDS)))
+        # per action id: (card, landmark value, landmark index in play), for _apply
+        first = self.landmark_values[0]
+        self.decoded: tuple[tuple[int, int, int], ...] = tuple(
+            (card, value, value - first) for card, value in map(PLAY.values, range(PLAY.base, PLAY.end)))
+        # Legal id lists are shared between states (callers never change them): per card,
+        # per forbidden landmark index (the last entry: none) for a hand of one card, and
+        # memoised by (forbidden, *hand) for larger hands.
+        n = len(self.landmark_values)
+        self.single_legal: tuple[tuple[list[int], ...], ...] = tuple(
+            tuple(legal_ids(self.play_ids, (card,), f) for f in (*range(n), -1)) for card in (0, *CARDS))
+        self.legal_memo: dict[tuple[int, ...], list[int]] = {}
 
     @property
     def max_game_length(self) -> int:
@@ -184,36 +198,42 @@ class CordobaState(State):
         self.played = 0
 
     def _to_move(self) -> tuple[int, ...]:
-        return () if self.current < 0 else (self.current,)
+        return MOVERS[self.current]
 
     def _legal_actions(self, seat: int) -> list[int]:
-        ids = self.game.play_ids
-        forbidden = self.forbidden
-        return [a for card in self.hands[seat]  # sorted, distinct powers: ids come sorted
-                for i, a in enumerate(ids[card - 1]) if i != forbidden]
+        hand = self.hands[seat]
+        game = self.game
+        if len(hand) == 1:
+            return game.single_legal[hand[0]][self.forbidden]
+        key = (self.forbidden, *hand)
+        legal = game.legal_memo.get(key)
+        if legal is None:
+            legal = game.legal_memo[key] = legal_ids(game.play_ids, hand, self.forbidden)
+        return legal
 
     def _apply(self, seat: int, action: int) -> None:
-        card, value = PLAY.values(action)
-        index = value - self.game.landmark_values[0]
+        card, value, index = self.game.decoded[action]
         hand = self.hands[seat]
         hand.remove(card)
         pile = self.piles[index]
         pile[seat].append(card)
-        self._event(seat, "play", card=card, landmark=value, game=self.game_no + 1)
-        if pile[1 - seat] and not self.face_up[index]:
+        # events written as literals (not ``_event``): this is every playout's hot path
+        self.events.append({"turn": len(self.history), "seat": seat, "do": "play", "card": card,
+                            "landmark": value, "game": self.game_no + 1})
+        theirs = pile[1 - seat]
+        if theirs and not self.face_up[index]:
             self.face_up[index] = True  # rule 6
-            self._event(None, "reveal", landmark=value, cards=sorted(pile[1 - seat]))
+            self.events.append({"turn": len(self.history), "seat": None, "do": "reveal",
+                                "landmark": value, "cards": sorted(theirs)})
         deck = self.decks[seat]
-        if deck:  # rule 3: draw after playing
-            drawn = deck.pop()
-            if not hand or drawn > hand[-1]:
-                hand.append(drawn)
-            else:
-                hand.insert(next(i for i, c in enumerate(hand) if c > drawn), drawn)
+        if deck:  # rule 3: draw after playing; the hand stays sorted
+            insort(hand, deck.pop())
         self.forbidden = index
-        self.played += 1
         self.current = 1 - seat
-        if self.played == 2 * len(self.game.powers):
+        self._movers = MOVERS[1 - seat]  # the engine's cache of _to_move(), known here
+        self.played = played = self.played + 1
+        if played == self.game.plays_per_game:
+            self._movers = None
             self._end_game()
 
     def _end_game(self) -> None:
@@ -230,18 +250,21 @@ class CordobaState(State):
     # -- control and scoring -------------------------------------------------------------
     def controller(self, index: int) -> int | None:
         """Rule 7: who controls landmark ``index`` now (start player wins ties)."""
-        a, b = (sum(p) for p in self.piles[index])
+        pile = self.piles[index]
+        a, b = sum(pile[0]), sum(pile[1])
         if a == b:
             return None if a == 0 else self.start
         return 0 if a > b else 1
 
     def game_scores(self) -> list[int]:
         """Landmark values controlled by each seat in the current game."""
-        scores = [0, 0]
-        for index, value in enumerate(self.game.landmark_values):
-            owner = self.controller(index)
-            if owner is not None:
-                scores[owner] += value
+        scores = [0, 0]  # rule 7 inline (the scoring of every playout)
+        for pile, value in zip(self.piles, self.game.landmark_values):
+            a, b = sum(pile[0]), sum(pile[1])
+            if a != b:
+                scores[a < b] += value
+            elif a:
+                scores[self.start] += value
         return scores
 
     def _tiebreak(self) -> int | None:
@@ -254,6 +277,8 @@ class CordobaState(State):
         return [sum(g[s] for g in games) for s in range(2)]
 
     def _scores(self) -> list[float]:
+        if self.game.games_in_match == 1:
+            return self.game_scores()
         return [p + s for p, s in zip(self._past_scores(), self.game_scores())]
 
     def _returns(self) -> list[float]:
@@ -330,13 +355,16 @@ class CordobaState(State):
         seen = [c for i, p in enumerate(self.piles) if self.face_up[i] for c in p[other]]
         unseen = [c for c in self.game.powers if c not in seen]
         rng.shuffle(unseen)
+        redealt = []
         for i, pile in enumerate(new.piles):
             if not self.face_up[i] and pile[other]:
                 pile[other] = [unseen.pop() for _ in pile[other]]
+                redealt.append(i)
         new.hands[other] = sorted(unseen.pop() for _ in self.hands[other])
         new.decks[other] = unseen
         rng.shuffle(new.decks[seat])
-        new.events = _replay_cards(new)
+        if redealt:
+            _replay_cards(new, other, redealt)
         return new
 
     def _copy_into(self, new: CordobaState) -> None:
@@ -352,26 +380,32 @@ class CordobaState(State):
         new.finished = [g.copy() for g in self.finished]
 
 
+def legal_ids(play_ids: tuple[tuple[int, ...], ...], hand, forbidden: int) -> list[int]:
+    """The sorted play ids of the cards in ``hand`` (sorted, distinct) at every landmark in
+    play except the one at index ``forbidden`` (-1: none), rule 4."""
+    return [a for card in hand for i, a in enumerate(play_ids[card - 1]) if i != forbidden]
+
+
 def share_of(totals: list[int]) -> list[float]:
     """Returns as if the game ended now with these totals, ties broken later."""
     best = max(totals)
     return [1.0 if t == best else 0.0 for t in totals]
 
 
-def _replay_cards(state: CordobaState) -> list[dict]:
-    """The events with the current game's plays taking their cards, in play order, from the
-    (redealt) piles: the log of the world ``_resample`` made."""
+def _replay_cards(state: CordobaState, other: int, redealt: list[int]) -> None:
+    """Give ``other``'s plays at the ``redealt`` landmarks of the current game their cards,
+    in play order, from the redealt piles: the log of the world ``_resample`` made. The
+    events list is the copy's own; changed entries are new dicts, the others stay shared."""
     game = state.game_no + 1
     first = state.game.landmark_values[0]
-    taken = [[0, 0] for _ in state.piles]
-    events = []
-    for event in state.events:
-        if event["do"] == "play" and event["game"] == game:
-            index, seat = event["landmark"] - first, event["seat"]
-            event = {**event, "card": state.piles[index][seat][taken[index][seat]]}
-            taken[index][seat] += 1
-        events.append(event)
-    return events
+    taken = dict.fromkeys(redealt, 0)
+    events = state.events
+    for k, event in enumerate(events):
+        if event["seat"] == other and event["do"] == "play" and event["game"] == game:
+            index = event["landmark"] - first
+            if index in taken:
+                events[k] = {**event, "card": state.piles[index][other][taken[index]]}
+                taken[index] += 1
 
 
 register(CordobaGame, CordobaState)

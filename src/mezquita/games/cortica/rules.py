@@ -120,14 +120,8 @@ class CorticaGame(Game):
         self.actions = action_space(self.cards)
         (self.place, self.rest, self.skip, self.use, self.use_plan, self.flip_plan,
          self.flip_use_plan, self.double_plan) = self.actions.blocks
-        # ids by card, space, option and plan index for the legal-action lists, made once
-        # (calling Block.id there took a tenth of a random playout)
-        self.place_ids = [[self.place.id(c, sp) for sp in range(MAX_SPACES)]
-                          for c in range(NUM_ACTIONS_CARDS)]
-        self.rest_ids = [self.rest.id(c) for c in range(NUM_ACTIONS_CARDS)]
-        self.use_ids = [[self.use.id(c, o) for o in range(MAX_OPTIONS)] for c in range(NUM_ACTIONS_CARDS)]
-        self.plan_ids = {block.name: [block.id(p) for p in range(NUM_PLANS)]
-                         for block in (self.use_plan, self.flip_plan, self.flip_use_plan, self.double_plan)}
+        # ids by parameter indices, for the legal lists (a lookup per id, not Block.id)
+        self.ids = {block.name: id_table(block) for block in self.actions.blocks}
         self.card_index = {card.key: c for c, card in enumerate(self.cards.actions)}
         self.plan_index = {plan.key: p for p, plan in enumerate(self.cards.plans)}
 
@@ -266,17 +260,20 @@ class CorticaState(State):
         return (self.current_worker() % 2,)
 
     def _legal_actions(self, seat: int) -> list[int]:
-        g = self.game
+        ids = self.game.ids
         if self.phase == "place":
-            return [g.place_ids[c][s] for c in sorted(self.row[1:])
+            place = ids["place"]
+            return [place[c][s] for c in sorted(self.row[1:])
                     for s, w in enumerate(self.spaces[c]) if w < 0]
         if self.phase == "rest":
-            return [g.rest_ids[c] for c in sorted(self.row[1:])]
-        return sorted([*self._uses(), g.skip.base])
+            rest = ids["rest"]
+            return [rest[c] for c in sorted(self.row[1:])]
+        return sorted([*self._uses(), ids["skip"]])
 
     def _uses(self) -> list[int]:
         """What the current worker can do now, besides skipping (rules 4-7, 10)."""
         g = self.game
+        ids = g.ids
         card, space = self.queue[0]
         worker = self.spaces[card][space]
         res = self.resources[worker % 2]
@@ -284,22 +281,22 @@ class CorticaState(State):
         for o, effect in enumerate(g.cards.actions[card].options):
             if effect.special is None:
                 if can_pay(res, effect.pay):
-                    uses.append(g.use_ids[card][o])
+                    uses.append(ids["use"][card][o])
             elif effect.special == "hire":
                 if not self.interns[worker]:  # rule 5: an intern on Hire has no effect
-                    uses.append(g.use_ids[card][o])
+                    uses.append(ids["use"][card][o])
             elif effect.special == "flip_plan":
-                uses.extend(g.plan_ids["flip_plan"])
+                uses.extend(ids["flip_plan"][:NUM_PLANS])
             else:  # use_plan
                 for p, plan in enumerate(g.cards.plans):
                     side = plan.sides[self.plans[p]]
                     if can_pay(res, side.pay):
-                        uses.append(g.plan_ids["use_plan"][p])
+                        uses.append(ids["use_plan"][p])
                     if self.uses_left == 2:  # rule 6: an intern's first use
                         if can_pay(res, plan.sides[1 - self.plans[p]].pay):
-                            uses.append(g.plan_ids["flip_use_plan"][p])
+                            uses.append(ids["flip_use_plan"][p])
                         if can_pay(res, side.pay) and can_pay(converted(res, side), side.pay):
-                            uses.append(g.plan_ids["double_plan"][p])
+                            uses.append(ids["double_plan"][p])
         return uses
 
     # -- moves: one handler per block ------------------------------------------------------------
@@ -565,6 +562,16 @@ def reason_text(entry: dict, lang: str, names: list[str] | None = None) -> str:
     if entry["limit"] is not None:
         text += words["limit"].format(n=entry["limit"])
     return text
+
+
+def id_table(block):
+    """A block's ids as nested lists by parameter index (``table[i][j]`` is
+    ``block.id(i, j)``; a block without parameters: its one id)."""
+    def table(prefix: tuple[int, ...], params):
+        if not params:
+            return block.id(*prefix)
+        return [table((*prefix, i), params[1:]) for i in range(len(params[0].values))]
+    return table((), block.params)
 
 
 def can_pay(res: list[int], pay: tuple[int, int, int]) -> bool:
