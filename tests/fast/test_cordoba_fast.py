@@ -103,7 +103,7 @@ def test_the_fallback_is_chosen_without_numba_or_when_asked(monkeypatch):
 
 
 def test_bad_variants_policies_and_games_are_refused():
-    with pytest.raises(ValueError, match="no Córdoba variant"):
+    with pytest.raises(ValueError, match="no fast Córdoba variant"):
         Simulator(hand=2, backend="numpy")
     with pytest.raises(ValueError, match="policies must be two of"):
         Simulator(backend="numpy").play([1, 2], ("random", "ismcts"))

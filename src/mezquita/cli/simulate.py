@@ -59,7 +59,7 @@ def simulate_command(
     game = load_game(game_id, ctx.args)
     names = parse_agents(agents, game)
     out = prepare_out_dir(records)
-    simulator = None if engine else fast_simulator(game_id, names, out is not None)
+    simulator = None if engine else fast_simulator(game_id, names, dict(game.options), out is not None)
     if simulator is not None:
         summary = simulator(game_id, dict(game.options), names, games, seed)
         err_console.print(f"[dim]played by {summary['simulator']} (--engine: the reference engine)[/]")
@@ -72,14 +72,14 @@ def simulate_command(
         print_summary(summary)
 
 
-def fast_simulator(game_id: str, names: list[str], records: bool):
+def fast_simulator(game_id: str, names: list[str], options: dict, records: bool):
     """`mezquita.fast.tournament.run` when it can play this tournament, else None (saying
     why on stderr when a fast simulator exists but cannot be used)."""
     try:
         from mezquita import fast
     except ImportError:  # numpy missing: the fast package cannot even be imported
         return None
-    if not fast.supports(game_id, names):
+    if not fast.supports(game_id, names, options):
         return None
     if records:
         err_console.print("[dim]--records: using the reference engine (the fast simulator keeps "

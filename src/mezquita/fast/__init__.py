@@ -34,9 +34,14 @@ GAMES = {"cordoba": "cordoba"}
 POLICIES = ("random", "heuristic")
 
 
-def supports(game_id: str, agents: list[str]) -> bool:
-    """True when ``game_id`` has a fast simulator that plays every one of ``agents``."""
-    return game_id in GAMES and all(a in POLICIES for a in agents)
+def supports(game_id: str, agents: list[str], options: dict | None = None) -> bool:
+    """True when ``game_id`` has a fast simulator that plays its ``options`` and every one
+    of ``agents``."""
+    if game_id not in GAMES or not all(a in POLICIES for a in agents):
+        return False
+    from importlib import import_module
+
+    return import_module(f"{__name__}.{GAMES[game_id]}").supported(**(options or {}))
 
 
 def simulator(game_id: str, options: dict | None = None, backend: str | None = None):

@@ -54,6 +54,11 @@ NTH_CARD = np.array([[[p for p in range(POWERS) if m >> p & 1][n] if n < bin(m).
 LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(1 << POWERS)], np.int32)  # -1 for 0
 
 
+def supported(hand: int = 1, landmarks: int = 7, match: bool = False, cards: int = POWERS) -> bool:
+    """True for the variants this simulator plays: the rulebook's (not the research ones)."""
+    return hand in (1, 3, 10) and landmarks in (7, 6, 5) and match in (False, True) and cards == POWERS
+
+
 class Simulator:
     """Batched Córdoba with the engine's options; ``backend`` ``"numba"`` or ``"numpy"``.
 
@@ -66,10 +71,11 @@ class Simulator:
     game_id = "cordoba"
 
     def __init__(self, hand: int = 1, landmarks: int = 7, match: bool = False,
-                 backend: str = "numba") -> None:
-        if hand not in (1, 3, 10) or landmarks not in (7, 6, 5) or match not in (False, True):
-            raise ValueError(f"no Córdoba variant hand={hand!r} landmarks={landmarks!r} "
-                             f"match={match!r}")
+                 cards: int = POWERS, backend: str = "numba") -> None:
+        if not supported(hand=hand, landmarks=landmarks, match=match, cards=cards):
+            raise ValueError(f"no fast Córdoba variant hand={hand!r} landmarks={landmarks!r} "
+                             f"match={match!r} cards={cards!r} (it plays the rulebook's "
+                             "variants: full decks, 7, 6 or 5 landmarks)")
         self.options = {"hand": hand, "landmarks": landmarks, "match": match}
         self.backend = check(backend)
         self.hand = hand
