@@ -74,16 +74,9 @@ def _variant_plots(report: dict, v: dict, folder: Path, prefix: str) -> list[Pat
     paths = []
     names = list(v["agents"])
     rows = [v["agents"][n] for n in names]
-    fig, ax = plt.subplots(figsize=(7, 0.5 * len(names) + 2.4))
-    ax.barh(names, [r["rate"] for r in rows], xerr=_errors(rows), color=RED, ecolor=GREY,
-            capsize=4, label="win share, 95% CI (game as unit)")
-    ax.scatter([r["fair"] for r in rows], names, marker="|", s=400, color=GOLD, zorder=3,
-               label="fair share (seats held / seats)")
-    ax.set_xlim(0, 1)
-    ax.invert_yaxis()
-    ax.set_xlabel("share of games won (draws shared)")
-    ax.set_title(title_of(report, v, "Win share per agent"), fontsize=10)
-    _legend_below(ax)
+    fig = _share_bars(plt, names, rows, "win share, 95% CI (game as unit)",
+                      "fair share (seats held / seats)", "share of games won (draws shared)",
+                      title_of(report, v, "Win share per agent"))
     paths.append(_save(fig, folder / f"{prefix}win_shares.png"))
 
     if v.get("positions"):
@@ -238,14 +231,22 @@ def ladder_plot(report: dict, v: dict, path: Path) -> Path:
     plt = _plt()
     steps = v["ladder"]
     names = [f"{s['stronger']} vs {s['weaker']}" for s in steps]
-    fig, ax = plt.subplots(figsize=(7, 0.5 * len(steps) + 2.4))
-    ax.barh(names, [s["rate"] for s in steps], xerr=_errors(steps), color=RED, ecolor=GREY,
-            capsize=4, label="stronger agent's win share, 95% CI")
-    ax.scatter([s["fair"] for s in steps], names, marker="|", s=400, color=GOLD, zorder=3,
-               label="its fair share")
+    fig = _share_bars(plt, names, steps, "stronger agent's win share, 95% CI", "its fair share",
+                      "share of games won by the stronger agent", title_of(report, v, "Skill ladder"))
+    return _save(fig, path)
+
+
+def _share_bars(plt, names: list[str], rows: list[dict], bar_label: str, fair_label: str,
+                xlabel: str, title: str):
+    """Horizontal bars of win shares with their intervals, and each row's fair share."""
+    fig, ax = plt.subplots(figsize=(7, 0.5 * len(names) + 2.4))
+    ax.barh(names, [r["rate"] for r in rows], xerr=_errors(rows), color=RED, ecolor=GREY,
+            capsize=4, label=bar_label)
+    ax.scatter([r["fair"] for r in rows], names, marker="|", s=400, color=GOLD, zorder=3,
+               label=fair_label)
     ax.set_xlim(0, 1)
     ax.invert_yaxis()
-    ax.set_xlabel("share of games won by the stronger agent")
-    ax.set_title(title_of(report, v, "Skill ladder"), fontsize=10)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title, fontsize=10)
     _legend_below(ax)
-    return _save(fig, path)
+    return fig
