@@ -130,3 +130,10 @@ def test_replay_of_a_record_from_an_older_rules_version_says_why_not(tmp_path):
     assert result.exit_code != 0
     assert "version 1" in result.output and "version 2" in result.output
     assert "Traceback" not in result.output
+
+
+def test_bad_numbers_on_the_command_line_give_one_plain_error_line():
+    for args in (("simulate", "cordoba", "--games", "0"), ("arena", "cordoba", "--workers", "0")):
+        result = invoke(*args)
+        assert result.exit_code != 0
+        assert "Error: Invalid value" in result.output and "╭" not in result.output

@@ -10,4 +10,5 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain one-line errors ("--games 0"), not framed boxes
 )
