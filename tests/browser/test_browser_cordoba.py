@@ -67,7 +67,7 @@ def test_a_whole_game_against_the_bot_by_clicking(page, server, tmp_path, turns)
     assert page.locator("#summary-text").inner_text() == expected
     assert "landmark" in page.locator("#summary-reason").inner_text()  # how the winner was decided
     header = page.locator(".score-table thead th").all_inner_texts()
-    assert header[1:] == ["Player 1 (you)", "Player 2 (bot heuristic)"]
+    assert header[1:] == ["Player 1 (you)", "Player 2"]
     totals = page.locator(".score-table tfoot td").all_inner_texts()
     assert totals == [str(result["scores"][0]), str(result["scores"][1])]
     assert page.locator(".score-table tbody tr").count() == 7  # one row per landmark

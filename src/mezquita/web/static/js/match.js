@@ -156,12 +156,18 @@ function renderSummary() {
   $("summary-scores").replaceChildren(breakdown ? scoreTable(breakdown) : h("span", {}));
 }
 
+function shortName(seat) {
+  // A column head: the player without the bot's name, which the players panel shows.
+  const base = t("match.seat", { n: seat + 1 });
+  return seat === page.msg?.you ? `${base} (${t("match.you")})` : base;
+}
+
 function scoreTable(breakdown) {
   // The engine's score breakdown: one row per source of points, a column per player.
   const seats = breakdown.totals.map((_, i) => i);
   const number = (v) => (v === null ? "–" : String(v));
   return h("table", { class: "score-table" },
-    h("thead", {}, h("tr", {}, h("th", {}), ...seats.map((i) => h("th", { scope: "col", text: playerName(i) })))),
+    h("thead", {}, h("tr", {}, h("th", {}), ...seats.map((i) => h("th", { scope: "col", text: shortName(i) })))),
     h("tbody", {}, ...breakdown.rows.map((row) => h("tr", {}, h("th", { scope: "row", text: row.label }),
       ...row.values.map((v) => h("td", { text: number(v) }))))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Σ" }), ...breakdown.totals.map((v) => h("td", { text: number(v) })))));
