@@ -88,14 +88,23 @@ def test_a_whole_game_against_the_bot_by_clicking(page, server, tmp_path, turns)
     match = httpx.get(f"{server.url}/api/matches/{match_id}").json()
     result = match["result"]
     expected = "You win!" if result["returns"][0] == 1 else "You lose."
-    assert page.locator("#summary-text").inner_text() == expected
-    scores = page.locator("#summary-scores li").all_inner_texts()
-    assert scores == [f"{SEAT_TEXT[s]}: score {result['scores'][s]:g}" for s in (0, 1)]
+    winner = result["returns"].index(1)
+    summary = page.locator("#summary-text").inner_text()
+    assert summary.startswith(f"{expected} {['Blue', 'Red'][winner]} wins")  # + the tie-break
+    # the engine's score table: cork is the score, then the tie-breaks of rule 9
+    rows = page.locator("#summary-scores tbody th").all_inner_texts()
+    assert rows == ["Cork (the score)", "Bark (tie-break 1)", "Oak trees (tie-break 2)",
+                    "Worker on top of the stack (tie-break 3)"]
+    totals = page.locator("#summary-scores tfoot td").all_inner_texts()
+    assert [float(v) for v in totals] == result["scores"]
+    # the log comes worded by the server, one entry per event
+    log = page.locator("#log li").all_inner_texts()
+    assert any(line.startswith("Blue places a worker on ") for line in log)
+    assert log[-1].startswith("Game over: ")
     for seat in (0, 1):  # the cork tracks show the final scores (score = cork)
         cork = page.locator(f".cortica-player[data-seat='{seat}'] "
                             ".cortica-track[data-resource='cork']").get_attribute("data-value")
         assert float(cork) == result["scores"][seat]
-    winner = result["returns"].index(1)
     assert page.locator(".cortica-status").inner_text().endswith(
         f"game over: {['Blue', 'Red'][winner]} · {SEAT_TEXT[winner]} wins")
     assert page.locator(MOVE_BUTTON).count() == 0

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import mezquita
 from mezquita.agents import Turn, make_agent
-from mezquita.games.cortica.encoding import PHASE, encode
+from mezquita.games.cortica.observation import PHASE, encode
 
 GAME = mezquita.load("cortica")
 
@@ -33,6 +35,21 @@ def test_render_text_shows_the_board():
     for card in GAME.cards.actions:
         assert card.names["en"] in text
     assert "Blue worker" in text  # the stack
+
+
+def test_render_text_is_all_in_the_requested_language():
+    state = GAME.new_state(1)
+    rng = random.Random(1)
+    while state.phase != "resolve" or state.uses_left != 1:
+        state.apply(state.to_move()[0], rng.choice(state.legal_actions()))
+    english = ("round", "Stack", "worker", "resting", "use left", "gain", "pay ", "Actions")
+    for lang, words in {"es": ("ronda", "Pila", "trabajador azul", "le queda 1 uso"),
+                        "ca": ("ronda", "Pila", "treballador blau", "li queda 1 ús"),
+                        "de": ("Runde", "Stapel", "blauer Arbeiter", "noch 1 Nutzung")}.items():
+        text = GAME.render_text(state.view(0), lang)
+        assert all(w in text for w in words), (lang, text)
+        assert not any(w in text for w in english), (lang, text)
+    assert "1 use left" in GAME.render_text(state.view(0)) and "use(s)" not in GAME.render_text(state.view(0))
 
 
 def test_encoding_marks_the_phase_and_perspective():

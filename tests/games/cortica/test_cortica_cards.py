@@ -27,7 +27,7 @@ def test_default_set_is_the_reconstruction_and_says_so():
     assert [c.spaces for c in game.cards.actions] == [2, 2, 1, 1, 1]
 
 
-def test_untuned_set_is_the_spec_table():
+def test_untuned_set_is_the_first_reconstruction_table():
     cards = load_card_set("reconstruction-v1-untuned")
     assert cards.actions[0].options[0].gain == (1, 0, 0)
     strip = cards.actions[1].options[0]
@@ -38,20 +38,20 @@ def test_untuned_set_is_the_spec_table():
     assert insulation.sides[1].pay == (0, 4, 0) and insulation.sides[1].gain == (0, 0, 3)
 
 
-def test_default_set_differs_from_the_spec_table_only_by_the_tuned_numbers():
-    tuned, spec = load_card_set("reconstruction-v1"), load_card_set("reconstruction-v1-untuned")
+def test_default_set_differs_from_the_first_table_only_by_the_tuned_numbers():
+    tuned, first = load_card_set("reconstruction-v1"), load_card_set("reconstruction-v1-untuned")
     assert tuned.actions[0].options[0].gain == (2, 0, 0)  # Plant: 2 oak trees
     assert tuned.actions[1].options[0].if_have == (7, 0, 0)  # Strip bonus at 7+ oak trees
-    assert tuned.actions[2:] == spec.actions[2:] and tuned.plans == spec.plans
+    assert tuned.actions[2:] == first.actions[2:] and tuned.plans == first.plans
 
 
 def test_documented_example_is_a_valid_card_set():
     example = re.search(r"```json\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S).group(1)
     cards = parse_card_set(json.loads(example), source="docs example")
-    spec = load_card_set("reconstruction-v1-untuned")
+    first = load_card_set("reconstruction-v1-untuned")
     assert [(a.spaces, a.options) for a in cards.actions] == \
-        [(a.spaces, a.options) for a in spec.actions]
-    assert [p.sides for p in cards.plans] == [p.sides for p in spec.plans]
+        [(a.spaces, a.options) for a in first.actions]
+    assert [p.sides for p in cards.plans] == [p.sides for p in first.plans]
 
 
 def test_card_set_loads_from_a_path_and_replays(tmp_path):

@@ -1,7 +1,8 @@
-"""Rules tests for Cortiça: each test names the numbered rule of specs/cortica.md it checks.
+"""Rules tests for Cortiça: each test names the rule of docs/games/cortica.md it checks.
 
-The card contents are the spec's table as written (card set ``reconstruction-v1-untuned``), so
-the amounts below can be read off the spec.
+The card contents are the first, untuned reconstruction (card set
+``reconstruction-v1-untuned``, printed in full as the example of docs/games/cortica.md), so the
+amounts below can be read off that example.
 """
 
 from __future__ import annotations
@@ -9,19 +10,11 @@ from __future__ import annotations
 import pytest
 
 import mezquita
-from mezquita.engine import IllegalAction, UnknownOption
-from mezquita.games.cortica.rules import (
-    BLUE,
-    DOUBLE,
-    FLIP_PLAN,
-    FLIP_USE,
-    RED,
-    SKIP,
-    USE_PLAN,
-    CorticaState,
-)
+from mezquita.engine import BadRecord, IllegalAction, Record, UnknownOption
+from mezquita.games.cortica.rules import BLUE, RED, CorticaState
 
 GAME = mezquita.load("cortica", cards="reconstruction-v1-untuned")
+SKIP = GAME.skip.id()
 KEYS = [c.key for c in GAME.cards.actions]
 PLAN_KEYS = [p.key for p in GAME.cards.plans]
 
@@ -38,7 +31,7 @@ def scenario(rest: str = "hire", order: tuple[str, ...] = ("plant", "strip", "pr
 
 def place(state: CorticaState, *spots: tuple[str, int]) -> None:
     for key, space in spots:
-        state.apply(state.to_move()[0], {"place": key, "space": space})
+        state.apply(state.to_move()[0], {"do": "place", "card": key, "space": space})
 
 
 def act(state: CorticaState, action) -> None:
@@ -84,17 +77,17 @@ def test_rule_3_workers_placed_from_top_of_stack_one_per_space():
         place(state, spot)
         if state.phase == "place":
             legal = [GAME.action_to_json(a) for a in state.legal_actions(state.to_move()[0])]
-            assert {"place": spot[0], "space": spot[1]} not in legal
-            assert all(a["place"] != "hire" for a in legal)  # the resting card has no spaces
+            assert {"do": "place", "card": spot[0], "space": spot[1]} not in legal
+            assert all(a["card"] != "hire" for a in legal)  # the resting card has no spaces
     assert movers == [BLUE, RED, BLUE, RED]
 
 
 def test_rule_3_placing_where_you_cannot_act_is_allowed():
     state = scenario()  # blue has no bark, so cannot use any plan
     legal = [GAME.action_to_json(a) for a in state.legal_actions(BLUE)]
-    assert {"place": "process", "space": 0} in legal
+    assert {"do": "place", "card": "process", "space": 0} in legal
     with pytest.raises(IllegalAction):
-        state.apply(BLUE, {"place": "hire", "space": 0})
+        state.apply(BLUE, {"do": "place", "card": "hire", "space": 0})
 
 
 def test_rule_4_resolve_left_to_right_top_to_bottom_and_return_on_top():
@@ -120,23 +113,23 @@ def test_rule_4_skipped_worker_still_returns():
 def test_rule_5_hire_makes_an_intern_that_acts_twice_next_round():
     state = scenario(rest="process", order=("hire", "plant", "strip", "market"))
     place(state, ("hire", 0), ("plant", 0), ("plant", 1), ("strip", 0))
-    act(state, {"use": "hire", "option": 0})
+    act(state, {"do": "use", "card": "hire", "option": 0})
     assert state.interns[0] and state.stack[0] == 0
     while state.phase == "resolve":
         act(state, SKIP)
     assert state.stack[-1] == 0 and state.view(None)["stack"][-1]["intern"] is True
-    act(state, {"rest": "market"})  # worker 0 is at the bottom, so blue chooses
+    act(state, {"do": "rest", "card": "market"})  # worker 0 is at the bottom, so blue chooses
     # the intern is placed on plant and plants twice
     while state.current_worker() != 0:
         legal = state.legal_actions(state.to_move()[0])
-        act(state, next(a for a in legal if GAME.action_to_json(a).get("place") != "plant"))
+        act(state, next(a for a in legal if GAME.action_to_json(a)["card"] != "plant"))
     place(state, ("plant", 0))
     while state.current_worker() != 0:
         act(state, SKIP)
     before = state.resources[BLUE][0]
-    act(state, {"use": "plant", "option": 0})
+    act(state, {"do": "use", "card": "plant", "option": 0})
     assert state.current_worker() == 0 and state.uses_left == 1
-    act(state, {"use": "plant", "option": 0})
+    act(state, {"do": "use", "card": "plant", "option": 0})
     assert state.resources[BLUE][0] == before + 2
     assert state.interns[0] is False  # flipped back after resolving
 
@@ -148,7 +141,7 @@ def test_rule_5_intern_flips_back_even_if_used_once_or_not_at_all(uses):
     place(state, ("plant", 0), ("strip", 0), ("strip", 1), ("market", 0))
     assert state.current_worker() == 0 and state.uses_left == 2
     if uses:
-        act(state, {"use": "plant", "option": 0})
+        act(state, {"do": "use", "card": "plant", "option": 0})
     act(state, SKIP)
     assert state.stack[0] == 0 and state.interns[0] is False
 
@@ -173,16 +166,16 @@ def _process_with_intern(blue) -> CorticaState:
 
 def test_rule_6_intern_uses_two_different_plans():
     state = _process_with_intern(blue=(3, 5, 0))
-    act(state, {"use_plan": "stoppers"})  # 2 bark -> 1 cork, flip
-    act(state, {"use_plan": "agglomerate"})  # 3 bark -> 2 cork, flip
+    act(state, {"do": "use_plan", "plan": "stoppers"})  # 2 bark -> 1 cork, flip
+    act(state, {"do": "use_plan", "plan": "agglomerate"})  # 3 bark -> 2 cork, flip
     assert state.resources[BLUE] == [3, 0, 3]
     assert state.plans == [1, 1, 0]
 
 
 def test_rule_6_intern_uses_both_sides_of_one_plan():
     state = _process_with_intern(blue=(3, 3, 0))
-    act(state, {"use_plan": "stoppers"})  # star: 2 bark -> 1 cork
-    act(state, {"use_plan": "stoppers"})  # back: 1 tree + 1 bark -> 1 cork
+    act(state, {"do": "use_plan", "plan": "stoppers"})  # star: 2 bark -> 1 cork
+    act(state, {"do": "use_plan", "plan": "stoppers"})  # back: 1 tree + 1 bark -> 1 cork
     assert state.resources[BLUE] == [2, 0, 2]
     assert state.plans[0] == 0
 
@@ -190,8 +183,8 @@ def test_rule_6_intern_uses_both_sides_of_one_plan():
 def test_rule_6_intern_flips_then_uses_new_side():
     state = _process_with_intern(blue=(3, 1, 0))
     legal = state.legal_actions(BLUE)
-    assert FLIP_USE + 0 in legal  # the back side 1 tree + 1 bark is payable
-    act(state, {"flip_use_plan": "stoppers"})
+    assert GAME.flip_use_plan.id(0) in legal  # the back side 1 tree + 1 bark is payable
+    act(state, {"do": "flip_use_plan", "plan": "stoppers"})
     assert state.resources[BLUE] == [2, 0, 1]
     assert state.plans[0] == 0  # flipped, used, flipped back
     assert state.current_worker() != 0
@@ -199,16 +192,16 @@ def test_rule_6_intern_flips_then_uses_new_side():
 
 def test_rule_6_intern_uses_one_plan_twice_before_flipping():
     state = _process_with_intern(blue=(3, 4, 0))
-    assert DOUBLE + 0 in state.legal_actions(BLUE)
-    act(state, {"double_plan": "stoppers"})
+    assert GAME.double_plan.id(0) in state.legal_actions(BLUE)
+    act(state, {"do": "double_plan", "plan": "stoppers"})
     assert state.resources[BLUE] == [3, 0, 2]
     assert state.plans[0] == 1
 
 
 def test_rule_6_double_needs_two_payments():
     state = _process_with_intern(blue=(3, 3, 0))
-    assert DOUBLE + 0 not in state.legal_actions(BLUE)
-    assert USE_PLAN + 0 in state.legal_actions(BLUE)
+    assert GAME.double_plan.id(0) not in state.legal_actions(BLUE)
+    assert GAME.use_plan.id(0) in state.legal_actions(BLUE)
 
 
 def test_rule_7_use_plan_converts_once_then_flips():
@@ -217,9 +210,9 @@ def test_rule_7_use_plan_converts_once_then_flips():
     while state.current_worker() != 0:
         act(state, SKIP)
     legal = state.legal_actions(BLUE)
-    assert FLIP_USE not in legal and DOUBLE not in legal  # a worker has the normal use only
-    assert USE_PLAN + 1 not in legal  # agglomerate needs 3 bark
-    act(state, {"use_plan": "stoppers"})
+    assert not any(a in GAME.flip_use_plan or a in GAME.double_plan for a in legal)  # normal use only
+    assert GAME.use_plan.id(1) not in legal  # agglomerate needs 3 bark
+    act(state, {"do": "use_plan", "plan": "stoppers"})
     assert state.resources[BLUE] == [3, 0, 1]
     assert state.plans == [1, 0, 0]
     assert state.current_worker() != 0  # a worker uses its action once
@@ -230,7 +223,7 @@ def test_rule_7_flip_plan_flips_without_using():
     place(state, ("market", 0), ("plant", 0), ("plant", 1), ("strip", 0))
     while state.current_worker() != 0:
         act(state, SKIP)
-    act(state, {"flip_plan": "insulation"})
+    act(state, {"do": "flip_plan", "plan": "insulation"})
     assert state.plans == [0, 0, 1]
     assert state.resources[BLUE] == [3, 2, 0]
 
@@ -238,7 +231,7 @@ def test_rule_7_flip_plan_flips_without_using():
 def test_rule_8_game_ends_after_the_round_with_6_cork():
     state = scenario(order=("market", "plant", "strip", "process"), blue=(3, 2, 5))
     place(state, ("market", 0), ("plant", 0), ("plant", 1), ("strip", 0))
-    act(state, {"use": "market", "option": 1})  # 2 bark -> 1 cork: blue has 6
+    act(state, {"do": "use", "card": "market", "option": 1})  # 2 bark -> 1 cork: blue has 6
     assert state.resources[BLUE][2] == 6 and not state.is_terminal()  # round still running
     while state.phase == "resolve":
         act(state, SKIP)
@@ -252,9 +245,9 @@ def test_rule_8_bottom_worker_owner_rests_a_card_and_the_row_rotates():
         act(state, SKIP)
     # plant resolves first: worker 0 (blue) goes to the bottom
     assert state.stack[-1] == 0 and state.to_move() == (BLUE,)
-    assert sorted(GAME.action_to_json(a)["rest"] for a in state.legal_actions(BLUE)) == \
+    assert sorted(GAME.action_to_json(a)["card"] for a in state.legal_actions(BLUE)) == \
         sorted(["plant", "strip", "process", "market"])
-    act(state, {"rest": "process"})
+    act(state, {"do": "rest", "card": "process"})
     assert [KEYS[c] for c in state.row] == ["process", "hire", "plant", "strip", "market"]
     assert state.phase == "place" and state.round == 2
 
@@ -301,16 +294,16 @@ def test_rule_10_market_offers_each_option_or_skip():
     while state.current_worker() != 0:
         act(state, SKIP)
     labels = [GAME.action_to_json(a) for a in state.legal_actions(BLUE)]
-    assert {"use": "market", "option": 0} in labels
-    assert {"use": "market", "option": 1} in labels
-    assert all({"flip_plan": k} in labels for k in PLAN_KEYS)
-    assert {"skip": True} in labels
-    act(state, {"use": "market", "option": 0})
+    assert {"do": "use", "card": "market", "option": 0} in labels
+    assert {"do": "use", "card": "market", "option": 1} in labels
+    assert all({"do": "flip_plan", "plan": k} in labels for k in PLAN_KEYS)
+    assert {"do": "skip"} in labels
+    act(state, {"do": "use", "card": "market", "option": 0})
     assert state.resources[BLUE] == [2, 3, 0]
     assert state.current_worker() != 0  # one option only
 
 
-def test_rule_10_strip_gives_two_bark_with_four_trees():
+def test_rule_11_conditions_are_checked_when_the_action_is_used():
     state = scenario(order=("strip", "plant", "process", "market"), blue=(4, 0, 0), red=(3, 0, 0))
     place(state, ("strip", 0), ("strip", 1), ("plant", 0), ("plant", 1))
     while state.phase == "resolve":
@@ -318,29 +311,101 @@ def test_rule_10_strip_gives_two_bark_with_four_trees():
     assert state.resources[BLUE][1] == 2 and state.resources[RED][1] == 1
 
 
-def test_illegal_input_changes_nothing():
+def test_rule_11_pay_must_be_affordable_and_the_gain_is_capped_after_paying():
+    state = scenario(blue=(3, 7, 0))
+    place(state, ("market", 0), ("plant", 0), ("plant", 1), ("strip", 0))
+    while state.current_worker() != 0:
+        act(state, SKIP)
+    act(state, {"do": "use", "card": "market", "option": 0})  # pay 1 oak tree -> 1 bark
+    assert state.resources[BLUE] == [2, 7, 0]  # 7 bark + 1 is capped at 7
+    use = [e for e in state.events if e["do"] == "use"][-1]
+    assert use["paid"] == {"tree": 1} and use["gained"] == {}
+    poor = scenario(blue=(3, 1, 0))
+    place(poor, ("market", 0), ("plant", 0), ("plant", 1), ("strip", 0))
+    while poor.current_worker() != 0:
+        act(poor, SKIP)
+    assert {"do": "use", "card": "market", "option": 1} not in [
+        GAME.action_to_json(a) for a in poor.legal_actions(BLUE)]  # 2 bark needed, 1 held
+
+
+def test_rule_12_a_worker_that_can_only_skip_is_returned_without_asking():
+    state = scenario()  # blue has no bark: on Process it can do nothing
+    place(state, ("process", 0), ("plant", 0), ("plant", 1), ("strip", 0))
+    while state.phase == "resolve":
+        act(state, SKIP)
+    # plant, plant, strip were asked; blue's worker on process was returned at once
+    assert state.phase == "rest" and state.stack[0] == 0
+    skip = [e for e in state.events if e["do"] == "skip" and e["card"] == "process"]
+    assert skip == [{"turn": 6, "seat": BLUE, "do": "skip", "card": "process", "space": 0,
+                     "used": 0, "auto": True}]
+
+
+def test_rule_13_an_intern_may_use_the_same_option_twice():
+    state = scenario(blue=(3, 4, 0))
+    state.interns[0] = True
+    place(state, ("market", 0), ("plant", 0), ("plant", 1), ("strip", 0))
+    while state.current_worker() != 0:
+        act(state, SKIP)
+    act(state, {"do": "use", "card": "market", "option": 1})
+    act(state, {"do": "use", "card": "market", "option": 1})
+    assert state.resources[BLUE] == [3, 0, 2]
+
+
+def test_rule_13_skip_after_an_interns_first_use_means_done():
     state = scenario()
-    before = state.to_json()
-    for bad in ({"place": "nowhere", "space": 0}, {"place": "plant", "space": 5}, "skip",
-                {"skip": False}, {"rest": "plant"}, 999, {"use_plan": "stoppers"}):
-        with pytest.raises(IllegalAction):
-            state.apply(BLUE, bad)
-    with pytest.raises(IllegalAction):
-        state.apply(RED, {"place": "plant", "space": 0})
-    assert state.to_json() == before
+    state.interns[0] = True
+    place(state, ("plant", 0), ("strip", 0), ("strip", 1), ("market", 0))
+    act(state, {"do": "use", "card": "plant", "option": 0})
+    act(state, SKIP)
+    assert state.events[-1]["do"] == "skip" and state.events[-1]["used"] == 1
+    assert GAME.event_text(state.events[-1]) == "Blue is done with Plant"
 
 
-def test_safety_round_limit_ends_the_game():
+def test_rule_14_safety_round_limit_ends_the_game():
     game = mezquita.load("cortica", cards="reconstruction-v1-untuned", max_rounds=1)
     state = game.new_state(0)
     while state.phase != "over":
         state.apply(state.to_move()[0], SKIP if state.phase == "resolve" else
                     state.legal_actions()[0])
     assert state.round == 1 and sorted(state.returns()) == [0.0, 1.0]
+    assert state.events[-1]["do"] == "game_over" and state.events[-1]["limit"] == 1
     with pytest.raises(UnknownOption):
         mezquita.load("cortica", max_rounds=0)
 
 
-def test_flip_plan_ids_are_stable():
-    assert GAME.action_from_json({"flip_plan": "stoppers"}) == FLIP_PLAN
+def test_illegal_input_changes_nothing():
+    state = scenario()
+    before = state.to_json()
+    for bad in ({"do": "place", "card": "nowhere", "space": 0}, {"do": "place", "card": "plant", "space": 5},
+                {"do": "place", "card": "plant", "space": True}, "skip", {"do": "skip", "card": "plant"},
+                {"do": "rest", "card": "plant"}, 999, -1, {"do": "use_plan", "plan": "stoppers"},
+                {"place": "plant", "space": 0}, {"skip": True}):  # the last two: version-1 JSON
+        with pytest.raises(IllegalAction):
+            state.apply(BLUE, bad)
+    with pytest.raises(IllegalAction):
+        state.apply(RED, {"do": "place", "card": "plant", "space": 0})
+    assert state.to_json() == before
+
+
+def test_action_blocks_and_ids_are_the_documented_layout():
+    layout = [(b.name, b.base, b.end) for b in GAME.actions.blocks]
+    assert layout == [("place", 0, 10), ("rest", 10, 15), ("skip", 15, 16), ("use", 16, 36),
+                      ("use_plan", 36, 39), ("flip_plan", 39, 42), ("flip_use_plan", 42, 45),
+                      ("double_plan", 45, 48)]
+    assert GAME.action_from_json({"do": "flip_plan", "plan": "stoppers"}) == 39
+    assert GAME.action_to_json(16 + 4 * 4 + 1) == {"do": "use", "card": "market", "option": 1}
+    assert GAME.action_to_json(3) == {"do": "place", "card": "strip", "space": 1}
+    assert GAME.action_label(3) == "place worker on Strip (space 2)"
+    assert GAME.action_label(33, "es") == "Mercado: pagar 2 cortezas → obtener 1 corcho"
     assert GAME.num_actions == 48
+
+
+def test_a_version_1_record_is_refused_with_the_engines_version_message():
+    old = Record("cortica", {"cards": "reconstruction-v1-untuned"}, 0,
+                 [[0, {"place": "plant", "space": 0}]], version=1)
+    with pytest.raises(BadRecord, match=r"written for version 1 of Cortiça's rules.*plays version 2"):
+        old.replay()
+    same = Record.from_json({"format": "mezquita-record/1", "game": "cortica", "options": {},
+                             "seed": 0, "actions": []})  # no version field: version 1
+    with pytest.raises(BadRecord, match="version 1"):
+        same.replay()

@@ -25,14 +25,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from mezquita.engine import UnknownOption
+from mezquita.engine import LANGS, UnknownOption, load_texts, pick
 
 FORMAT = "cortica-cards/1"
 DATA = Path(__file__).parent / "data"
 DEFAULT_SET = "reconstruction-v1"
 RESOURCES = ("tree", "bark", "cork")
 SPECIALS = ("use_plan", "flip_plan", "hire")
-LANGS = ("en", "es", "ca", "de")
+#: resource, worker, action, event and board words in en, es, ca, de
+TEXTS = load_texts(DATA / "texts.json")
 NUM_ACTIONS_CARDS = 5  # the game has 5 Action cards
 NUM_PLANS = 3  # and 3 Plan cards
 MAX_SPACES = 2  # "Each action has 1 or 2 spaces"
@@ -148,22 +149,25 @@ def parse_card_set(data: Any, source: str = "card set") -> CardSet:
     return CardSet(name, reconstruction, note, actions, plans)
 
 
-def effect_text(effect: Effect, texts: dict, lang: str) -> str:
-    """An effect in words, e.g. ``pay 2 bark → gain 1 cork`` (``texts``: data/texts.json)."""
-    verbs = texts["verbs"].get(lang, texts["verbs"]["en"])
-    names = texts["resources"].get(lang, texts["resources"]["en"])
-
-    def amounts(values: Amounts, suffix: str = "") -> str:
-        return " + ".join(f"{n}{suffix} {names[r]}" for r, n in zip(RESOURCES, values) if n)
-
+def effect_text(effect: Effect, lang: str) -> str:
+    """An effect in words in ``lang``, e.g. ``pay 2 bark → gain 1 cork``."""
+    words = pick(TEXTS["effects"], lang)
     if effect.special is not None:
-        return verbs["hire" if effect.special == "hire" else f"any_{effect.special}"]
-    base = (verbs["convert"].format(pay=amounts(effect.pay), gain=amounts(effect.gain))
-            if any(effect.pay) else verbs["gain"].format(gain=amounts(effect.gain)))
+        return words["hire" if effect.special == "hire" else f"any_{effect.special}"]
+    base = (words["convert"].format(pay=amounts_text(effect.pay, lang),
+                                    gain=amounts_text(effect.gain, lang))
+            if any(effect.pay) else words["gain"].format(gain=amounts_text(effect.gain, lang)))
     if effect.if_have is not None and effect.instead_gain is not None:
-        base = verbs["instead"].format(base=base, gain=amounts(effect.instead_gain),
-                                       have=amounts(effect.if_have, "+"))
+        base = words["instead"].format(base=base, gain=amounts_text(effect.instead_gain, lang),
+                                       have=amounts_text(effect.if_have, lang, "+"))
     return base
+
+
+def amounts_text(values: Amounts, lang: str, suffix: str = "", joiner: str = " + ") -> str:
+    """Resource amounts in words, e.g. ``2 oak trees + 1 bark`` (zero amounts left out)."""
+    names = pick(TEXTS["resources"], lang)
+    return joiner.join(f"{n}{suffix} {names[r][0 if n == 1 else 1]}"
+                       for r, n in zip(RESOURCES, values) if n)
 
 
 # -- validation helpers -----------------------------------------------------------------------

@@ -16,19 +16,8 @@ from __future__ import annotations
 
 from mezquita.agents import Agent, Turn
 
-from .cards import MAX_OPTIONS, MAX_SPACES, Effect
-from .rules import (
-    DOUBLE,
-    FLIP_PLAN,
-    FLIP_USE,
-    OPTION,
-    PLACE,
-    REST,
-    SKIP,
-    USE_PLAN,
-    can_pay,
-    convert,
-)
+from .cards import Effect
+from .rules import can_pay, convert
 
 VALUES = (1.5, 3.0, 10.0)  # oak tree, bark, cork
 HIRE_VALUE = 4.0
@@ -59,38 +48,39 @@ class CorticaHeuristic(Agent):
         card = info["card"]
         intern_first = info["uses_left"] == 2
         early = 1.0 if view["round"] < 8 else 0.3
+        game = self.game
         scores = {}
         for a in legal:
-            if a == SKIP:
+            if a in game.skip:
                 scores[a] = 0.0
                 continue
             after, gain = self._after(a, res, card, early)
-            if intern_first and a < FLIP_USE:
+            if intern_first and a not in game.flip_use_plan and a not in game.double_plan:
                 gain += max(0.0, self._best_use(card, after, early))
             scores[a] = gain
         return scores
 
     def _after(self, action: int, res: list[int], card: int, early: float) -> tuple[list, float]:
         """Resources after one use and the value it adds (hire: a bonus)."""
-        cards = self.game.cards
+        game = self.game
+        cards = game.cards
         after = res.copy()
-        if action < USE_PLAN:
-            effect = cards.actions[card].options[(action - OPTION) % MAX_OPTIONS]
+        block = game.actions.kind(action)
+        if block is game.use:
+            effect = cards.actions[card].options[game.use.indices(action)[1]]
             if effect.special == "hire":
                 return after, HIRE_VALUE * early
             convert(after, effect)
-        elif action < FLIP_PLAN:
-            p = action - USE_PLAN
+            return after, _worth(after) - _worth(res)
+        (p,) = block.indices(action)
+        if block is game.use_plan:
             convert(after, cards.plans[p].sides[self.plans[p]])
-        elif action < FLIP_USE:
-            p = action - FLIP_PLAN
+        elif block is game.flip_plan:
             return after, 0.2 * (self._plan_gain(p, 1 - self.plans[p], res)
                                  - self._plan_gain(p, self.plans[p], res))
-        elif action < DOUBLE:
-            p = action - FLIP_USE
+        elif block is game.flip_use_plan:
             convert(after, cards.plans[p].sides[1 - self.plans[p]])
-        else:
-            p = action - DOUBLE
+        else:  # double_plan
             side = cards.plans[p].sides[self.plans[p]]
             convert(after, side)
             convert(after, side)
@@ -159,7 +149,7 @@ class CorticaHeuristic(Agent):
         base_opp = self._round_value(view, 1 - me, None)
         scores = {}
         for a in legal:
-            card, space = divmod(a - PLACE, MAX_SPACES)
+            card, space = self.game.place.indices(a)
             mine = self._round_value(view, me, (card, space)) - base_me
             theirs = self._round_value(view, 1 - me, (card, space)) - base_opp
             scores[a] = mine + DENIAL * theirs - 0.05 * space
@@ -169,8 +159,9 @@ class CorticaHeuristic(Agent):
     def _rest_scores(self, view: dict, me: int, legal: list[int]) -> dict[int, float]:
         early = 1.0 if view["round"] < 8 else 0.3
         mine, theirs = _resources(view, me), _resources(view, 1 - me)
-        return {a: self._best_use(a - REST, theirs, early) - self._best_use(a - REST, mine, early)
-                for a in legal}
+        rest = self.game.rest
+        return {a: self._best_use(rest.indices(a)[0], theirs, early)
+                - self._best_use(rest.indices(a)[0], mine, early) for a in legal}
 
 
 def _resources(view: dict, seat: int) -> list[int]:

@@ -1,58 +1,59 @@
-"""Cortiça as terminal text (rich markup): resources, the action row, plans and the stack."""
+"""Cortiça as terminal text (rich markup), all in one language: resources, the action row,
+plans and the stack."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from mezquita.engine import pick
 
-from .cards import effect_text
-
-if TYPE_CHECKING:
-    from .rules import CorticaGame
+from .cards import RESOURCES, TEXTS, CardSet, effect_text
 
 COLOURS = ("blue", "red")
-NAMES = ("Blue", "Red")
 
 
-def render_view(game: CorticaGame, view: dict, lang: str = "en") -> str:
-    """The board of ``view`` as text lines with rich colour markup."""
-    from .rules import texts
-
-    cards = game.cards
-    lines = [f"[bold]Cortiça[/bold] round {view['round']} · phase {view['phase']} · "
-             f"cards {view['cards']}" + (" (reconstruction)" if cards.reconstruction else "")]
+def render_view(cards: CardSet, view: dict, lang: str = "en") -> str:
+    """The board of ``view`` (a game with card set ``cards``) as text lines with rich colour
+    markup, in ``lang``."""
+    words = pick(TEXTS["render"], lang)
+    colours = pick(TEXTS["colours"], lang)
+    labels = pick(TEXTS["resource_labels"], lang)
+    title = words["title"].format(round=view["round"], phase=words["phases"][view["phase"]],
+                                  cards=view["cards"])
+    lines = [f"[bold]Cortiça[/bold] {title}"
+             + (f" {words['reconstruction']}" if cards.reconstruction else "")]
     for seat, r in enumerate(view["resources"]):
-        lines.append(f"  [{COLOURS[seat]}]{NAMES[seat]:<4}[/{COLOURS[seat]}] "
-                     f"oak {r['tree']}  bark {r['bark']}  cork {r['cork']}")
-    lines.append("Actions (resolved left to right):")
+        amounts = "  ".join(f"{labels[k]} {r[k]}" for k in RESOURCES)
+        lines.append(f"  [{COLOURS[seat]}]{colours[seat]:<7}[/{COLOURS[seat]}] {amounts}")
+    lines.append(words["actions"])
     for slot in view["row"]:
         card = cards.actions[slot["card"]]
-        name = card.names.get(lang, card.names["en"])
+        name = card.names[lang]
         if not slot["active"]:
-            lines.append(f"  [dim]{name}: resting[/dim]")
+            lines.append(f"  [dim]{words['resting'].format(card=name)}[/dim]")
             continue
-        effects = " | ".join(effect_text(e, texts(), lang) for e in card.options)
-        spaces = " ".join(_worker(w) if w else "·" for w in slot["spaces"])
-        lines.append(f"  {name:<10} {spaces:<24} {effects}")
-    lines.append("Plans:")
+        effects = " | ".join(effect_text(e, lang) for e in card.options)
+        spaces = " ".join(_worker(w, lang) if w else "·" for w in slot["spaces"])
+        lines.append(f"  {name:<12} \\[{spaces}] {effects}")
+    lines.append(words["plans"])
+    sides = pick(TEXTS["sides"], lang)
     for plan in view["plans"]:
         card = cards.plans[plan["plan"]]
         up, down = card.sides[plan["side"]], card.sides[1 - plan["side"]]
-        side = "star" if plan["side"] == 0 else "back"
-        lines.append(f"  {card.names.get(lang, card.names['en']):<12} ({side}) "
-                     f"{effect_text(up, texts(), lang)}   [dim]other side: "
-                     f"{effect_text(down, texts(), lang)}[/dim]")
-    stack = " ".join(_worker(w) for w in view["stack"]) or "empty"
-    lines.append(f"Stack (top first): {stack}")
+        lines.append(f"  {card.names[lang]:<12} ({sides[plan['side']]}) {effect_text(up, lang)}   "
+                     f"[dim]{words['other_side'].format(effect=effect_text(down, lang))}[/dim]")
+    stack = ", ".join(_worker(w, lang) for w in view["stack"]) or words["empty"]
+    lines.append(words["stack"].format(workers=stack))
     info = view["resolving"]
     if info is not None:
-        name = cards.actions[info["card"]].names.get(lang, "")
-        lines.append(f"Resolving: {_worker(info)} on {name}, {info['uses_left']} use(s) left")
+        n = info["uses_left"]
+        left = words["uses_left"][0 if n == 1 else 1].format(n=n)
+        lines.append(words["resolving"].format(worker=_worker(info, lang),
+                                               card=cards.actions[info["card"]].names[lang], left=left))
     if view["winner"] is not None:
-        lines.append(f"[bold]{NAMES[view['winner']]} wins[/bold]")
+        lines.append(f"[bold]{words['wins'].format(who=colours[view['winner']])}[/bold]")
     return "\n".join(lines)
 
 
-def _worker(w: dict) -> str:
+def _worker(w: dict, lang: str) -> str:
     colour = COLOURS[w["owner"]]
-    kind = "intern" if w["intern"] else "worker"
-    return f"[{colour}]{NAMES[w['owner']]} {kind}[/{colour}]"
+    name = pick(TEXTS["workers"], lang)["intern" if w["intern"] else "worker"][w["owner"]]
+    return f"[{colour}]{name}[/{colour}]"

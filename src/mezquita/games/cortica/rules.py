@@ -1,39 +1,48 @@
 """Cortiça (Manuel Correia, 2020): two cork producers place workers on a row of 5 actions.
 
-Rules: the team's specs/cortica.md (from the rulebook, seeds/003). Each numbered rule is tested
-in tests/games/cortica/test_cortica_rules.py under its number; notes in docs/games/cortica.md.
-The card contents come from a card set (see `cards`); the default ``reconstruction-v1`` is a
-reconstruction, not the printed cards.
+The rules are numbered in docs/games/cortica.md; tests/games/cortica/test_cortica_rules.py
+tests each under its number. The card contents come from a card set (see `cards`); the
+default ``reconstruction-v1`` is a reconstruction, not the printed cards.
 
 Seats: 0 = blue (always first), 1 = red. Workers 0..3 belong to blue, red, blue, red.
 
-Action ids (48, the same for every card set; ``c`` = action card index in the card set,
-``p`` = plan index, ``k`` = a card's key):
+Actions: 48 ids in 8 blocks, the same for every card set. ``card`` takes the keys of the
+set's action cards and ``plan`` the keys of its plans, both in card-set order; ``space`` and
+``option`` are 0-based indices (labels show spaces 1-based):
 
-=======  ===========================================================  ========================
-ids      meaning                                                      JSON
-=======  ===========================================================  ========================
-0..9     place the top worker on card ``c``, space ``s``: ``2c + s``  {"place": k, "space": s}
-10..14   end of round: flip card ``c`` to Rest                        {"rest": k}
-15       skip the action (an intern: stop after its first use)       {"skip": true}
-16..35   use option ``o`` of card ``c`` (conversion, hire): 16+4c+o   {"use": k, "option": o}
-36..38   use plan ``p`` (complete its side, then flip it)             {"use_plan": k}
-39..41   flip plan ``p``                                              {"flip_plan": k}
-42..44   intern: flip plan ``p``, then use its new side and flip it   {"flip_use_plan": k}
-45..47   intern: use plan ``p`` twice, then flip it                   {"double_plan": k}
-=======  ===========================================================  ========================
+=============  =====  ===================================================  =========================
+block          ids    decision                                             JSON example
+=============  =====  ===================================================  =========================
+place          0-9    put the top worker on ``space`` of ``card``          place, card plant, space 0
+rest           10-14  end of round: rest ``card``                          rest, card hire
+skip           15     skip the action (an intern: done after one use)      skip
+use            16-35  use option ``option`` (0-3) of ``card``              use, card market, option 1
+use_plan       36-38  complete ``plan``'s side up, then flip it            use_plan, plan stoppers
+flip_plan      39-41  flip ``plan`` without using it                       flip_plan, plan stoppers
+flip_use_plan  42-44  intern: flip ``plan``, complete the new side, flip   flip_use_plan, plan stoppers
+double_plan    45-47  intern: complete ``plan`` twice, then flip it        double_plan, plan stoppers
+=============  =====  ===================================================  =========================
 
+(JSON: ``{"do": "place", "card": "plant", "space": 0}``, ``{"do": "skip"}``, ...)
 A worker with nothing it could do (only "skip" legal) is skipped automatically.
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
+from mezquita.engine import (
+    ActionSpace,
+    Game,
+    GameInfo,
+    Option,
+    Param,
+    State,
+    UnknownOption,
+    pick,
+    register,
+    seat_name,
+)
 
-from mezquita.engine import Game, GameInfo, IllegalAction, Option, State, UnknownOption, register
-
+from . import observation, render
 from .cards import (
     DEFAULT_SET,
     MAX_AMOUNT,
@@ -41,8 +50,11 @@ from .cards import (
     MAX_SPACES,
     NUM_ACTIONS_CARDS,
     NUM_PLANS,
+    RESOURCES,
+    TEXTS,
     CardSet,
     Effect,
+    amounts_text,
     effect_text,
     load_card_set,
     shipped_sets,
@@ -53,20 +65,9 @@ START_RESOURCES = ((3, 0, 0), (4, 0, 0))  # rule 1: blue 3 oak trees, red 4; no 
 START_STACK = (0, 1, 2, 3)  # rule 2: top -> bottom blue, red, blue, red
 CORK_TO_END = 6  # rule 8
 TREE, BARK, CORK = 0, 1, 2
-
-PLACE = 0
-REST = PLACE + NUM_ACTIONS_CARDS * MAX_SPACES
-SKIP = REST + NUM_ACTIONS_CARDS
-OPTION = SKIP + 1
-USE_PLAN = OPTION + NUM_ACTIONS_CARDS * MAX_OPTIONS
-FLIP_PLAN = USE_PLAN + NUM_PLANS
-FLIP_USE = FLIP_PLAN + NUM_PLANS
-DOUBLE = FLIP_USE + NUM_PLANS
-NUM_ACTIONS = DOUBLE + NUM_PLANS
-# Per round: 4 placements, at most 2 decisions per worker, 1 rest choice.
+# Per round: 4 placements, at most 2 decisions per worker (an intern's two uses; automatic
+# skips are no decisions) and 1 rest choice.
 DECISIONS_PER_ROUND = 4 + 4 * 2 + 1
-PLAN_KINDS = ((USE_PLAN, "use_plan"), (FLIP_PLAN, "flip_plan"), (FLIP_USE, "flip_use_plan"),
-              (DOUBLE, "double_plan"))
 
 RECONSTRUCTION = (
     "The rulebook does not list the printed contents of the 5 Action and 3 Plan cards; the "
@@ -82,14 +83,14 @@ INFO = GameInfo(
     max_players=2,
     hidden_information=False,
     chance=False,  # the only shuffle is the setup deal
-    version=1,
+    version=2,  # 2: contract v2 action JSON {"do": kind, ...} and events
     reconstruction=RECONSTRUCTION,
     summary="Manuel Correia, 2020: place workers to turn oak trees and bark into cork; first to "
             "6 cork ends the game. Card contents are a reconstruction.",
     options=(
         Option("cards", DEFAULT_SET, None,
                "card set: reconstruction-v1 (a reconstruction of the unpublished card contents, "
-               "tuned), reconstruction-v1-untuned (the spec's table) or the path of a "
+               "tuned), reconstruction-v1-untuned (the first, untuned table) or the path of a "
                "cortica-cards/1 JSON file", remote_choices=tuple(shipped_sets())),
         Option("max_rounds", 40, None,
                "safety limit (not a rule): after this round the game is scored as if it ended"),
@@ -97,15 +98,12 @@ INFO = GameInfo(
 )
 
 
-@cache
-def texts() -> dict:
-    """Resource names and action verbs in en, es, ca, de (data/texts.json)."""
-    return json.loads((Path(__file__).parent / "data" / "texts.json").read_text(encoding="utf-8"))
-
-
-@register
 class CorticaGame(Game):
-    """Cortiça with options ``cards`` (card set name or path) and ``max_rounds``."""
+    """Cortiça with options ``cards`` (card set name or path) and ``max_rounds``.
+
+    Besides ``actions`` it keeps each block as an attribute (``place``, ``rest``, ``skip``,
+    ``use``, ``use_plan``, ``flip_plan``, ``flip_use_plan``, ``double_plan``).
+    """
 
     info = INFO
     heuristic = "mezquita.games.cortica.heuristic:CorticaHeuristic"
@@ -115,98 +113,75 @@ class CorticaGame(Game):
         if not 1 <= self.options["max_rounds"] <= 1000:
             raise UnknownOption(f"option 'max_rounds' must be 1-1000, got {self.options['max_rounds']}")
         self.max_rounds: int = self.options["max_rounds"]
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
+        self.actions = action_space(self.cards)
+        (self.place, self.rest, self.skip, self.use, self.use_plan, self.flip_plan,
+         self.flip_use_plan, self.double_plan) = self.actions.blocks
+        # ids by card, space, option and plan index for the legal-action lists, made once:
+        # calling Block.id there cost a third of a random playout
+        self.place_ids = [[self.place.id(c, sp) for sp in range(MAX_SPACES)]
+                          for c in range(NUM_ACTIONS_CARDS)]
+        self.rest_ids = [self.rest.id(c) for c in range(NUM_ACTIONS_CARDS)]
+        self.use_ids = [[self.use.id(c, o) for o in range(MAX_OPTIONS)] for c in range(NUM_ACTIONS_CARDS)]
+        self.plan_ids = {block.name: [block.id(p) for p in range(NUM_PLANS)]
+                         for block in (self.use_plan, self.flip_plan, self.flip_use_plan, self.double_plan)}
+        self.card_index = {card.key: c for c, card in enumerate(self.cards.actions)}
+        self.plan_index = {plan.key: p for p, plan in enumerate(self.cards.plans)}
 
     @property
     def max_game_length(self) -> int:
-        return DECISIONS_PER_ROUND * self.max_rounds
-
-    # -- action translation ----------------------------------------------------------------
-    def action_to_json(self, action: int) -> dict:
-        actions, plans = self.cards.actions, self.cards.plans
-        if PLACE <= action < REST:
-            c, s = divmod(action - PLACE, MAX_SPACES)
-            return {"place": actions[c].key, "space": s}
-        if action < SKIP:
-            return {"rest": actions[action - REST].key}
-        if action == SKIP:
-            return {"skip": True}
-        if action < USE_PLAN:
-            c, o = divmod(action - OPTION, MAX_OPTIONS)
-            return {"use": actions[c].key, "option": o}
-        base, kind = _plan_kind(action)
-        return {kind: plans[action - base].key}
-
-    def action_from_json(self, value) -> int:
-        if not isinstance(value, dict) or not value:
-            raise IllegalAction(f"a Cortiça action is a JSON object such as "
-                                f'{{"place": "plant", "space": 0}}, not {value!r}')
-        keys = set(value)
-        if keys == {"place", "space"}:
-            space = value["space"]
-            if type(space) is not int or not 0 <= space < MAX_SPACES:
-                raise IllegalAction(f"space must be 0 or 1, not {space!r}")
-            return PLACE + self._action_index(value["place"]) * MAX_SPACES + space
-        if keys == {"rest"}:
-            return REST + self._action_index(value["rest"])
-        if keys == {"skip"} and value["skip"] is True:
-            return SKIP
-        if keys == {"use", "option"}:
-            option = value["option"]
-            if type(option) is not int or not 0 <= option < MAX_OPTIONS:
-                raise IllegalAction(f"option must be an integer 0-{MAX_OPTIONS - 1}, not {option!r}")
-            return OPTION + self._action_index(value["use"]) * MAX_OPTIONS + option
-        for base, kind in PLAN_KINDS:
-            if keys == {kind}:
-                return base + self._plan_index(value[kind])
-        raise IllegalAction(f"unknown Cortiça action {value!r}")
-
-    def _action_index(self, key) -> int:
-        return _index_of(self.cards.actions, key, "action card", "cards")
-
-    def _plan_index(self, key) -> int:
-        return _index_of(self.cards.plans, key, "plan", "plans")
+        return DECISIONS_PER_ROUND * self.max_rounds  # the game ends after max_rounds rounds
 
     def action_label(self, action: int, lang: str = "en") -> str:
-        verbs = texts()["verbs"].get(lang, texts()["verbs"]["en"])
-        actions, plans = self.cards.actions, self.cards.plans
-        if PLACE <= action < REST:
-            c, s = divmod(action - PLACE, MAX_SPACES)
-            return verbs["place"].format(action=actions[c].names[_lang(lang)], space=s + 1)
-        if action < SKIP:
-            return verbs["rest"].format(action=actions[action - REST].names[_lang(lang)])
-        if action == SKIP:
-            return verbs["skip"]
-        if action < USE_PLAN:
-            c, o = divmod(action - OPTION, MAX_OPTIONS)
-            card = actions[c]
-            effect = (effect_text(card.options[o], texts(), lang) if o < len(card.options)
-                      else f"#{o}")
-            return verbs["option"].format(action=card.names[_lang(lang)], effect=effect)
-        base, kind = _plan_kind(action)
-        verb = {"use_plan": "use_plan", "flip_plan": "flip_plan", "flip_use_plan": "flip_use",
-                "double_plan": "double"}[kind]
-        return verbs[verb].format(plan=plans[action - base].names[_lang(lang)])
+        """The block's label; a ``use`` names the option's effect, which depends on the card."""
+        if action not in self.use:
+            return super().action_label(action, lang)
+        c, o = self.use.indices(action)
+        card = self.cards.actions[c]
+        effect = effect_text(card.options[o], lang) if o < len(card.options) else f"#{o + 1}"
+        return pick(TEXTS["actions"]["use"], lang).format(card=card.names[lang], option=effect)
 
-    # -- hooks for players and learning agents -----------------------------------------------
-    def render_text(self, view: dict) -> str:
-        from .render import render_view
+    # -- text for people --------------------------------------------------------------------
+    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        words = pick(TEXTS["events"], lang)
+        kind = entry["do"]
+        fields = {k: v for k, v in entry.items() if k not in ("turn", "seat", "do")}
+        if entry["seat"] is not None:
+            fields["who"] = player_name(entry["seat"], lang, names)
+        if "card" in entry:
+            fields["card"] = self.cards.actions[self.card_index[entry["card"]]].names[lang]
+        if "plan" in entry:
+            fields["plan"] = self.cards.plans[self.plan_index[entry["plan"]]].names[lang]
+        if "side" in entry:
+            fields["side"] = pick(TEXTS["sides"], lang)[entry["side"]]
+        if "paid" in entry:
+            fields["change"] = change_text(entry["paid"], entry["gained"], lang)
+        if kind == "place":
+            fields["space"] = entry["space"] + 1
+            kind = "place_intern" if entry["intern"] else "place"
+        elif kind == "use" and entry["hired"]:
+            kind = "hire"
+        elif kind == "skip":
+            kind = "done" if entry["used"] else "auto_skip" if entry["auto"] else "skip"
+        elif kind == "rest":
+            fields["woken"] = self.cards.actions[self.card_index[entry["woken"]]].names[lang]
+        elif kind == "round_end":
+            fields["cork"] = ", ".join(f"{player_name(s, lang, names)} {n}"
+                                       for s, n in enumerate(entry["cork"]))
+        elif kind == "game_over":
+            fields["reason"] = reason_text(entry, lang, names)
+        return words[kind].format(**fields)
 
-        return render_view(self, view)
+    def render_text(self, view: dict, lang: str = "en") -> str:
+        return render.render_view(self.cards, view, lang)
 
+    # -- observations for learning agents ---------------------------------------------------
     @property
     def observation_size(self) -> int:
-        from .encoding import OBSERVATION_SIZE
-
-        return OBSERVATION_SIZE
+        return observation.OBSERVATION_SIZE
 
     def encode_view(self, view: dict) -> list[float]:
-        from .encoding import encode
-
-        return encode(view)
+        """The view as floats in [0, 1]; layout table in ``cortica/observation.py``."""
+        return observation.encode(view)
 
 
 class CorticaState(State):
@@ -230,6 +205,7 @@ class CorticaState(State):
     fields = ("resources", "row", "plans", "stack", "interns", "spaces", "phase", "queue",
               "uses_left", "hiring", "round", "winner")
 
+    game: CorticaGame
     resources: list[list[int]]
     row: list[int]
     plans: list[int]
@@ -278,97 +254,137 @@ class CorticaState(State):
         return (self.current_worker() % 2,)
 
     def _legal_actions(self, seat: int) -> list[int]:
+        g = self.game
         if self.phase == "place":
-            return [PLACE + c * MAX_SPACES + s for c in sorted(self.row[1:])
+            return [g.place_ids[c][s] for c in sorted(self.row[1:])
                     for s, w in enumerate(self.spaces[c]) if w < 0]
         if self.phase == "rest":
-            return [REST + c for c in sorted(self.row[1:])]
-        return sorted([*self._uses(), SKIP])
+            return [g.rest_ids[c] for c in sorted(self.row[1:])]
+        return sorted([*self._uses(), g.skip.base])
 
     def _uses(self) -> list[int]:
         """What the current worker can do now, besides skipping (rules 4-7, 10)."""
-        card = self.queue[0][0]
-        worker = self.spaces[card][self.queue[0][1]]
+        g = self.game
+        card, space = self.queue[0]
+        worker = self.spaces[card][space]
         res = self.resources[worker % 2]
-        plans = self.game.cards.plans
         uses = []
-        for o, effect in enumerate(self.game.cards.actions[card].options):
+        for o, effect in enumerate(g.cards.actions[card].options):
             if effect.special is None:
                 if can_pay(res, effect.pay):
-                    uses.append(OPTION + card * MAX_OPTIONS + o)
+                    uses.append(g.use_ids[card][o])
             elif effect.special == "hire":
                 if not self.interns[worker]:  # rule 5: an intern on Hire has no effect
-                    uses.append(OPTION + card * MAX_OPTIONS + o)
+                    uses.append(g.use_ids[card][o])
             elif effect.special == "flip_plan":
-                uses.extend(FLIP_PLAN + p for p in range(NUM_PLANS))
+                uses.extend(g.plan_ids["flip_plan"])
             else:  # use_plan
-                for p, plan in enumerate(plans):
+                for p, plan in enumerate(g.cards.plans):
                     side = plan.sides[self.plans[p]]
                     if can_pay(res, side.pay):
-                        uses.append(USE_PLAN + p)
+                        uses.append(g.plan_ids["use_plan"][p])
                     if self.uses_left == 2:  # rule 6: an intern's first use
                         if can_pay(res, plan.sides[1 - self.plans[p]].pay):
-                            uses.append(FLIP_USE + p)
+                            uses.append(g.plan_ids["flip_use_plan"][p])
                         if can_pay(res, side.pay) and can_pay(converted(res, side), side.pay):
-                            uses.append(DOUBLE + p)
+                            uses.append(g.plan_ids["double_plan"][p])
         return uses
 
-    # -- moves -----------------------------------------------------------------------------------
+    # -- moves: one handler per block ------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> None:
-        if action < REST:
-            self._place(*divmod(action - PLACE, MAX_SPACES))
-        elif action < SKIP:
-            self._rest(action - REST)
-        elif action == SKIP:
-            self._return_worker()
-        else:
-            self._use(seat, action)
-            if self.uses_left == 0:
-                self._return_worker()
+        block = self.game.actions.kind(action)
+        getattr(self, f"_apply_{block.name}")(seat, *block.indices(action))
         self._skip_idle_workers()
 
-    def _place(self, card: int, space: int) -> None:
+    def _apply_place(self, seat: int, card: int, space: int) -> None:
         """Rule 3: the top worker goes on an empty space; after the 4th, resolve (rule 4)."""
-        self.spaces[card][space] = self.stack.pop(0)
+        worker = self.stack.pop(0)
+        self.spaces[card][space] = worker
+        self._event(seat, "place", card=self._card_key(card), space=space, worker=worker,
+                    intern=self.interns[worker])
         if not self.stack:
             self.phase = "resolve"
             self.queue = [[c, s] for c in self.row[1:]
                           for s, w in enumerate(self.spaces[c]) if w >= 0]
             self._begin_worker()
 
-    def _use(self, seat: int, action: int) -> None:
-        """Rules 5-7 and 10: one use of the current worker's action."""
-        res = self.resources[seat]
-        cards = self.game.cards
-        if action < USE_PLAN:
-            card, option = divmod(action - OPTION, MAX_OPTIONS)
-            effect = cards.actions[card].options[option]
-            if effect.special == "hire":
-                self.hiring = True
-            else:
-                convert(res, effect)
-            self.uses_left -= 1
-            return
-        base, _ = _plan_kind(action)
-        p = action - base
-        if base == FLIP_PLAN:
-            self.plans[p] ^= 1
-            self.uses_left -= 1
-        elif base == USE_PLAN:
-            convert(res, cards.plans[p].sides[self.plans[p]])
-            self.plans[p] ^= 1
-            self.uses_left -= 1
-        elif base == FLIP_USE:
-            self.plans[p] ^= 1
-            convert(res, cards.plans[p].sides[self.plans[p]])
-            self.plans[p] ^= 1
-            self.uses_left = 0
-        else:  # DOUBLE
-            side = cards.plans[p].sides[self.plans[p]]
-            convert(res, side)
-            convert(res, side)
-            self.plans[p] ^= 1
-            self.uses_left = 0
+    def _apply_rest(self, seat: int, card: int) -> None:
+        """Rule 8: the chosen card rests leftmost; the resting card wakes up second."""
+        resting = self.row[0]
+        self.row = [card, resting, *(c for c in self.row[1:] if c != card)]
+        self._event(seat, "rest", card=self._card_key(card), woken=self._card_key(resting))
+        self.round += 1
+        self.phase = "place"
+
+    def _apply_skip(self, seat: int) -> None:
+        """Rule 4: skip (an intern after one use: stop); the worker returns."""
+        self._skip(seat, auto=False)
+
+    def _apply_use(self, seat: int, card: int, option: int) -> None:
+        """Rules 5 and 10: one option of the card (a conversion, or Hire)."""
+        effect = self.game.cards.actions[card].options[option]
+        if effect.special == "hire":
+            self.hiring = True
+            self._event(seat, "use", card=self._card_key(card), option=option, hired=True)
+        else:
+            paid, gained = self._convert(seat, effect)
+            self._event(seat, "use", card=self._card_key(card), option=option, hired=False,
+                        paid=paid, gained=gained)
+        self._used(1)
+
+    def _apply_use_plan(self, seat: int, plan: int) -> None:
+        """Rule 7: complete the plan's side up once, then flip it."""
+        side = self.plans[plan]
+        paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side])
+        self.plans[plan] ^= 1
+        self._event(seat, "use_plan", plan=self._plan_key(plan), side=side, paid=paid, gained=gained)
+        self._used(1)
+
+    def _apply_flip_plan(self, seat: int, plan: int) -> None:
+        """Rule 7: flip a plan without using it."""
+        self.plans[plan] ^= 1
+        self._event(seat, "flip_plan", plan=self._plan_key(plan), side=self.plans[plan])
+        self._used(1)
+
+    def _apply_flip_use_plan(self, seat: int, plan: int) -> None:
+        """Rule 6: an intern flips a plan, completes the new side and flips it back."""
+        side = self.plans[plan] ^ 1
+        paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side])
+        self._event(seat, "flip_use_plan", plan=self._plan_key(plan), side=side, paid=paid,
+                    gained=gained)
+        self._used(2)
+
+    def _apply_double_plan(self, seat: int, plan: int) -> None:
+        """Rule 6: an intern completes one plan twice before flipping it."""
+        side = self.plans[plan]
+        effect = self.game.cards.plans[plan].sides[side]
+        before = self.resources[seat].copy()
+        convert(self.resources[seat], effect)
+        convert(self.resources[seat], effect)
+        self.plans[plan] ^= 1
+        paid, gained = _change(before, self.resources[seat], effect.pay, twice=True)
+        self._event(seat, "double_plan", plan=self._plan_key(plan), side=side, paid=paid,
+                    gained=gained)
+        self._used(2)
+
+    # -- flow ------------------------------------------------------------------------------------
+    def _convert(self, seat: int, effect: Effect) -> tuple[dict, dict]:
+        """Apply one conversion to ``seat``; return what was paid and what was gained."""
+        before = self.resources[seat].copy()
+        convert(self.resources[seat], effect)
+        return _change(before, self.resources[seat], effect.pay)
+
+    def _used(self, uses: int) -> None:
+        """The current worker used its action ``uses`` times; it returns when it has no more."""
+        self.uses_left = max(0, self.uses_left - uses)
+        if self.uses_left == 0:
+            self._return_worker()
+
+    def _skip(self, seat: int, auto: bool) -> None:
+        card, space = self.queue[0]
+        used = (2 if self.interns[self.spaces[card][space]] else 1) - self.uses_left
+        self._event(seat, "skip", card=self._card_key(card), space=space, used=used, auto=auto)
+        self._return_worker()
 
     def _begin_worker(self) -> None:
         worker = self.current_worker()
@@ -376,7 +392,7 @@ class CorticaState(State):
         self.hiring = False
 
     def _return_worker(self) -> None:
-        """Rule 4-5: the worker goes on top of the stack, intern side up only if just hired."""
+        """Rules 4-5: the worker goes on top of the stack, intern side up only if just hired."""
         card, space = self.queue.pop(0)
         worker = self.spaces[card][space]
         self.spaces[card][space] = -1
@@ -390,32 +406,41 @@ class CorticaState(State):
     def _skip_idle_workers(self) -> None:
         """A worker that can do nothing but skip is returned without asking."""
         while self.phase == "resolve" and not self._uses():
-            self._return_worker()
+            self._skip(self.current_worker() % 2, auto=True)
 
     def _end_round(self) -> None:
         """Rule 8: the game ends at 6+ cork (or at the safety round limit), else rest."""
         self.uses_left = 0
         self.hiring = False
+        self._event(None, "round_end", round=self.round, cork=[r[CORK] for r in self.resources])
         if max(r[CORK] for r in self.resources) >= CORK_TO_END or \
                 self.round >= self.game.max_rounds:
             self.phase = "over"
-            self.winner = self._ranking_winner()
+            result = self._result()
+            self.winner = result["winner"]
+            self._event(None, "game_over", **result)
         else:
             self.phase = "rest"
 
-    def _rest(self, card: int) -> None:
-        """Rule 8: the chosen card rests leftmost; the resting card wakes up second."""
-        resting = self.row[0]
-        self.row = [card, resting, *(c for c in self.row[1:] if c != card)]
-        self.round += 1
-        self.phase = "place"
+    def _result(self) -> dict:
+        """Rule 9: the winner by most cork, then bark, then oak trees, else the owner of the
+        top worker; ``by`` names what decided (``"cork"``, ``"bark"``, ``"tree"``, ``"top"``)
+        and ``limit`` the round limit if it, not 6 cork, ended the game."""
+        blue, red = self.resources
+        winner, by = self.stack[0] % 2, "top"
+        for i in (CORK, BARK, TREE):
+            if blue[i] != red[i]:
+                winner, by = (BLUE if blue[i] > red[i] else RED), RESOURCES[i]
+                break
+        ended = max(blue[CORK], red[CORK]) >= CORK_TO_END
+        return {"winner": winner, "by": by, "resources": [dict(zip(RESOURCES, r)) for r in self.resources],
+                "limit": None if ended else self.game.max_rounds}
 
-    def _ranking_winner(self) -> int:
-        """Rule 9: most cork, then bark, then oak trees; else the top worker's owner."""
-        blue, red = (r[::-1] for r in self.resources)
-        if blue != red:
-            return BLUE if blue > red else RED
-        return self.stack[0] % 2
+    def _card_key(self, card: int) -> str:
+        return self.game.cards.actions[card].key
+
+    def _plan_key(self, plan: int) -> str:
+        return self.game.cards.plans[plan].key
 
     # -- results -----------------------------------------------------------------------------
     def _scores(self) -> list[float]:
@@ -424,8 +449,22 @@ class CorticaState(State):
     def _returns(self) -> list[float]:
         return [1.0 if seat == self.winner else 0.0 for seat in (BLUE, RED)]
 
+    def _breakdown(self, lang: str) -> dict:
+        labels = pick(TEXTS["breakdown"], lang)
+        rows = [{"label": labels[RESOURCES[i]], "values": [r[i] for r in self.resources]}
+                for i in (CORK, BARK, TREE)]
+        top = self.stack[0] % 2 if len(self.stack) == len(START_STACK) else None
+        rows.append({"label": labels["top"], "values": [int(top == s) for s in (BLUE, RED)]})
+        returns = self.returns()
+        reason = (reason_text(self._result(), lang) if self.phase == "over"
+                  else pick(TEXTS["reasons"], lang)["running"])
+        return {"rows": rows, "totals": self.scores(),
+                "winners": [s for s, r in enumerate(returns) if r == max(returns)],
+                "reason": reason}
+
     # -- information ---------------------------------------------------------------------------
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None, full: bool) -> dict:
+        """Everything (Cortiça hides nothing, so ``seat`` and ``full`` change nothing)."""
         cards = self.game.cards
 
         def worker(w: int) -> dict:
@@ -441,7 +480,7 @@ class CorticaState(State):
             "round": self.round,
             "max_rounds": self.game.max_rounds,
             "phase": self.phase,
-            "resources": [dict(zip(("tree", "bark", "cork"), r)) for r in self.resources],
+            "resources": [dict(zip(RESOURCES, r)) for r in self.resources],
             "row": [{"card": c, "key": cards.actions[c].key, "active": i > 0,
                      "spaces": [worker(w) if w >= 0 else None for w in self.spaces[c]]}
                     for i, c in enumerate(self.row)],
@@ -468,20 +507,52 @@ class CorticaState(State):
         new.winner = self.winner
 
 
-CorticaGame.state_class = CorticaState
-
-
 # -- helpers ------------------------------------------------------------------------------------
-def _lang(lang: str) -> str:
-    return lang if lang in ("en", "es", "ca", "de") else "en"
+def action_space(cards: CardSet) -> ActionSpace:
+    """The 48 actions of a card set, in the blocks of the module docstring."""
+    words = TEXTS["actions"]
+    action_names = {c.key: c.names for c in cards.actions}
+    plan_names = {p.key: p.names for p in cards.plans}
+    card = Param("card", action_names, text=lambda key, lang: action_names[key][lang])
+    plan = Param("plan", plan_names, text=lambda key, lang: plan_names[key][lang])
+    space = ActionSpace()
+    space.block("place", card, Param("space", range(MAX_SPACES), text=lambda s, lang: str(s + 1)),
+                text=words["place"])
+    space.block("rest", card, text=words["rest"])
+    space.block("skip", text=words["skip"])
+    space.block("use", card, Param("option", range(MAX_OPTIONS)), text=words["use"])
+    for kind in ("use_plan", "flip_plan", "flip_use_plan", "double_plan"):
+        space.block(kind, plan, text=words[kind])
+    return space
 
 
-def _plan_kind(action: int) -> tuple[int, str]:
-    """The first id and JSON key of the plan action group holding ``action``."""
-    for base, kind in reversed(PLAN_KINDS):
-        if action >= base:
-            return base, kind
-    raise IllegalAction(f"action id {action} is not a plan action")
+def player_name(seat: int, lang: str, names: list[str] | None = None) -> str:
+    """A seat's player name if given, else its colour ("Blue", "Azul"...)."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return seat_name(seat, lang, names)
+    return pick(TEXTS["colours"], lang)[seat]
+
+
+def change_text(paid: dict, gained: dict, lang: str) -> str:
+    """What a conversion paid and gained, e.g. ``pays 2 bark and gains 1 cork``."""
+    words = pick(TEXTS["events"], lang)
+    parts = [words[verb].format(amounts=amounts_text(tuple(amounts.get(r, 0) for r in RESOURCES),
+                                                     lang, joiner=", "))
+             for verb, amounts in (("pays", paid), ("gains", gained)) if amounts]
+    return words["and"].join(parts) or words["nothing"]
+
+
+def reason_text(entry: dict, lang: str, names: list[str] | None = None) -> str:
+    """How the winner was decided (rule 9), from a ``game_over``-shaped dict."""
+    words = pick(TEXTS["reasons"], lang)
+    winner, by, res = entry["winner"], entry["by"], entry["resources"]
+    fields = {"winner": player_name(winner, lang, names), "cork": res[0]["cork"]}
+    if by != "top":
+        fields.update(a=res[winner][by], b=res[1 - winner][by])
+    text = words[by].format(**fields)
+    if entry["limit"] is not None:
+        text += words["limit"].format(n=entry["limit"])
+    return text
 
 
 def can_pay(res: list[int], pay: tuple[int, int, int]) -> bool:
@@ -505,10 +576,14 @@ def converted(res: list[int], effect: Effect) -> list[int]:
     return after
 
 
-def _index_of(cards, key, what: str, plural: str) -> int:
-    """The position of the card whose ``key`` is ``key``, or `IllegalAction` naming the known ones."""
-    for i, card in enumerate(cards):
-        if card.key == key:
-            return i
-    known = ", ".join(c.key for c in cards)
-    raise IllegalAction(f"no {what} {key!r} ({plural}: {known})")
+def _change(before: list[int], after: list[int], pay: tuple[int, int, int],
+            twice: bool = False) -> tuple[dict, dict]:
+    """What a conversion (or two) paid, and what it added after the cap, as resource dicts."""
+    times = 2 if twice else 1
+    paid = {r: pay[i] * times for i, r in enumerate(RESOURCES) if pay[i]}
+    gained = {r: after[i] - before[i] + pay[i] * times for i, r in enumerate(RESOURCES)
+              if after[i] - before[i] + pay[i] * times > 0}
+    return paid, gained
+
+
+register(CorticaGame, CorticaState)

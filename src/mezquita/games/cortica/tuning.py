@@ -1,11 +1,11 @@
-"""Measure a Cortiça card set against the spec's tuning targets by bot self-play.
+"""Measure a Cortiça card set against the tuning targets by bot self-play.
 
-Targets (specs/cortica.md): blue (first player) wins 45-55% of games; the median game lasts
-6-12 rounds; every action card takes at least 5% of all worker placements. `tune` plays
-``games`` games with the seats swapped every other game and reports each figure with a 95%
-confidence interval (Wilson for win rates, order statistics for the median, and for the
-placement shares a ratio estimate over games, since the placements of one game are not
-independent)::
+Targets (docs/games/cortica.md, "Card set history and tuning"): blue (first player) wins
+45-55% of games; the median game lasts 6-12 rounds; every action card takes at least 5% of
+all worker placements. `tune` plays ``games`` games with the seats swapped every other game
+and reports each figure with a 95% confidence interval (Wilson for win rates, order
+statistics for the median, and for the placement shares a ratio estimate over games, since
+the placements of one game are not independent)::
 
     from mezquita.games.cortica.tuning import tune
     print(tune(games=1000).markdown())
@@ -23,8 +23,7 @@ from dataclasses import dataclass
 import mezquita
 from mezquita.agents import Turn, make_agent
 
-from .cards import MAX_SPACES
-from .rules import PLACE, REST, CorticaGame
+from .rules import CorticaGame
 
 BLUE_WIN_TARGET = (0.45, 0.55)
 ROUNDS_TARGET = (6, 12)
@@ -148,8 +147,8 @@ def tune(games: int = 1000, agents: tuple[str, str] = ("heuristic", "heuristic")
         while not state.is_terminal():
             seat = state.to_move()[0]
             action = bots[seat].act(Turn.of(state, seat))
-            if PLACE <= action < REST:
-                placed[(action - PLACE) // MAX_SPACES] += 1
+            if action in game.place:
+                placed[game.place.indices(action)[0]] += 1
             state.apply(seat, action)
         winner = state.winner
         result.blue_wins += winner == 0

@@ -2,6 +2,8 @@
 // interns on their spaces, the 3 plans on their current side, each player's oak / bark / cork
 // tracks (0..7, 6 cork ends the game) and the worker stack. Legal moves light up where they
 // happen on the table; every legal action is also a labelled button (keyboard: Tab, Enter).
+// Words come from the game's data/texts.json and the card set; the log arrives worded by the
+// server, so nothing here words a move.
 import { clickable, getJSON, h, s } from "../dom.js";
 
 const SEATS = ["blue", "red"];
@@ -26,12 +28,15 @@ async function loadData(setName) {
   return Promise.all([texts, sets.get(setName)]);
 }
 
+const pick = (texts, lang) => texts[lang] || texts.en;
+const fill = (template, vars) => template.replace(/\{(\w+)\}/g, (_, k) => vars[k]);
+const plural = (forms, n) => fill(forms[n === 1 ? 0 : 1], { n });
+
 // An effect in words, as the game's own labels word it (data/texts.json).
 function effectText(effect, words, lang) {
-  const verbs = words.verbs[lang] || words.verbs.en;
-  const names = words.resources[lang] || words.resources.en;
-  const amounts = (values = {}, suffix = "") => RESOURCES.filter((r) => values[r]).map((r) => `${values[r]}${suffix} ${names[r]}`).join(" + ");
-  const fill = (template, vars) => template.replace(/\{(\w+)\}/g, (_, k) => vars[k]);
+  const verbs = pick(words.effects, lang);
+  const names = pick(words.resources, lang);
+  const amounts = (values = {}, suffix = "") => RESOURCES.filter((r) => values[r]).map((r) => `${values[r]}${suffix} ${names[r][values[r] === 1 ? 0 : 1]}`).join(" + ");
   if (effect.special) return verbs[effect.special === "hire" ? "hire" : `any_${effect.special}`];
   let text = effect.pay ? fill(verbs.convert, { pay: amounts(effect.pay), gain: amounts(effect.gain) }) : fill(verbs.gain, { gain: amounts(effect.gain) });
   if (effect.instead) text = fill(verbs.instead, { base: text, gain: amounts(effect.instead.gain), have: amounts(effect.instead.if_have, "+") });
@@ -115,10 +120,13 @@ export function create(root, { t, act, playerName }) {
     const L = layout(root.clientWidth || 960);
     wasNarrow = L.narrow;
     const cardName = (kind, index, key) => local(set?.[kind]?.[index]?.name, lang) || t(`cortica.card.${key}`);
-    const colour = (seat) => t(`cortica.${SEATS[seat]}`);
-    const workerName = (w) => `${colour(w.owner)} ${t(w.intern ? "cortica.intern" : "cortica.worker")}`;
+    const web = pick(words.web, lang);
+    const colour = (seat) => pick(words.colours, lang)[seat];
+    const workerName = (w) => pick(words.workers, lang)[w.intern ? "intern" : "worker"][w.owner];
+    const usesLeft = (n) => plural(pick(words.render, lang).uses_left, n);
     const who = (seat) => `${colour(seat)} · ${playerName(seat)}`;
     const find = (test) => legal.find((a) => test(a.action));
+    const isPlan = (a) => a.do in PLAN_CHIPS;
     const choose = (entry) => () => act(entry.action);
 
     const svg = s("svg", { viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": match.name, class: L.narrow ? "narrow" : "wide" }, defs());
@@ -159,12 +167,13 @@ export function create(root, { t, act, playerName }) {
     }
 
     function track(x, y, resource, value, seat) {
-      const names = words.resources[lang] || words.resources.en;
+      const label = pick(words.resource_labels, lang)[resource];
+      const names = pick(words.resources, lang)[resource];
       const cell = L.narrow ? 34 : 28;
       const labelW = L.narrow ? 80 : 74;
       const group = s("g", { class: `cortica-track ${resource}`, "data-resource": resource, "data-value": value },
-        s("text", { x, y: y + 17, class: "track-label", text: `${names[resource]} ${value}${resource === "cork" ? `/${GOAL}` : ""}` }),
-        s("title", { text: `${colour(seat)}: ${value} ${names[resource]}` }));
+        s("text", { x, y: y + 17, class: "track-label", text: `${label} ${value}${resource === "cork" ? `/${GOAL}` : ""}` }),
+        s("title", { text: `${colour(seat)}: ${value} ${names[value === 1 ? 0 : 1]}` }));
       for (let n = 0; n <= MAX; n++) {
         const cx = x + labelW + n * cell;
         const goal = resource === "cork" && n >= GOAL;
@@ -178,7 +187,7 @@ export function create(root, { t, act, playerName }) {
 
     function actionCard(x, y, slot, name, position) {
       const card = set?.actions?.[slot.card];
-      const rest = find((a) => a.rest === slot.key);
+      const rest = find((a) => a.do === "rest" && a.card === slot.key);
       const resolving = view.resolving?.card === slot.card;
       const group = s("g", { class: `cortica-card active${rest ? " legal" : ""}${resolving ? " resolving" : ""}`, "data-card": slot.key },
         s("rect", { x, y, width: CARD_W, height: CARD_H, rx: 10, class: "card-body" }),
@@ -190,11 +199,11 @@ export function create(root, { t, act, playerName }) {
       let oy = y + 40;
       // Without the card set (a file the server does not serve) the options come from the labels.
       const options = card?.options.map((effect, o) => ({ text: effectText(effect, words, lang), o }))
-        ?? legal.filter((a) => a.action.use === slot.key).map((a) => ({ text: a.label.slice(a.label.indexOf(":") + 1).trim(), o: a.action.option }));
+        ?? legal.filter((a) => a.action.do === "use" && a.action.card === slot.key).map((a) => ({ text: a.label.slice(a.label.indexOf(":") + 1).trim(), o: a.action.option }));
       options.forEach(({ text, o }) => {
         const lines = wrap(text, L.narrow ? 24 : 25);
         const height = lines.length * 14 + 6;
-        const use = find((a) => a.use === slot.key && a.option === o);
+        const use = find((a) => a.do === "use" && a.card === slot.key && a.option === o);
         const row = s("g", { class: `cortica-option${use ? " legal" : ""}`, "data-option": o },
           s("rect", { x: x + 6, y: oy, width: CARD_W - 12, height, rx: 5, class: "option-bg" }),
           textLines(x + 12, oy + 14, lines, { class: "effect" }));
@@ -205,14 +214,14 @@ export function create(root, { t, act, playerName }) {
       const spaceH = 46;
       slot.spaces.forEach((worker, sp) => {
         const sy = y + CARD_H - (slot.spaces.length - sp) * (spaceH + 6) - 2;
-        const place = find((a) => a.place === slot.key && a.space === sp);
+        const place = find((a) => a.do === "place" && a.card === slot.key && a.space === sp);
         const current = resolving && view.resolving.space === sp;
         const space = s("g", { class: `cortica-space${place ? " legal" : ""}${current ? " current" : ""}${worker ? " taken" : ""}`, "data-card": slot.key, "data-space": sp },
           s("rect", { x: x + 8, y: sy, width: CARD_W - 16, height: spaceH, rx: 8, class: "space-bg" }));
         if (worker) {
           space.append(figure(x + 30, sy + 24, worker, workerName(worker)),
             s("text", { x: x + 48, y: sy + 20, class: "space-text", text: workerName(worker) }),
-            s("text", { x: x + 48, y: sy + 35, class: "space-sub", text: current ? t("cortica.uses_left", { n: view.resolving.uses_left }) : t("cortica.space", { n: sp + 1 }) }));
+            s("text", { x: x + 48, y: sy + 35, class: "space-sub", text: current ? usesLeft(view.resolving.uses_left) : t("cortica.space", { n: sp + 1 }) }));
         } else {
           space.append(s("text", { x: x + CARD_W / 2, y: sy + 28, "text-anchor": "middle", class: "space-sub", text: place ? `+ ${t("cortica.space", { n: sp + 1 })}` : t("cortica.space", { n: sp + 1 }) }));
         }
@@ -255,10 +264,10 @@ export function create(root, { t, act, playerName }) {
         group.append(...textLines(x + 12, y + 40, now, { class: "effect big" }, 15),
           ...textLines(x + 12, y + 44 + now.length * 15, other, { class: "effect dim" }, 12));
       }
-      const chips = legal.filter((a) => Object.keys(PLAN_CHIPS).some((k) => a.action[k] === plan.key));
+      const chips = legal.filter((a) => isPlan(a.action) && a.action.plan === plan.key);
       let cx = x + 10;
       for (const entry of chips) {
-        const kind = Object.keys(PLAN_CHIPS).find((k) => entry.action[k] === plan.key);
+        const kind = entry.action.do;
         const label = t(`cortica.chip.${PLAN_CHIPS[kind]}`);
         const cw = label.length * 7 + 18;
         const chip = s("g", { class: "chip legal", "data-kind": kind },
@@ -292,10 +301,10 @@ export function create(root, { t, act, playerName }) {
       const round = t("cortica.round", { n: view.round });
       const r = view.resolving;
       let what;
-      if (view.phase === "place") what = t("cortica.placing", { worker: workerName(view.stack[0]), player: who(view.stack[0].owner) });
-      else if (view.phase === "resolve") what = t("cortica.resolving_now", { worker: workerName(r), card: cardName("actions", r.card, view.row.find((c) => c.card === r.card).key), n: r.uses_left });
+      if (view.phase === "place") what = fill(web.placing, { worker: workerName(view.stack[0]), player: who(view.stack[0].owner) });
+      else if (view.phase === "resolve") what = fill(web.resolving, { worker: workerName(r), card: cardName("actions", r.card, view.row.find((c) => c.card === r.card).key), left: usesLeft(r.uses_left) });
       else if (view.phase === "rest") what = t("cortica.resting_choice", { player: who(view.stack[view.stack.length - 1].owner) });
-      else what = view.winner === null ? t("match.over") : t("cortica.game_over", { player: who(view.winner) });
+      else what = view.winner === null ? t("match.over") : fill(web.game_over, { player: who(view.winner) });
       return [h("strong", { text: round }), ` · ${what}`];
     }
 

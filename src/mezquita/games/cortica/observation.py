@@ -1,4 +1,4 @@
-"""Cortiça observation encoding: a seat's view as a flat vector of 95 floats in [0, 1].
+"""Cortiça observation: a seat's view as a flat vector of 95 floats in [0, 1].
 
 "Me" is the viewing seat (blue for a spectator), "other" the opponent. Cards and plans are
 indexed as in the card set; ``c`` = action card 0..4, ``s`` = space 0..1, ``p`` = plan 0..2.
