@@ -106,7 +106,7 @@ def test_replay_only_for_finished_matches(client, create, connect):
     frames = replay["frames"]
     assert len(frames) == 21 and frames[-1]["view"]["terminal"]
     assert [f["turn"] for f in frames] == list(range(21))
-    assert "legen" in frames[1]["label"]  # German labels
+    assert "legt" in frames[1]["log"][0]["text"]  # German texts
     record = mezquita.Record.from_json(replay["record"])
     assert record.replay().view(None) == frames[-1]["view"]
 

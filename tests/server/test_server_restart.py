@@ -60,7 +60,7 @@ def test_kill_9_and_restart_continue_the_match_exactly(tmp_path):
         for old, new in zip(before, after):
             assert new["view"] == old["view"]
             assert new["legal"] == old["legal"]
-            assert [e["label"] for e in new["log"]] == [e["label"] for e in old["log"]]
+            assert [e["text"] for e in new["log"]] == [e["text"] for e in old["log"]]
         while not players[0].last["view"]["terminal"]:  # and the match plays on to the end
             turn = players[0].last["turn"]
             me = players[turn % 2]

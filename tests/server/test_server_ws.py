@@ -30,7 +30,7 @@ def test_a_whole_game_against_a_bot_ends_with_the_result(client, create, connect
     assert final["view"]["returns"] == final["match"]["result"]["returns"]
     assert sum(final["match"]["result"]["returns"]) == 1.0
     assert len(final["log"]) == 20
-    assert all(e["label"] for e in final["log"])  # labels become public at the end
+    assert all(e["card"] is not None for e in final["log"])  # cards become public at the end
     assert {e["by"] for e in final["log"]} == {"human", "bot"}
     replay = client.get(f"/api/matches/{made['id']}/replay").json()
     record = mezquita.Record.from_json(replay["record"])
@@ -73,7 +73,7 @@ def test_other_seats_and_spectators_never_receive_hidden_values(client, create, 
         seen_by_b = b.until(lambda m: m["turn"] == 1)
         seen_by_watcher = watcher.until(lambda m: m["turn"] == 1)
     assert seen_by_a["view"]["landmarks"][4]["cards"][0] == [7]  # the owner sees its card
-    assert seen_by_a["log"][0]["label"] == "play 7 at Roman Bridge (5)"
+    assert seen_by_a["log"][0]["text"] == "Player 1 plays 7 at Roman Bridge (5)"
     for message in (seen_by_b, seen_by_watcher):
         hidden_check(message, 0, 5, 7)
     assert seen_by_b["view"]["hand"] == list(range(1, 11))
@@ -285,7 +285,7 @@ def test_every_message_is_exactly_the_engine_view_of_its_recipient(client, creat
                 assert message["you"] == seat
                 expected = truth.legal_actions_json(seat) if seat is not None else []
                 assert message["legal"] == expected
-                assert all(e["label"] is None for e in message["log"] if e["seat"] != seat)
+                assert all(e["card"] is None for e in message["log"] if e["seat"] != seat)
             mover = truth.to_move()[0]
             action = got[mover]["legal"][turn % len(got[mover]["legal"])]["action"]
             (a, b)[mover].act(action, turn)
@@ -299,6 +299,6 @@ def test_in_a_game_without_hidden_information_everybody_reads_every_move(client,
     with connect(made["id"]) as sock:
         sock.hello(made["seats"][1]["token"])
         message = sock.until(lambda m: m["type"] == "update" and m["log"])
-    assert message["log"][0]["seat"] == 0 and all(e["label"] for e in message["log"])
+    assert message["log"][0]["seat"] == 0 and all(e["text"] for e in message["log"])
     data = client.get("/api/games/cortica/data/reconstruction-v1.json")
     assert data.status_code == 200 and "actions" in data.json()
