@@ -129,7 +129,13 @@ def test_an_unknown_match_is_refused(client, connect):
     ('{"type": "act", "action": 9999}', "refused"),
     ('{"type": "act", "action": {"do": "play", "card": 1, "landmark": 1}, "turn": "0"}', "malformed"),
     ('{"type": "act", "action": {"do": "play", "card": 1, "landmark": 1}, "turn": 5}', "refused"),
-    ('{"type": "act", "action": [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]}', "refused"),
+    ('{"type": "act", "action": [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]}', "malformed"),
+    ('{"type": "act", "action": [[[[1]]]]}', "refused"),
+    ('{"type": "act", "action": ' + "[" * 1500 + "]" * 1500 + "}", "malformed"),
+    ('{"type": "act", "action": {"do": "play", "card": 1e400, "landmark": 1}}', "malformed"),
+    ('{"type": "act", "action": {"do": "play", "card": NaN, "landmark": 1}}', "malformed"),
+    ('{"type": "act", "action": {"do": "play", "card": 1.0, "landmark": 1}}', "refused"),
+    ('{"type": "act", "action": {"do": "play", "card": true, "landmark": 1}}', "refused"),
     ('{"type": "act", "action": "' + "x" * 5000 + '"}', "too_large"),
 ])
 def test_malformed_or_illegal_messages_get_an_error_and_change_nothing(
