@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from mezquita.server import create_app  # noqa: E402
 from mezquita.server.launch import free_port  # noqa: E402
+from mezquita.server.limits import Settings  # noqa: E402
 
 
 def missing(what: str) -> None:
@@ -33,9 +34,14 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'mezquita.sqlite3'}"
 
 
+#: test bounds: spectators are throttled only lightly, so that tests watching stay quick
+TEST_SETTINGS = {"spectator_interval": 0.02}
+
+
 @pytest.fixture
 def client(db_url: str):
-    with TestClient(create_app(db_url, bot_pool="thread")) as test_client:
+    with TestClient(create_app(db_url, bot_pool="thread",
+                               settings=Settings(**TEST_SETTINGS))) as test_client:
         yield test_client
 
 

@@ -20,6 +20,7 @@ import contextlib
 import json
 import logging
 import time
+from functools import partial
 
 from .hub import Hub
 from .match import PRESENCE_SECONDS, Match
@@ -104,8 +105,8 @@ class Cluster:
 
     async def _notify(self, match_id: str, seats: list[int], spectators: int) -> None:
         with contextlib.suppress(StoreUnavailable):
-            await self.store.call(self.store.notify, "presence", match_id, seats=seats,
-                                  spectators=spectators)
+            await self.store.call(partial(self.store.notify, "presence", match_id,
+                                          seats=seats, spectators=spectators))
 
     async def _heartbeat(self) -> None:
         """Re-announce presence so that it expires with a dead instance."""

@@ -281,10 +281,7 @@ class Hub:
         It gets a full update; the others hear only of the presence change."""
         seat = client.seat
         if seat is not None and not match.row.joined[seat]:
-            joined = [*match.row.joined]
-            joined[seat] = True
-            status = "running" if match.status == "open" and all(joined) else match.status
-            await self.store.call(self.store.set_joined, match.id, joined, status)
+            joined, status = await self.store.call(self.store.join_seat, match.id, seat)
             match.row.joined, match.row.status = joined, status
             match.clients.add(client)
             self.scheduler.schedule(match)

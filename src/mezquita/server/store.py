@@ -204,12 +204,20 @@ class Store:
                 moves.c.match_id == match_id, moves.c.turn == turn)).first()
         return tuple(row) if row is not None else None
 
-    def set_joined(self, match_id: str, joined: list[bool], status: str) -> None:
-        """Record which human seats have connected, and the status that follows."""
+    def join_seat(self, match_id: str, seat: int) -> tuple[list[bool], str]:
+        """Record that human ``seat`` has connected (merged with what other instances
+        recorded); the seats joined and the status that follows (running once all have)."""
         with self.engine.begin() as c:
+            joined, status = c.execute(select(matches.c.joined, matches.c.status)
+                                       .where(matches.c.id == match_id).with_for_update()).one()
+            joined = [*joined]
+            joined[seat] = True
+            if status == "open" and all(joined):
+                status = "running"
             c.execute(update(matches).where(matches.c.id == match_id)
                       .values(joined=joined, status=status, updated_at=now()))
             self._notify(c, "head", match_id)
+        return joined, status
 
     def claim(self, match_id: str, seat: int, invite_hash: str, token_hash: str) -> bool:
         """Turn ``seat``'s invitation into the claimant's token, once; False if it was
