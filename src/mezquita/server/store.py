@@ -90,12 +90,13 @@ class MatchRow:
     owner: str | None = None  # the instance that runs its bots and timers
 
 
-def engine_for(url: str) -> Engine:
-    """A SQLAlchemy engine for ``url`` (``postgresql://`` uses the psycopg 3 driver)."""
+def engine_for(url: str, wait: float = 5.0) -> Engine:
+    """A SQLAlchemy engine for ``url`` (``postgresql://`` uses the psycopg 3 driver);
+    SQLite waits at most ``wait`` seconds for a lock held by another process."""
     if url.startswith(("postgresql://", "postgres://")):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": wait})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)
@@ -129,7 +130,7 @@ class Store:
         self.url = url
         self.instance = instance
         self.db_seconds = db_seconds
-        self.engine = engine_for(url)
+        self.engine = engine_for(url, min(5.0, db_seconds))
         self.postgres = self.engine.dialect.name == "postgresql"
         self._threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="mezquita-db-call")
         migrate(self.engine)
