@@ -97,7 +97,7 @@ def test_updates_are_coalesced_the_latest_state_wins():
         sender = asyncio.create_task(_send_loop(socket, match, client, FakeHub()))
         client.update()
         await asyncio.sleep(0.01)  # the first update is being sent, the peer is not reading
-        for turn in range(20):
+        for _ in range(20):
             seat = match.state.to_move()[0]
             match.state.apply(seat, match.state.legal_actions(seat)[0])
             match.changed()
