@@ -35,7 +35,7 @@ def db_url(tmp_path: Path) -> str:
 
 
 #: test bounds: spectators are throttled only lightly, so that tests watching stay quick
-TEST_SETTINGS = {"spectator_interval": 0.02}
+TEST_SETTINGS = {"spectator_interval": 0.02, "create_limit": 10_000}
 
 
 @pytest.fixture

@@ -104,6 +104,9 @@ class Scheduler:
                     self.spawn(self._bot_move(match, seat, agent, by, delay))
             except MezquitaError as err:
                 log.error("bot %s played a refused move in match %s: %s", agent, match.id, err)
+            except Exception as err:  # a broken game must not take the server down either
+                log.error("bot %s's move could not be applied in match %s: %r", agent, match.id,
+                          err)
         else:
             self.schedule(match)
 
