@@ -308,3 +308,13 @@ def test_in_a_game_without_hidden_information_everybody_reads_every_move(client,
     assert message["log"][0]["seat"] == 0 and all(e["text"] for e in message["log"])
     data = client.get("/api/games/cortica/data/reconstruction-v1.json")
     assert data.status_code == 200 and "actions" in data.json()
+
+
+def test_seats_joining_at_the_same_moment_both_count(client, create, connect):
+    for _ in range(5):
+        made = create(["human", "human"])
+        with connect(made["id"]) as a, connect(made["id"]) as b:
+            a.ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+            b.ws.send_json({"type": "hello", "token": made["seats"][1]["token"]})
+            a.until(lambda m: m["match"]["status"] == "running")
+            b.until(lambda m: m["match"]["status"] == "running")

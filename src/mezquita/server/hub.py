@@ -281,8 +281,9 @@ class Hub:
         It gets a full update; the others hear only of the presence change."""
         seat = client.seat
         if seat is not None and not match.row.joined[seat]:
-            joined, status = await self.store.call(self.store.join_seat, match.id, seat)
-            match.row.joined, match.row.status = joined, status
+            async with match.lock:  # one seat change at a time (SQLite has no row locks)
+                joined, status = await self.store.call(self.store.join_seat, match.id, seat)
+                match.row.joined, match.row.status = joined, status
             match.clients.add(client)
             self.scheduler.schedule(match)
             match.changed()
