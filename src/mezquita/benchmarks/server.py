@@ -236,13 +236,16 @@ def locked(server: ServerProcess, db_url: str, game: str, matches: int, think: f
     async def lock_and_ping(load: Load) -> None:
         from websockets.asyncio.client import connect
 
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+            waiting = await create(client, game)  # a player joins it during the lock
         await asyncio.sleep(2.0)
         loop = asyncio.get_running_loop()
         window.append(time.perf_counter())
         holder = loop.run_in_executor(None, hold_lock, db_url, LOCK_SECONDS)
-        async with connect(server.url.replace("http://", "ws://") + "/ws/matches/none") as ws:
-            await ws.send(json.dumps({"type": "hello"}))
-        async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        url = server.url.replace("http://", "ws://") + f"/ws/matches/{waiting['id']}"
+        async with connect(url) as ws, httpx.AsyncClient(base_url=server.url,
+                                                          timeout=30) as client:
+            await ws.send(json.dumps({"type": "hello", "token": waiting["seats"][0]["token"]}))
             while not holder.done():
                 sent = time.perf_counter()
                 await client.get("/api/health")
