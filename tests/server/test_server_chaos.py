@@ -170,7 +170,7 @@ def test_replay_requests_do_not_slow_other_matches(tmp_path):
                 async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
                     while not stop.is_set():
                         answer = await client.get(f"/api/matches/{made['id']}/replay?lang={lang}")
-                        assert answer.status_code == 200
+                        assert answer.status_code in (200, 429)  # 429: this address is throttled
                         replays += 1
 
             ws_url = server.url.replace("http", "ws")

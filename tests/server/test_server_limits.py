@@ -271,3 +271,5 @@ def test_replays_are_built_once_and_cached(client, create, connect, monkeypatch)
     answers = [client.get(f"/api/matches/{made['id']}/replay").content for _ in range(5)]
     assert len(set(answers)) == 1 and builds == ["en"]
     assert json.loads(answers[0])["frames"][-1]["view"]["terminal"]
+    codes = [client.get(f"/api/matches/{made['id']}/replay").status_code for _ in range(20)]
+    assert codes.count(200) == 15 and codes[-1] == 429  # 20 per 10 s and address

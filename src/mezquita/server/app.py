@@ -20,7 +20,7 @@ from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
 from .hub import MAX_SEED, Hub
-from .limits import CREATE_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
+from .limits import CREATE_RATE, REPLAY_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
 from .match import MatchError
 from .store import DEFAULT_URL, Store, StoreUnavailable
 from .ws import language, play_socket
@@ -105,6 +105,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
     creations = SlidingWindow(settings.create_limit, CREATE_RATE[1])
+    replays = SlidingWindow(*REPLAY_RATE)  # replays are cached, but sending them still costs
 
     @app.exception_handler(StoreUnavailable)
     async def unavailable(_request: Request, err: StoreUnavailable) -> JSONResponse:
@@ -173,14 +174,20 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         return (await _match(hub, match_id)).public()
 
     @app.get("/api/matches/{match_id}/replay")
-    async def match_replay(match_id: str, lang: str = Query("en", max_length=8)) -> Response:
+    async def match_replay(match_id: str, request: Request,
+                           lang: str = Query("en", max_length=8)) -> Response:
         """A finished match move by move: the record and, at every turn, everything."""
+        host = request.client.host if request.client else "?"
+        if not replays.allow(host):
+            raise HTTPException(429, "too many replays requested; wait a moment")
+        replays.record(host)
         await _match(hub, match_id)
         try:
             body = await hub.replay(match_id, language(lang))
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
-        return Response(body, media_type="application/json")
+        return Response(body, media_type="application/json",
+                        headers={"cache-control": "public, max-age=86400, immutable"})
 
     @app.get("/api/games/{game_id}/data/{name}")
     def game_data(game_id: str, name: str) -> FileResponse:
