@@ -8,7 +8,7 @@ import httpx
 def test_citadels_is_playable_by_clicking(page, server, turns):
     made = httpx.post(f"{server.url}/api/matches", json={
         "game": "citadels", "options": {"players": 4},
-        "seats": ["human", "random", "random", "random"], "seed": 3}).json()
+        "seats": ["human", "random", "random", "random"], "seed": 3, "practice": True}).json()
     page.goto(server.url + made["seats"][0]["url"])
     page.wait_for_selector(".citadels")
     assert page.locator(".citadels-seat").count() == 4

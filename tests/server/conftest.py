@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from mezquita.server import create_app  # noqa: E402
 from mezquita.server.launch import free_port  # noqa: E402
+from mezquita.server.limits import Settings  # noqa: E402
 
 
 def missing(what: str) -> None:
@@ -33,20 +34,46 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'mezquita.sqlite3'}"
 
 
+#: test bounds: spectators are throttled only lightly, so that tests watching stay quick
+TEST_SETTINGS = {"spectator_interval": 0.02, "create_limit": 10_000}
+
+
 @pytest.fixture
 def client(db_url: str):
-    with TestClient(create_app(db_url, bot_pool="thread")) as test_client:
+    with TestClient(create_app(db_url, bot_pool="thread",
+                               settings=Settings(**TEST_SETTINGS))) as test_client:
         yield test_client
+
+
+def claim_all(post, made: dict) -> dict:
+    """Claim every invitation of a creation answer (as the invited players would), putting
+    each claimed seat's token where the creator's own is: ``made["seats"][i]["token"]``."""
+    for seat in made["seats"]:
+        if seat.get("invite"):
+            answer = post(f"/api/matches/{made['id']}/claim", json={"invite": seat["invite"]})
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["seat"] == seat["seat"]
+            seat["token"] = answer.json()["token"]
+    return made
+
+
+@pytest.fixture(name="claim_all")
+def claim_all_fixture():
+    """`claim_all` for tests that talk to a server process."""
+    return claim_all
 
 
 @pytest.fixture
 def create(client):
-    """create(seats, **fields) -> the creation answer (asserting 201)."""
+    """create(seats, **fields) -> the creation answer (asserting 201) with every invitation
+    claimed; a ``seed`` makes it a practice match (the only kind a client may seed)."""
 
     def make(seats: list[str], game: str = "cordoba", **fields) -> dict:
+        if fields.get("seed") is not None:
+            fields.setdefault("practice", True)
         response = client.post("/api/matches", json={"game": game, "seats": seats, **fields})
         assert response.status_code == 201, response.text
-        return response.json()
+        return claim_all(client.post, response.json())
 
     return make
 
@@ -57,6 +84,7 @@ class Socket:
     def __init__(self, ws) -> None:
         self.ws = ws
         self.last: dict | None = None
+        self.presences: list[dict] = []  # presence messages, kept apart from the others
 
     def hello(self, token: str | None = None, lang: str = "en") -> dict:
         self.ws.send_json({"type": "hello", "lang": lang, **({"token": token} if token else {})})
@@ -67,8 +95,13 @@ class Socket:
                            **({"turn": turn} if turn is not None else {})})
 
     def receive(self) -> dict:
-        self.last = self.ws.receive_json()
-        return self.last
+        """The next message that is not a presence message."""
+        while True:
+            message = self.ws.receive_json()
+            if message.get("type") != "presence":
+                self.last = message
+                return message
+            self.presences.append(message)
 
     def until(self, check) -> dict:
         """The last message received, or the next ones, until ``check(message)`` holds."""

@@ -22,23 +22,55 @@ def test_games_lists_every_registered_game_with_its_bots(client):
     assert [o["name"] for o in cordoba["options"]] == ["hand", "landmarks", "match", "cards"]
 
 
-def test_create_gives_a_secret_link_per_human_seat_and_stores_only_hashes(client, create, db_url):
-    made = create(["human", "human"], options={"hand": 3})
-    tokens = [s["token"] for s in made["seats"]]
-    assert all(tokens) and tokens[0] != tokens[1]
-    assert made["seats"][0]["url"].endswith(f"#seat=0&token={tokens[0]}")
+def test_create_gives_the_creator_one_seat_and_invitations_for_the_others(client, db_url):
+    made = client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "human"],
+                                             "options": {"hand": 3}}).json()
+    mine, theirs = made["seats"]
+    assert mine["token"] and mine["invite"] is None
+    assert mine["url"].endswith(f"#seat=0&token={mine['token']}")
+    assert theirs["token"] is None and theirs["url"].endswith(f"#invite={theirs['invite']}")
+    claimed = client.post(f"/api/matches/{made['id']}/claim", json={"invite": theirs["invite"]})
+    assert claimed.status_code == 200 and claimed.json()["seat"] == 1
+    token = claimed.json()["token"]
+    assert token not in (mine["token"], theirs["invite"])
+    again = client.post(f"/api/matches/{made['id']}/claim", json={"invite": theirs["invite"]})
+    assert again.status_code == 409 and "used already" in again.json()["detail"]
     listed = client.get("/api/matches").text + client.get(f"/api/matches/{made['id']}").text
     raw = Path(db_url.removeprefix("sqlite:///")).read_bytes()
-    for token in tokens:
-        assert token not in listed
-        assert token.encode() not in raw
+    for secret in (mine["token"], theirs["invite"], token):
+        assert secret not in listed
+        assert secret.encode() not in raw
     info = client.get(f"/api/matches/{made['id']}").json()
     assert info["status"] == "open" and info["options"]["hand"] == 3
 
 
+def test_the_creator_cannot_take_the_claimed_seat(client, connect):
+    made = client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "human"]}).json()
+    invite = made["seats"][1]["invite"]
+    token = client.post(f"/api/matches/{made['id']}/claim", json={"invite": invite}).json()["token"]
+    with connect(made["id"]) as sock:  # the creator's token is seat 0's, never seat 1's
+        assert sock.hello(made["seats"][0]["token"])["you"] == 0
+    with connect(made["id"]) as sock:  # the invitation itself is no token
+        assert sock.hello(invite)["code"] == "bad_token"
+    with connect(made["id"]) as first, connect(made["id"]) as second:  # the claimant twice
+        assert first.hello(token)["you"] == 1 and second.hello(token)["you"] == 1
+
+
+def test_the_server_deals_seeds_except_in_practice_matches(client):
+    seeded = {"game": "cordoba", "seats": ["human", "random"], "seed": 5}
+    refused = client.post("/api/matches", json=seeded)
+    assert refused.status_code == 422 and "practice" in refused.json()["detail"]
+    practice = client.post("/api/matches", json={**seeded, "practice": True}).json()
+    info = client.get(f"/api/matches/{practice['id']}").json()
+    assert info["practice"] is True and info["seed"] == 5  # shown to every seat
+    rated = client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "random"]})
+    assert client.get(f"/api/matches/{rated.json()['id']}").json()["seed"] is None
+
+
 def test_bot_seats_get_no_link(create):
     made = create(["human", "random"])
-    assert made["seats"][1] == {"seat": 1, "kind": "random", "token": None, "url": None}
+    assert made["seats"][1] == {"seat": 1, "kind": "random", "token": None, "invite": None,
+                                "url": None}
 
 
 @pytest.mark.parametrize("body, fragment", [
@@ -49,12 +81,12 @@ def test_bot_seats_get_no_link(create):
     ({"game": "cordoba", "seats": ["human", "random"], "options": {"colour": 1}}, "colour"),
     ({"game": "cordoba", "seats": ["human", "random"], "turn_seconds": 99999}, "turn_seconds"),
     ({"game": "cordoba", "seats": ["human", "random"], "timeout_agent": "human"}, "timeout"),
-    ({"game": "cordoba", "seats": ["human", "random"], "seed": -1}, "seed"),
+    ({"game": "cordoba", "seats": ["human", "random"], "seed": 3}, "practice"),
 ])
 def test_bad_creation_requests_are_refused_with_a_reason(client, body, fragment):
     response = client.post("/api/matches", json=body)
     assert response.status_code == 422
-    assert fragment in response.json()["detail"]
+    assert fragment in str(response.json()["detail"])
     assert client.get("/api/matches?status=open,running,finished").json() == []
 
 
@@ -152,7 +184,7 @@ def test_schema_comes_from_the_shipped_migrations(db_url, client):
     with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
         version = db.execute("select version_num from alembic_version").fetchone()
         tables = {r[0] for r in db.execute("select name from sqlite_master where type='table'")}
-    assert version == ("0001",)
+    assert version == ("0002",)
     assert {"matches", "moves"} <= tables
 
 

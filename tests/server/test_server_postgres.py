@@ -11,7 +11,7 @@ from mezquita.server import create_app
 def test_matches_play_persist_and_rebuild_on_postgresql(postgres_url):
     with TestClient(create_app(postgres_url, bot_pool="thread")) as client:
         made = client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "random"],
-                                                 "seed": 77}).json()
+                                                 "seed": 77, "practice": True}).json()
         with client.websocket_connect(f"/ws/matches/{made['id']}") as ws:
             ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
             message = ws.receive_json()
@@ -24,7 +24,7 @@ def test_matches_play_persist_and_rebuild_on_postgresql(postgres_url):
         before = message
     engine = sa.create_engine(postgres_url.replace("postgresql://", "postgresql+psycopg://"))
     with engine.connect() as db:
-        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
+        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
         moves = db.execute(sa.text("select count(*) from moves where match_id = :m"),
                            {"m": made["id"]}).scalar()
     engine.dispose()

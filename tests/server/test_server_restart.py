@@ -33,13 +33,14 @@ def running_at(turn: int):
     return lambda m: m["match"]["status"] == "running" and m["turn"] == turn
 
 
-def test_kill_9_and_restart_continue_the_match_exactly(tmp_path):
+def test_kill_9_and_restart_continue_the_match_exactly(tmp_path, claim_all):
     db = f"sqlite:///{tmp_path / 'mezquita.sqlite3'}"
     server = ServerProcess(db, log=tmp_path / "server.log").start()
     stack = ExitStack()
     try:
-        made = httpx.post(f"{server.url}/api/matches", json={
-            "game": "cordoba", "seats": ["human", "human"], "options": {"hand": 3}}).json()
+        made = claim_all(lambda path, **kw: httpx.post(server.url + path, **kw), httpx.post(
+            f"{server.url}/api/matches", json={
+                "game": "cordoba", "seats": ["human", "human"], "options": {"hand": 3}}).json())
         tokens = [s["token"] for s in made["seats"]]
         players = [Player(stack, server, made["id"], t) for t in tokens]
         for turn in range(7):  # seats alternate; seat 0 starts

@@ -129,7 +129,13 @@ def test_an_unknown_match_is_refused(client, connect):
     ('{"type": "act", "action": 9999}', "refused"),
     ('{"type": "act", "action": {"do": "play", "card": 1, "landmark": 1}, "turn": "0"}', "malformed"),
     ('{"type": "act", "action": {"do": "play", "card": 1, "landmark": 1}, "turn": 5}', "refused"),
-    ('{"type": "act", "action": [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]}', "refused"),
+    ('{"type": "act", "action": [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]}', "malformed"),
+    ('{"type": "act", "action": [[[[1]]]]}', "refused"),
+    ('{"type": "act", "action": ' + "[" * 1500 + "]" * 1500 + "}", "malformed"),
+    ('{"type": "act", "action": {"do": "play", "card": 1e400, "landmark": 1}}', "malformed"),
+    ('{"type": "act", "action": {"do": "play", "card": NaN, "landmark": 1}}', "malformed"),
+    ('{"type": "act", "action": {"do": "play", "card": 1.0, "landmark": 1}}', "refused"),
+    ('{"type": "act", "action": {"do": "play", "card": true, "landmark": 1}}', "refused"),
     ('{"type": "act", "action": "' + "x" * 5000 + '"}', "too_large"),
 ])
 def test_malformed_or_illegal_messages_get_an_error_and_change_nothing(
@@ -305,3 +311,13 @@ def test_in_a_game_without_hidden_information_everybody_reads_every_move(client,
     assert "Blue" in message["log"][0]["text"] or "Player 1" in message["log"][0]["text"]
     data = client.get("/api/games/cortica/data/reconstruction-v1.json")
     assert data.status_code == 200 and "actions" in data.json()
+
+
+def test_seats_joining_at_the_same_moment_both_count(client, create, connect):
+    for _ in range(5):
+        made = create(["human", "human"])
+        with connect(made["id"]) as a, connect(made["id"]) as b:
+            a.ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+            b.ws.send_json({"type": "hello", "token": made["seats"][1]["token"]})
+            a.until(lambda m: m["match"]["status"] == "running")
+            b.until(lambda m: m["match"]["status"] == "running")

@@ -8,15 +8,22 @@ clocks are this process's). SQLite always; PostgreSQL too when ``MEZQUITA_BENCH_
 Two loads per database: *flat out* (every client answers at once: the throughput ceiling, where
 latency is only queueing, by Little's law ~ matches / throughput) and *paced* (each bot thinks
 0.5-1.5 s before moving, like a quick player): the latency a player feels at that many
-concurrent matches.
+concurrent matches. Then the stress cases of issue 18 (``MEZQUITA_BENCH_SCENARIOS``, comma
+separated, default all): ``replays`` (4 clients looping on replays of a finished match during
+the paced load), ``locked`` (the database locked by another connection for 5 s during the
+paced load: move latency and the event loop's ping round trip), and ``instances`` (PostgreSQL
+only: flat-out moves/s of one instance against two on one database). ``MEZQUITA_BENCH_MATCHES``
+sets the number of matches.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
+import sqlite3
 import tempfile
 import time
 from pathlib import Path
@@ -30,6 +37,8 @@ FULL_MATCHES = 200
 QUICK_MATCHES = 10
 THINK = 1.0  # mean seconds a paced bot waits before moving
 QUICK_THINK = 0.25
+LOCK_SECONDS = 5.0
+REPLAY_CLIENTS = 4
 
 
 class Load:
@@ -44,6 +53,7 @@ class Load:
         self.latencies: list[float] = []
         self.moves = 0
         self.errors = 0
+        self.timed: list[tuple[float, float]] = []  # (sent, latency) of every measured move
 
 
 async def play_seat(url: str, match_id: str, token: str, load: Load, rng: random.Random,
@@ -58,6 +68,8 @@ async def play_seat(url: str, match_id: str, token: str, load: Load, rng: random
         async for raw in ws:
             received = time.perf_counter()
             message = json.loads(raw)
+            if message["type"] == "presence":
+                continue
             if message["type"] != "update":
                 load.errors += 1
                 continue
@@ -73,6 +85,7 @@ async def play_seat(url: str, match_id: str, token: str, load: Load, rng: random
             sent = load.sent.pop((match_id, turn), None)
             if sent is not None and message["log"] and message["log"][-1]["seat"] != view["seat"]:
                 load.latencies.append(received - sent)
+                load.timed.append((sent, received - sent))
             elif sent is not None:
                 load.sent[(match_id, turn)] = sent  # the mover's own echo; wait for the opponent
             if view["terminal"]:
@@ -87,48 +100,191 @@ async def play_seat(url: str, match_id: str, token: str, load: Load, rng: random
                 await ws.send(json.dumps({"type": "act", "action": choice["action"], "turn": turn}))
 
 
-async def run_load(server: ServerProcess, game: str, matches: int, think: float,
-                   seed: int) -> tuple[Load, float]:
-    """Create ``matches`` human-vs-human matches and play them all at once; return the
-    measurements and the wall-clock seconds of play (after every client has connected)."""
-    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
-        created = []
-        for _ in range(matches):
-            response = await client.post("/api/matches", json={"game": game,
-                                                               "seats": ["human", "human"]})
-            response.raise_for_status()
-            created.append(response.json())
+async def create(client: httpx.AsyncClient, game: str) -> dict:
+    """A human-vs-human match with a token per seat (claiming the invitation if there is one)."""
+    response = await client.post("/api/matches", json={"game": game, "seats": ["human", "human"]})
+    response.raise_for_status()
+    made = response.json()
+    for seat in made["seats"]:
+        if seat.get("invite"):
+            claimed = await client.post(f"/api/matches/{made['id']}/claim",
+                                        json={"invite": seat["invite"]})
+            seat["token"] = claimed.json()["token"]
+    return made
+
+
+async def run_load(servers: list[ServerProcess], game: str, matches: int, think: float,
+                   seed: int, during=None) -> tuple[Load, float]:
+    """Create ``matches`` human-vs-human matches (round robin over ``servers``) and play them
+    all at once; ``during(load)`` runs alongside once play starts. Return the measurements
+    and the wall-clock seconds of play (after every client has connected)."""
+    created = []
+    for index in range(matches):
+        server = servers[index % len(servers)]
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+            created.append((server, await create(client, game)))
     load = Load(2 * matches)
     rng = random.Random(seed)
-    ws_url = server.url.replace("http://", "ws://")
-    clients = [play_seat(ws_url, m["id"], s["token"], load, random.Random(rng.random()), think)
-               for m in created for s in m["seats"]]
+    clients = [play_seat(server.url.replace("http://", "ws://"), m["id"], s["token"], load,
+                         random.Random(rng.random()), think)
+               for server, m in created for s in m["seats"]]
+    side = None
+    if during is not None:
+        async def delayed():
+            await load.go.wait()
+            return await during(load)
+        side = asyncio.ensure_future(delayed())
     await asyncio.gather(*clients)
-    return load, time.perf_counter() - load.started
+    seconds = time.perf_counter() - load.started
+    if side is not None:
+        side.cancel()
+        with contextlib.suppress(BaseException):
+            await side
+    return load, seconds
 
 
-def measure(db_name: str, db_url: str, game: str, matches: int, think: float) -> list[Figure]:
-    """Run both loads against a fresh server on ``db_url``; five figures."""
+def server_for(db_url: str, log: Path, matches: int) -> ServerProcess:
+    return ServerProcess(db_url, log=log, extra=("--create-limit", str(20 * matches + 100),
+                                                 "--sockets-per-address", "100000"))
+
+
+def measure(db_name: str, db_url: str, game: str, matches: int, think: float,
+            scenarios: set[str]) -> list[Figure]:
+    """Run the loads against a fresh server on ``db_url``."""
     log = Path(tempfile.gettempdir()) / "mezquita-bench-server.log"
-    with ServerProcess(db_url, log=log, extra=("--create-limit", str(20 * matches))) as server:
-        flat, flat_seconds = asyncio.run(run_load(server, game, matches, 0.0, seed=1))
-        paced, paced_seconds = asyncio.run(run_load(server, game, matches, think, seed=2))
     setting = f"{matches} matches, {2 * matches} clients, {db_name}, loopback"
-    shared = f"server and clients share {os.cpu_count()} cores"
-    figures = [Figure("server moves flat out", game, flat.moves / flat_seconds, "moves/s",
-                      setting, note=f"{flat.moves} moves in {flat_seconds:.1f} s; {shared}; "
-                      f"p50 latency {_pct(flat.latencies, 0.5):.0f} ms (queueing)")]
+    shared = f"server and clients share {os.cpu_count()} cores (a machine shared with others)"
     paced_setting = f"{setting}, bots think {think / 2:g}-{1.5 * think:g} s"
-    note = (f"{paced.moves} moves in {paced_seconds:.1f} s "
-            f"({paced.moves / paced_seconds:.0f} moves/s); {shared}; "
-            f"{flat.errors + paced.errors} error messages")
-    figures += [
-        Figure("move latency p50", game, _pct(paced.latencies, 0.5), "ms", paced_setting,
-               note="send to the opponent receiving the update; " + note),
-        Figure("move latency p99", game, _pct(paced.latencies, 0.99), "ms", paced_setting,
-               note="aim: under 50 ms at 200 concurrent matches on 2 cores"),
-    ]
+    figures = []
+    with server_for(db_url, log, matches) as server:
+        if "load" in scenarios:
+            flat, flat_seconds = asyncio.run(run_load([server], game, matches, 0.0, seed=1))
+            paced, paced_seconds = asyncio.run(run_load([server], game, matches, think, seed=2))
+            figures.append(Figure("server moves flat out", game, flat.moves / flat_seconds,
+                                  "moves/s", setting, note=f"{flat.moves} moves in "
+                                  f"{flat_seconds:.1f} s; {shared}; p50 latency "
+                                  f"{_pct(flat.latencies, 0.5):.0f} ms (queueing)"))
+            note = (f"{paced.moves} moves in {paced_seconds:.1f} s "
+                    f"({paced.moves / paced_seconds:.0f} moves/s); {shared}; "
+                    f"{flat.errors + paced.errors} error messages")
+            figures += [
+                Figure("move latency p50", game, _pct(paced.latencies, 0.5), "ms", paced_setting,
+                       note="send to the opponent receiving the update; " + note),
+                Figure("move latency p99", game, _pct(paced.latencies, 0.99), "ms",
+                       paced_setting, note="aim: under 100 ms at 1,000 paced matches"),
+            ]
+        if "replays" in scenarios:
+            figures += replay_spam(server, game, matches, think, paced_setting)
+        if "locked" in scenarios:
+            figures += locked(server, db_url, game, matches, think, paced_setting)
+    if "instances" in scenarios and db_name == "postgresql":
+        figures += instances(db_url, game, matches, log)
     return figures
+
+
+def replay_spam(server: ServerProcess, game: str, matches: int, think: float,
+                setting: str) -> list[Figure]:
+    """Paced load while ``REPLAY_CLIENTS`` clients loop on a long finished match's replay."""
+    finished = httpx.post(f"{server.url}/api/matches", json={
+        "game": "cortica", "seats": ["random", "random"]}).json()["id"]
+    deadline = time.monotonic() + 120
+    while (httpx.get(f"{server.url}/api/matches/{finished}").json()["status"] != "finished"
+           and time.monotonic() < deadline):
+        time.sleep(0.2)
+    replays = [0]
+
+    async def spam(load: Load) -> None:
+        async def one(lang: str) -> None:
+            async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+                while True:
+                    await client.get(f"/api/matches/{finished}/replay?lang={lang}")
+                    replays[0] += 1
+
+        await asyncio.gather(*(one(lang) for lang in ("en", "es", "ca", "de")[:REPLAY_CLIENTS]))
+
+    load, seconds = asyncio.run(run_load([server], game, matches, think, seed=3, during=spam))
+    return [Figure("move latency p99, replay spam", game, _pct(load.latencies, 0.99), "ms",
+                   f"{setting}, {REPLAY_CLIENTS} clients looping on a 170-move Cortiça replay",
+                   note=f"{replays[0]} replays ({replays[0] / seconds:.0f}/s) in {seconds:.1f} s; "
+                   f"p50 {_pct(load.latencies, 0.5):.0f} ms; aim: under 50 ms")]
+
+
+def hold_lock(db_url: str, seconds: float) -> None:
+    """Lock the database against writers from another connection for ``seconds``."""
+    if db_url.startswith("sqlite"):
+        db = sqlite3.connect(db_url.removeprefix("sqlite:///"), isolation_level=None)
+        db.execute("BEGIN EXCLUSIVE")
+        time.sleep(seconds)
+        db.execute("ROLLBACK")
+        db.close()
+        return
+    import psycopg
+
+    with psycopg.connect(db_url) as db:
+        db.execute("LOCK TABLE moves, matches IN ACCESS EXCLUSIVE MODE")
+        time.sleep(seconds)
+        db.rollback()
+
+
+def locked(server: ServerProcess, db_url: str, game: str, matches: int, think: float,
+           setting: str) -> list[Figure]:
+    """Paced load with the database locked ``LOCK_SECONDS`` from another connection; a
+    spectator pings all along (the event loop's responsiveness)."""
+    window: list[float] = []
+    pings: list[float] = []
+
+    async def lock_and_ping(load: Load) -> None:
+        from websockets.asyncio.client import connect
+
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+            waiting = await create(client, game)  # a player joins it during the lock
+        await asyncio.sleep(2.0)
+        loop = asyncio.get_running_loop()
+        window.append(time.perf_counter())
+        holder = loop.run_in_executor(None, hold_lock, db_url, LOCK_SECONDS)
+        url = server.url.replace("http://", "ws://") + f"/ws/matches/{waiting['id']}"
+        async with connect(url) as ws, httpx.AsyncClient(base_url=server.url,
+                                                          timeout=30) as client:
+            await ws.send(json.dumps({"type": "hello", "token": waiting["seats"][0]["token"]}))
+            while not holder.done():
+                sent = time.perf_counter()
+                await client.get("/api/health")
+                pings.append(time.perf_counter() - sent)
+                await asyncio.sleep(0.05)
+        window.append(time.perf_counter())
+
+    load, _ = asyncio.run(run_load([server], game, matches, think, seed=4, during=lock_and_ping))
+    inside = [lat for sent, lat in load.timed if window and window[0] <= sent <= window[-1]]
+    outside = [lat for sent, lat in load.timed if not (window and window[0] <= sent <= window[-1])]
+    return [
+        Figure("event loop round trip p99, database locked", game, _pct(pings, 0.99), "ms",
+               f"{setting}, database locked {LOCK_SECONDS:g} s by another connection",
+               note=f"GET /api/health every 50 ms during the lock ({len(pings)} samples); "
+                    "aim: under 50 ms"),
+        Figure("move latency p99, database locked", game, _pct(inside, 0.99), "ms", setting,
+               note=f"moves sent during the lock wait for it: a move is acknowledged only once "
+                    f"stored ({len(inside)} moves); moves outside the lock: p99 "
+                    f"{_pct(outside, 0.99):.0f} ms"),
+    ]
+
+
+def instances(db_url: str, game: str, matches: int, log: Path) -> list[Figure]:
+    """Flat-out moves/s of one instance, then of two on the same PostgreSQL database."""
+    rates = []
+    for count in (1, 2):
+        servers = [server_for(db_url, log, matches).start() for _ in range(count)]
+        try:
+            load, seconds = asyncio.run(run_load(servers, game, matches, 0.0, seed=5))
+        finally:
+            for server in servers:
+                server.stop()
+        rates.append((load.moves / seconds, _pct(load.latencies, 0.99)))
+    (one, p99_one), (two, p99_two) = rates
+    return [Figure("two instances / one, flat out", game, two / one, "x",
+                   f"{matches} matches, postgresql, loopback, matches split over the instances",
+                   note=f"one instance {one:.0f} moves/s (p99 {p99_one:.0f} ms), two "
+                        f"{two:.0f} moves/s (p99 {p99_two:.0f} ms); {os.cpu_count()} cores "
+                        "shared by both instances, PostgreSQL and the clients")]
 
 
 def _pct(samples: list[float], q: float) -> float:
@@ -141,19 +297,23 @@ def _pct(samples: list[float], q: float) -> float:
 
 def run(games: list[str] | None, quick: bool) -> list[Figure]:
     """The server load figures for each game (default Córdoba), SQLite then PostgreSQL."""
-    matches = QUICK_MATCHES if quick else FULL_MATCHES
+    matches = int(os.environ.get("MEZQUITA_BENCH_MATCHES") or
+                  (QUICK_MATCHES if quick else FULL_MATCHES))
     think = QUICK_THINK if quick else THINK
+    scenarios = set((os.environ.get("MEZQUITA_BENCH_SCENARIOS")
+                     or "load,replays,locked,instances").split(","))
     figures = []
     for game in games or ["cordoba"]:
-        with tempfile.TemporaryDirectory(prefix="mezquita-bench-") as folder:
-            figures += measure("sqlite", f"sqlite:///{folder}/bench.sqlite3", game, matches,
-                               think)
+        if os.environ.get("MEZQUITA_BENCH_SQLITE", "1") == "1":
+            with tempfile.TemporaryDirectory(prefix="mezquita-bench-") as folder:
+                figures += measure("sqlite", f"sqlite:///{folder}/bench.sqlite3", game, matches,
+                                   think, scenarios)
         pg_url = os.environ.get("MEZQUITA_BENCH_PG_URL")
         if pg_url:
-            figures += measure("postgresql", pg_url, game, matches, think)
+            figures += measure("postgresql", pg_url, game, matches, think, scenarios)
     return figures
 
 
 if __name__ == "__main__":
     for figure in run(None, quick=os.environ.get("QUICK") == "1"):
-        print(json.dumps(figure.to_json()))
+        print(json.dumps(figure.to_json(), ensure_ascii=False))

@@ -6,8 +6,18 @@ import typer
 
 from .app import app
 
+HELP = (
+    "Serve the lobby and live matches; open http://HOST:PORT/ in a browser.\n\n"
+    "Several instances: start each with the same --db postgresql://... URL behind a load "
+    "balancer that passes WebSocket upgrades; no sticky sessions are needed (any instance "
+    "serves any match; moves and presence reach every instance). With --proxy-headers and the "
+    "balancer's address in --forwarded-allow-ips, per-address limits see the real clients. "
+    "If an instance dies, the others take its matches over after --lease-seconds. "
+    "See docs/server.md."
+)
 
-@app.command("serve")
+
+@app.command("serve", help=HELP)
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
@@ -17,18 +27,66 @@ def serve_command(
     workers: int = typer.Option(None, "--bot-workers", help="Bot worker count (default: cores)."),
     create_limit: int = typer.Option(30, "--create-limit",
                                      help="Matches one address may create per minute."),
+    bots_per_creator: int = typer.Option(0, "--bots-per-creator",
+                                         help="Concurrent bot decisions of one creator "
+                                              "(0: bot workers - 1)."),
+    bot_seconds: float = typer.Option(30.0, "--bot-seconds",
+                                      help="Time budget of one bot decision; a random legal "
+                                           "move is played after it."),
+    sockets_per_address: int = typer.Option(64, "--sockets-per-address",
+                                            help="Open WebSockets one address may hold."),
+    sockets_total: int = typer.Option(0, "--sockets-total",
+                                      help="Open WebSockets in all (0: open-file limit - 128)."),
+    send_seconds: float = typer.Option(10.0, "--send-seconds",
+                                       help="Close a client that takes no message this long."),
+    spectator_interval: float = typer.Option(0.5, "--spectator-interval",
+                                             help="At most one update per this many seconds "
+                                                  "to a spectator."),
+    open_hours: float = typer.Option(24.0, "--open-hours",
+                                     help="An open match nobody joined expires after this."),
+    idle_seconds: float = typer.Option(600.0, "--idle-seconds",
+                                       help="A match nobody watches leaves memory after this "
+                                            "(it comes back from the database on demand)."),
+    db_seconds: float = typer.Option(10.0, "--db-seconds",
+                                     help="Timeout of one database call (then 503 / busy)."),
+    write_patience: float = typer.Option(15.0, "--write-patience",
+                                         help="How long a move is retried while the database "
+                                              "does not answer."),
+    lease_seconds: float = typer.Option(6.0, "--lease-seconds",
+                                        help="PostgreSQL, several instances: how long an "
+                                             "instance holds its matches without renewing; "
+                                             "a dead instance's matches move after this."),
+    api_docs: bool = typer.Option(False, "--api-docs",
+                                  help="Serve /api/docs (Swagger UI from a CDN)."),
+    proxy_headers: bool = typer.Option(False, "--proxy-headers",
+                                       help="Behind a load balancer: take client addresses "
+                                            "from X-Forwarded-For (sent by --forwarded-allow-ips)."),
+    forwarded_allow_ips: str = typer.Option("127.0.0.1", "--forwarded-allow-ips",
+                                            help="Proxies trusted for X-Forwarded-For."),
     log_level: str = typer.Option("info", "--log-level", help="uvicorn log level."),
 ) -> None:
-    """Serve the lobby and live matches; open http://HOST:PORT/ in a browser."""
+    """Serve the lobby and live matches (see ``HELP``)."""
     import uvicorn
 
     from mezquita.server import create_app
+    from mezquita.server.limits import Settings
 
     if bots not in ("process", "thread"):
         raise typer.BadParameter("--bots must be process or thread")
     if create_limit < 1:
         raise typer.BadParameter("--create-limit must be at least 1")
-    web = create_app(db, bot_pool=bots, bot_workers=workers, create_limit=create_limit)
+    if lease_seconds <= 0:
+        raise typer.BadParameter("--lease-seconds must be positive")
+    settings = Settings(create_limit=create_limit, sockets_per_address=sockets_per_address,
+                        sockets_total=sockets_total, send_seconds=send_seconds,
+                        spectator_interval=spectator_interval, open_seconds=open_hours * 3600,
+                        idle_seconds=idle_seconds, bot_workers=workers,
+                        bots_per_creator=bots_per_creator, bot_seconds=bot_seconds,
+                        db_seconds=db_seconds, write_patience=write_patience,
+                        lease_seconds=lease_seconds, api_docs=api_docs)
+    web = create_app(db, bot_pool=bots, settings=settings)
     typer.echo(f"Mezquita: http://{host}:{port}/ (database {db.split('@')[-1]})")
     uvicorn.run(web, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
-                ws_ping_interval=20, ws_ping_timeout=20, access_log=False)
+                ws_ping_interval=20, ws_ping_timeout=20, access_log=False,
+                proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips,
+                timeout_graceful_shutdown=5)

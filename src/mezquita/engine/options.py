@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,20 +26,24 @@ class Option:
     remote_choices: tuple | None = None
 
     def coerce(self, value: Any) -> Any:
-        """Return ``value`` converted to this option's type, or raise ``UnknownOption``."""
+        """Return ``value`` converted to this option's type, or raise ``UnknownOption``.
+
+        Strict: a bool is not an int, 3.7 is not an int, non-finite floats are refused;
+        strings (from the command line) are parsed."""
         kind = type(self.default)
         try:
-            if kind is bool and isinstance(value, str):
-                if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
-                    raise ValueError(value)
-                value = value.lower() in ("true", "1", "yes")
-            elif kind is tuple and isinstance(value, str):
-                value = tuple(v for v in value.split(",") if v)
+            if isinstance(value, str) and kind in (bool, int, float):
+                value = _parse(kind, value)
             elif kind is tuple:
-                value = tuple(value)
-            elif kind is not type(None) and not isinstance(value, kind):
-                value = kind(value)
-        except (TypeError, ValueError):
+                value = tuple(v for v in value.split(",") if v) if isinstance(value, str) \
+                    else tuple(value)
+            elif kind is float and type(value) is int:
+                value = float(value)
+            elif kind is not type(None) and type(value) is not kind:
+                raise TypeError(value)
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(value)
+        except (TypeError, ValueError, OverflowError):
             raise UnknownOption(
                 f"option {self.name!r} takes a {kind.__name__}, not {value!r}"
             ) from None
@@ -56,6 +61,15 @@ class Option:
             "remote_choices": list(self.remote_choices) if self.remote_choices else None,
             "help": self.help,
         }
+
+
+def _parse(kind: type, text: str) -> Any:
+    """A command-line string as a bool, int or float."""
+    if kind is bool:
+        if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+            raise ValueError(text)
+        return text.lower() in ("true", "1", "yes")
+    return kind(text)
 
 
 def resolve(declared: tuple[Option, ...], given: dict[str, Any], game_id: str) -> dict:

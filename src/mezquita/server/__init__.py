@@ -9,7 +9,9 @@ default; ``--db postgresql://user@host/db`` for PostgreSQL) or build the app you
 Rooms:
 
 - `app` — HTTP: ``GET /api/games`` (games, options, bots), ``POST /api/matches`` (create;
-  the answer holds each human seat's secret join link, given once), ``GET /api/matches``
+  the answer holds the creator's seat link and an invitation per other human seat, given
+  once), ``POST /api/matches/{id}/claim`` (an invitation, once, for a fresh seat token),
+  ``GET /api/matches``
   (open/running/finished), ``GET /api/matches/{id}`` and ``/replay`` (finished matches move by
   move), the pages ``/`` (lobby) and ``/match/{id}``, and the static client under ``/static``.
 - `ws` — the play socket ``/ws/matches/{id}`` and its JSON protocol.
@@ -20,7 +22,8 @@ Rooms:
   metadata (seats, sha256 of seat tokens, timestamps); Alembic migrations run at start.
   Every action is stored before it is broadcast; after a crash, matches are rebuilt by
   replaying their record (turn timers restart with a full turn).
-- `limits` — request size, message size and rate, and match-creation rate bounds.
+- `limits` — `Settings` (every bound) and request size, nesting, message rate, connection
+  and match-creation bounds.
 - `launch` — run ``mezquita serve`` as a child process (tests, load benchmark).
 """
 

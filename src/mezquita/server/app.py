@@ -3,32 +3,34 @@
 from __future__ import annotations
 
 import re
+import secrets
 import sys
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated
 
 from fastapi import FastAPI, HTTPException, Query, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from mezquita.engine import MezquitaError, games, load
 from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
-from .hub import Hub
-from .limits import CREATE_RATE, BodyLimit, SecurityHeaders, SlidingWindow
+from .hub import MAX_SEED, Hub
+from .limits import CREATE_RATE, REPLAY_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
 from .match import MatchError
-from .replay import replay
-from .store import DEFAULT_URL, Store
+from .store import DEFAULT_URL, Store, StoreUnavailable
 from .ws import language, play_socket
 
 STATUSES = ("open", "running", "finished")
 DATA_NAME = re.compile(r"[a-z0-9_-]{1,40}\.json")
 
-OptionValue = bool | int | float | Annotated[str, Field(max_length=200)]
+# strict: a bool is not an int, 3.7 is not an int, NaN and Infinity are no numbers
+OptionValue = (StrictBool | StrictInt | Annotated[float, Field(allow_inf_nan=False)]
+               | Annotated[str, Field(max_length=200)])
 
 
 class CreateMatch(BaseModel):
@@ -41,39 +43,73 @@ class CreateMatch(BaseModel):
                   OptionValue | Annotated[list[OptionValue], Field(max_length=64)]] = Field(
         default_factory=dict, max_length=32)
     seats: list[Annotated[str, Field(max_length=64)]] = Field(min_length=1, max_length=16)
-    turn_seconds: int = 0
+    turn_seconds: StrictInt = Field(default=0, ge=0, le=10**6)
     timeout_agent: str = Field(default="random", max_length=64)
-    seed: int | None = None
+    practice: StrictBool = False  # unrated; only then may the client choose the seed
+    seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
+
+
+class Claim(BaseModel):
+    """Claiming an invitation: the secret from the invitation link."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    invite: str = Field(min_length=1, max_length=100)
 
 
 def create_app(db_url: str | None = None, *, bot_pool: str = "process",
-               bot_workers: int | None = None, create_limit: int | None = None) -> FastAPI:
+               bot_workers: int | None = None, create_limit: int | None = None,
+               settings: Settings | None = None) -> FastAPI:
     """The Mezquita web app on the database ``db_url`` (SQLite file by default).
 
     ``bot_pool`` is ``"process"`` or ``"thread"``; ``create_limit`` bounds the matches one
-    address may create per minute (default ``CREATE_RATE``).
+    address may create per minute (default ``CREATE_RATE``); ``settings`` holds every other
+    bound (`Settings`).
 
     The schema migrations run here; running matches are reloaded in the background at
     start-up (and any match is rebuilt on first access), so start-up stays instant.
+    On PostgreSQL the app is one instance of possibly several (``cluster.py``).
     """
-    store = Store(db_url or DEFAULT_URL)
+    settings = settings or Settings()
+    if create_limit:
+        settings.create_limit = create_limit
+    if bot_workers:
+        settings.bot_workers = bot_workers
+    store = Store(db_url or DEFAULT_URL, instance=secrets.token_hex(8),
+                  db_seconds=settings.db_seconds)
     # Endpoints touching the hub are async: the hub lives on the event loop (no locks needed).
-    hub = Hub(store, BotPool(bot_pool, bot_workers))
+    hub = Hub(store, BotPool(bot_pool, settings.bot_workers, settings.bots_per_creator,
+                             settings.bot_seconds), settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        cluster = None
+        if store.postgres:
+            from .cluster import Cluster
+
+            cluster = Cluster(hub)
+            await cluster.start()
         hub.start()
         yield
+        if cluster is not None:
+            await cluster.close()
         await hub.close()
         hub.pool.shutdown()
         store.close()
 
-    app = FastAPI(title="Mezquita", lifespan=lifespan, docs_url="/api/docs",
+    # /api/docs loads its scripts from a CDN, which the CSP forbids: off unless asked for
+    app = FastAPI(title="Mezquita", lifespan=lifespan,
+                  docs_url="/api/docs" if settings.api_docs else None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders)
-    creations = SlidingWindow(create_limit or CREATE_RATE[0], CREATE_RATE[1])
+    app.add_middleware(SecurityHeaders, docs=settings.api_docs)
+    creations = SlidingWindow(settings.create_limit, CREATE_RATE[1])
+    replays = SlidingWindow(*REPLAY_RATE)  # replays are cached, but sending them still costs
+
+    @app.exception_handler(StoreUnavailable)
+    async def unavailable(_request: Request, err: StoreUnavailable) -> JSONResponse:
+        return JSONResponse({"detail": str(err)}, status_code=503, headers={"retry-after": "2"})
 
     @app.get("/api/games")
     def list_games() -> list[dict]:
@@ -89,31 +125,44 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
     @app.post("/api/matches", status_code=201)
     async def create_match(body: CreateMatch, request: Request) -> dict:
-        """Create a match; the answer holds each human seat's secret join link (only once)."""
+        """Create a match. The answer holds the creator's own seat link (the first human seat,
+        with its secret token) and one invitation link per other human seat: whoever opens
+        it claims the seat once and gets a fresh secret the creator never sees."""
         host = request.client.host if request.client else "?"
         if not creations.allow(host):
             raise HTTPException(429, "too many matches created; wait a minute")
         try:
-            match, tokens = hub.create(body.game, body.options, body.seats, body.turn_seconds,
-                                       body.timeout_agent, body.seed)
+            match, secrets_ = await hub.create(body.game, body.options, body.seats,
+                                               body.turn_seconds, body.timeout_agent, body.seed,
+                                               body.practice, host)
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
-        return {
-            "id": match.id,
-            "seats": [
-                {"seat": seat, "kind": kind, "token": token,
-                 "url": f"/match/{match.id}#seat={seat}&token={token}" if token else None}
-                for seat, (kind, token) in enumerate(zip(match.row.seats, tokens))
-            ],
-            "spectate": f"/match/{match.id}",
-        }
+        creations.record(host)  # refused creations do not count
+        seats = []
+        for seat, (kind, (token, invite)) in enumerate(zip(match.row.seats, secrets_)):
+            url = (f"/match/{match.id}#seat={seat}&token={token}" if token else
+                   f"/match/{match.id}#invite={invite}" if invite else None)
+            seats.append({"seat": seat, "kind": kind, "token": token, "invite": invite,
+                          "url": url})
+        return {"id": match.id, "seats": seats, "spectate": f"/match/{match.id}",
+                "practice": body.practice, "seed": match.row.seed if body.practice else None}
+
+    @app.post("/api/matches/{match_id}/claim")
+    async def claim_seat(match_id: str, body: Claim) -> dict:
+        """Claim an invitation: its seat and a fresh secret token (given only here, once)."""
+        match = await _match(hub, match_id)
+        try:
+            seat, token = await hub.claim(match, body.invite)
+        except MatchError as err:
+            raise HTTPException(409, str(err)) from None
+        return {"seat": seat, "token": token}
 
     @app.get("/api/matches")
-    def list_matches(status: str = "open,running", limit: int = Query(50, ge=1, le=200)
-                     ) -> list[dict]:
+    async def list_matches(status: str = Query("open,running", max_length=100),
+                           limit: int = Query(50, ge=1, le=200)) -> list[dict]:
         """Newest matches with the given statuses (comma separated)."""
         wanted = tuple(s for s in status.split(",") if s in STATUSES)
-        rows = store.summaries(wanted, limit) if wanted else []
+        rows = await store.call(store.summaries, wanted, limit) if wanted else []
         names = {info.id: info.name for info in games()}
         for row in rows:
             row["name"] = names.get(row["game"], row["game"])
@@ -122,15 +171,23 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     @app.get("/api/matches/{match_id}")
     async def match_info(match_id: str) -> dict:
         """Public facts of one match."""
-        return _match(hub, match_id).public()
+        return (await _match(hub, match_id)).public()
 
     @app.get("/api/matches/{match_id}/replay")
-    async def match_replay(match_id: str, lang: str = "en") -> dict:
+    async def match_replay(match_id: str, request: Request,
+                           lang: str = Query("en", max_length=8)) -> Response:
         """A finished match move by move: the record and, at every turn, everything."""
+        host = request.client.host if request.client else "?"
+        if not replays.allow(host):
+            raise HTTPException(429, "too many replays requested; wait a moment")
+        replays.record(host)
+        await _match(hub, match_id)
         try:
-            return replay(_match(hub, match_id), language(lang))
+            body = await hub.replay(match_id, language(lang))
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
+        return Response(body, media_type="application/json",
+                        headers={"cache-control": "public, max-age=86400, immutable"})
 
     @app.get("/api/games/{game_id}/data/{name}")
     def game_data(game_id: str, name: str) -> FileResponse:
@@ -146,8 +203,9 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         return FileResponse(path, media_type="application/json")
 
     @app.get("/api/health")
-    def health() -> dict:
-        return {"ok": True, "live_matches": len(hub.matches)}
+    async def health() -> dict:
+        return {"ok": True, "instance": store.instance, "live_matches": len(hub.matches),
+                "sockets": sum(hub.sockets.values())}
 
     app.add_api_websocket_route("/ws/matches/{match_id}", play_socket)
 
@@ -163,9 +221,13 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     return app
 
 
-def _match(hub: Hub, match_id: str):
+async def _match(hub: Hub, match_id: str):
+    if len(match_id) > 32:
+        raise HTTPException(404, "there is no such match")
     try:
-        match = hub.get(match_id)
+        match = await hub.get(match_id)
+    except StoreUnavailable:
+        raise
     except MezquitaError as err:
         raise HTTPException(500, f"match {match_id!r} cannot be rebuilt: {err}") from None
     if match is None:

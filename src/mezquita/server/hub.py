@@ -1,8 +1,11 @@
-"""`Hub`: the server-side authority over every live match of one server.
+"""`Hub`: the server-side authority over every live match of one server instance.
 
-It creates matches, rebuilds them from their stored record after a restart, applies actions
-(persisting each one before anybody hears of it) and sends each connected client its own
-update. Bots and timers are the `Scheduler`'s, replays ``replay.py``'s.
+It creates matches, rebuilds them from their stored record on demand, applies actions
+(persisting each one before anybody hears of it) and wakes each connected client, which is
+then sent its own latest update. Nothing slow runs on the event loop: database calls go
+through `Store.call` / `MoveWriter`, records are replayed in a thread, replays are built in
+a worker and cached. Bots and timers are the `Scheduler`'s; several instances on one
+PostgreSQL coordinate through leases and notifications (``cluster.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,9 @@ import asyncio
 import json
 import logging
 import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from mezquita.engine import MezquitaError, Record, load
@@ -18,31 +24,53 @@ from mezquita.engine.options import check_remote
 from mezquita.engine.registry import game_class
 
 from .bots import BotPool, agent_names
+from .limits import Settings
 from .match import HUMAN, Client, Match, MatchError, hash_token
+from .replay import ReplayBuilder
 from .schedule import Scheduler
-from .store import MatchRow, Move, MoveWriter, Store, now
+from .store import MatchRow, Move, MoveConflict, MoveWriter, Store, StoreUnavailable, now
 
 log = logging.getLogger("mezquita.server")
 
 TURN_SECONDS = (0, 1, 3600)  # no timer, or a timer between 1 s and 1 h
 MAX_SEED = 2**62
+FINISHED_KEPT = 64  # finished matches kept in memory for details and spectators
+PRESENCE_EVERY = 0.5  # presence messages of one match are coalesced over this many seconds
+BUSY = json.dumps({"type": "error", "code": "busy",
+                   "message": "server busy (database not answering); retrying your move"})
 
 
 class Hub:
-    """All live matches of one server, backed by a `Store` and a `BotPool`."""
+    """All live matches of one server instance, backed by a `Store` and a `BotPool`."""
 
-    def __init__(self, store: Store, pool: BotPool) -> None:
+    def __init__(self, store: Store, pool: BotPool, settings: Settings | None = None) -> None:
         self.store = store
+        self.settings = settings or Settings()
         self.writer = MoveWriter(store)
         self.pool = pool
+        self.replays = ReplayBuilder(pool.kind)
         self.matches: dict[str, Match] = {}
-        self.scheduler = Scheduler(pool, self.act, self.matches.get)
+        self.finished: OrderedDict[str, Match] = OrderedDict()
+        self._loading: dict[str, asyncio.Future] = {}
+        self.scheduler = Scheduler(pool, self.act, self.live, self.settings.write_patience)
+        self.sockets: dict[str, int] = {}  # open WebSockets per address
+        self._claims = asyncio.Lock()
+        self._presence_due: set[str] = set()
+        self.cluster = None  # set by `cluster.Cluster` on PostgreSQL
+
+    def live(self, match_id: str) -> Match | None:
+        """The loaded match ``match_id`` (never touches the database)."""
+        return self.matches.get(match_id) or self.finished.get(match_id)
 
     # -- creating and loading ------------------------------------------------------------
-    def create(self, game_id: str, options: dict[str, Any], seats: list[str],
-               turn_seconds: int = 0, timeout_agent: str = "random",
-               seed: int | None = None) -> tuple[Match, list[str | None]]:
-        """Create and store a match; return it with each human seat's secret token."""
+    async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
+                     turn_seconds: int = 0, timeout_agent: str = "random",
+                     seed: int | None = None, practice: bool = False, creator: str = ""
+                     ) -> tuple[Match, list[tuple[str | None, str | None]]]:
+        """Create and store a match; return it with, per seat, ``(token, invitation)``: the
+        creator's own seat (the first human one) gets a token, every other human seat an
+        invitation that `claim` turns into its own token once. The server picks the seed;
+        a client's ``seed`` is accepted only for a ``practice`` match (and shown to all)."""
         try:
             check_remote(game_class(game_id).info.options, options, game_id)
             game = load(game_id, **options)
@@ -62,66 +90,208 @@ class Hub:
                              f"{TURN_SECONDS[2]}")
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
+        elif not practice:
+            raise MatchError("the server deals: a seed is accepted only for a practice match "
+                             '("practice": true, unrated, its seed shown to every seat)')
         elif not 0 <= seed < MAX_SEED:
             raise MatchError(f"seed must be in 0..{MAX_SEED - 1}")
-        tokens = [secrets.token_urlsafe(24) if kind == HUMAN else None for kind in seats]
+        humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+        secrets_ = [(None, None)] * len(seats)
+        for seat in humans:
+            word = secrets.token_urlsafe(24)
+            secrets_[seat] = (word, None) if seat == humans[0] else (None, word)
         row = MatchRow(
             id=secrets.token_urlsafe(9), game=game_id, options=_json_options(game.options),
             seed=seed, seats=list(seats),
-            token_hashes=[hash_token(t) if t else None for t in tokens],
+            token_hashes=[hash_token(t) if t else None for t, _ in secrets_],
             joined=[kind != HUMAN for kind in seats], turn_seconds=turn_seconds,
-            timeout_agent=timeout_agent, status="open" if HUMAN in seats else "running",
-            created_at=now(),
+            timeout_agent=timeout_agent, status="open" if humans else "running",
+            created_at=now(), invite_hashes=[hash_token(i) if i else None for _, i in secrets_],
+            creator=creator[:64], practice=practice, owner=self.store.instance,
         )
-        self.store.create(row)
+        await self.store.call(self.store.create, row, self.settings.lease_seconds)
         match = Match(row, game.new_state(seed))
         self.matches[row.id] = match
         self.scheduler.schedule(match)
-        return match, tokens
+        return match, secrets_
 
-    def get(self, match_id: str) -> Match | None:
-        """The live match ``match_id``, rebuilt from its stored record if not loaded yet."""
-        match = self.matches.get(match_id)
+    async def get(self, match_id: str) -> Match | None:
+        """The live match ``match_id``, rebuilt from its stored record if not loaded yet
+        (the database read and the replay run off the event loop, once for all callers)."""
+        match = self.live(match_id)
         if match is not None:
+            if match_id in self.finished:
+                self.finished.move_to_end(match_id)
             return match
         if not isinstance(match_id, str) or not 0 < len(match_id) <= 32:
             return None
-        row = self.store.load(match_id)
+        pending = self._loading.get(match_id)
+        if pending is None:
+            pending = self._loading[match_id] = asyncio.ensure_future(self._load(match_id))
+            pending.add_done_callback(lambda _: self._loading.pop(match_id, None))
+        return await asyncio.shield(pending)
+
+    async def _load(self, match_id: str) -> Match | None:
+        row = await self.store.call(self.store.load, match_id)
         if row is None:
             return None
-        state = Record(row.game, row.options, row.seed, row.actions).replay()
+        state = await asyncio.to_thread(
+            lambda: Record(row.game, row.options, row.seed, row.actions).replay())
+        if self.live(match_id) is not None:  # loaded meanwhile (e.g. a remote move)
+            return self.live(match_id)
         match = Match(row, state)
-        if row.status != "finished":  # finished matches are rebuilt on demand, not kept
-            self.matches[match_id] = match
-            self.scheduler.schedule(match)
+        if row.status == "finished":  # kept a while for details and spectators
+            self.finished[match_id] = match
+            while len(self.finished) > FINISHED_KEPT:
+                self.finished.popitem(last=False)
+            return match
+        self.matches[match_id] = match
+        if self.store.postgres:
+            match.owned = await self.store.call(self.store.acquire, match_id,
+                                                self.settings.lease_seconds)
+        self.scheduler.schedule(match)
         return match
 
+    async def replay(self, match_id: str, lang: str) -> bytes:
+        """The replay of finished ``match_id`` in ``lang`` as JSON bytes (built once, cached)."""
+        match = await self.get(match_id)
+        if match is None:
+            raise KeyError(match_id)
+        if match.status != "finished":
+            raise MatchError("only finished matches can be replayed")
+        return await self.replays.get(match.row, lang)
+
     def start(self) -> None:
-        """At server start: resume running matches in the background, warm the bot pool."""
+        """At server start: resume running matches in the background, warm the bot pool,
+        start the housekeeping (expiry, eviction, leases)."""
         self.scheduler.spawn(self.resume())
+        self.scheduler.spawn(self.housekeeping())
         self.pool.warm()
 
     async def resume(self) -> None:
-        """Reload every running match (after a restart) so its bots and timers go on."""
-        for match_id in self.store.ids(("running",), limit=10_000):
+        """Reload every running match this instance may run (after a restart)."""
+        try:
+            ids = await self.store.call(self.store.ids, ("running",), 10_000)
+        except StoreUnavailable:
+            log.warning("could not list running matches at start; the lease sweep will")
+            return
+        for match_id in ids:
             try:
-                self.get(match_id)
-            except MezquitaError:
-                log.exception("match %s cannot be rebuilt from its record", match_id)
-            await asyncio.sleep(0)  # let requests in between
+                await self.get(match_id)
+            except MezquitaError as err:
+                log.error("match %s cannot be rebuilt from its record: %s", match_id, err)
+
+    async def housekeeping(self) -> None:
+        """Forever: renew and take over leases (PostgreSQL), expire open matches nobody
+        joined, and let idle matches leave memory."""
+        period = max(0.5, self.settings.lease_seconds / 3)
+        last_expiry = 0.0
+        while True:
+            await asyncio.sleep(period)
+            try:
+                if self.store.postgres:
+                    await self._leases()
+                if time.monotonic() - last_expiry > min(60.0, self.settings.open_seconds / 4):
+                    last_expiry = time.monotonic()
+                    for match_id in await self.store.call(self.store.expire_open,
+                                                          self.settings.open_seconds):
+                        self.expired(match_id)
+                await self._evict()
+            except StoreUnavailable:
+                continue
+            except Exception:
+                log.exception("housekeeping failed")
+
+    async def _leases(self) -> None:
+        held = await self.store.call(self.store.renew, self.settings.lease_seconds)
+        for match in self.matches.values():
+            if match.owned and match.id not in held:
+                match.owned = False  # another instance took it (we were stalled)
+                self.scheduler.cancel_timers(match)
+        for match_id in await self.store.call(self.store.take_expired,
+                                              self.settings.lease_seconds):
+            match = self.matches.get(match_id)
+            if match is None:
+                await self.get(match_id)
+                match = self.matches.get(match_id)
+                if match is not None:
+                    match.owned = True
+            else:
+                await self.refresh(match)
+                match.owned = True
+            if match is not None:
+                log.info("took over match %s", match_id)
+                self.scheduler.schedule(match)
+
+    def expired(self, match_id: str) -> None:
+        """An open match nobody joined in time: tell its clients, free it."""
+        match = self.matches.pop(match_id, None)
+        if match is not None:
+            match.row.status = "expired"
+            self.scheduler.cancel_timers(match)
+            match.changed()
+
+    async def _evict(self) -> None:
+        horizon = time.monotonic() - self.settings.idle_seconds
+        idle = [m for m in self.matches.values()
+                if not m.clients and not m.thinking and not m.timers and not m.lock.locked()
+                and (m.active < horizon or m.status == "finished")]
+        for match in idle:
+            del self.matches[match.id]
+        owned = [m.id for m in idle if m.owned]
+        if owned and self.store.postgres:
+            await self.store.call(self.store.release, owned)
 
     # -- clients -------------------------------------------------------------------------
-    def join(self, match: Match, client: Client) -> None:
-        """Connect ``client``; the first connection of every human seat starts the match."""
-        match.clients.add(client)
+    async def claim(self, match: Match, invite: str) -> tuple[int, str]:
+        """Claim the invitation ``invite``: its seat and a fresh secret token that only the
+        claimant receives; `MatchError` if it is unknown or was claimed already."""
+        digest = hash_token(invite)
+        seat = next((s for s, h in enumerate(match.row.invite_hashes) if h == digest), None)
+        if seat is None:
+            raise MatchError("this invitation is not valid for this match, or was used already")
+        token = secrets.token_urlsafe(24)
+        async with self._claims:
+            if not await self.store.call(self.store.claim, match.id, seat, digest,
+                                         hash_token(token)):
+                raise MatchError("this invitation was used already")
+        match.row.invite_hashes[seat] = None
+        match.row.token_hashes[seat] = hash_token(token)
+        return seat, token
+
+    def open_socket(self, address: str) -> bool:
+        """Count a new WebSocket of ``address``; False if a connection cap is reached."""
+        count = self.sockets.get(address, 0)
+        if (count >= self.settings.sockets_per_address
+                or sum(self.sockets.values()) >= self.settings.sockets_total):
+            return False
+        self.sockets[address] = count + 1
+        return True
+
+    def close_socket(self, address: str) -> None:
+        """Forget one WebSocket of ``address``."""
+        count = self.sockets.get(address, 1) - 1
+        if count > 0:
+            self.sockets[address] = count
+        else:
+            self.sockets.pop(address, None)
+
+    async def join(self, match: Match, client: Client) -> None:
+        """Connect ``client``; the first connection of every human seat starts the match.
+        It gets a full update; the others hear only of the presence change."""
         seat = client.seat
         if seat is not None and not match.row.joined[seat]:
-            match.row.joined[seat] = True
-            if match.status == "open" and all(match.row.joined):
-                match.row.status = "running"
-            self.store.set_joined(match.id, match.row.joined, match.status)
-        self.scheduler.schedule(match)
-        self.broadcast(match)
+            async with match.lock:  # one seat change at a time (SQLite has no row locks)
+                joined, status = await self.store.call(self.store.join_seat, match.id, seat)
+                match.row.joined, match.row.status = joined, status
+            match.clients.add(client)
+            self.scheduler.schedule(match)
+            match.changed()
+        else:
+            match.clients.add(client)
+            match.active = time.monotonic()
+            client.update()
+        self.presence_changed(match)
 
     def leave(self, match: Match, client: Client) -> None:
         """Disconnect ``client``; a finished match nobody watches leaves memory."""
@@ -129,34 +299,45 @@ class Hub:
         if match.status == "finished" and not match.clients:
             self.matches.pop(match.id, None)
         else:
-            self.broadcast(match)
+            self.presence_changed(match)
+
+    def presence_changed(self, match: Match) -> None:
+        """Send the clients of ``match`` a small presence message (at most one per
+        ``PRESENCE_EVERY``) and tell the other instances."""
+        if match.id in self._presence_due:
+            return
+        self._presence_due.add(match.id)
+        asyncio.get_running_loop().call_later(PRESENCE_EVERY, self._send_presence, match)
+
+    def _send_presence(self, match: Match) -> None:
+        self._presence_due.discard(match.id)
+        match.presence_version += 1
+        text = json.dumps(match.presence(), separators=(",", ":"))
+        for client in list(match.clients):
+            client.push(text)
+        if self.cluster is not None:
+            self.cluster.announce(match)
 
     def broadcast(self, match: Match) -> None:
-        """Send every client of ``match`` its own update (one encoding per seat and language)."""
-        texts: dict[tuple[int | None, str], str] = {}
-        for client in list(match.clients):
-            key = (client.seat, client.lang)
-            if key not in texts:
-                texts[key] = json.dumps(match.message(*key), separators=(",", ":"))
-            if not client.push(texts[key]):
-                match.clients.discard(client)
-                _drain(client.outbox)
-                client.push(None)  # too slow: close it; the page reconnects and catches up
+        """Wake every client of ``match``: each will be sent its own latest update."""
+        match.changed()
 
     def send(self, match: Match, client: Client) -> None:
         """Send one client its update."""
-        client.push(json.dumps(match.message(client.seat, client.lang), separators=(",", ":")))
+        client.update()
 
     # -- playing -------------------------------------------------------------------------
     async def act(self, match: Match, seat: int, action: Any, turn: int | None = None,
                   by: str = HUMAN) -> None:
         """Apply ``action`` for ``seat``; raise `IllegalAction`/`MatchError` and change nothing
         if it is refused. ``turn`` (the number of actions the sender saw) rejects stale moves.
-        The action is stored before anybody hears of it."""
+        The action is stored before anybody hears of it; while the database does not answer
+        the write is retried and the match's clients are told the server is busy."""
         async with match.lock:
             if match.status != "running":
-                raise MatchError("the match has not started yet" if match.status == "open"
-                                 else "the match is over")
+                raise MatchError({"open": "the match has not started yet",
+                                  "expired": "the match expired before everybody joined"}
+                                 .get(match.status, "the match is over"))
             now = len(match.state.history)
             waiting = match.waiting_since.get(seat, now + 1) <= (turn if turn is not None else -1)
             if turn is not None and turn != now and not waiting:
@@ -166,18 +347,85 @@ class Hub:
             action_json = match.game.action_to_json(new.history[-1][1])
             finished = new.is_terminal()
             result = {"returns": new.returns(), "scores": new.scores()} if finished else None
-            await self.writer.write(Move(match.id, len(match.state.history), seat, action_json,
-                                         by, "finished" if finished else None, result))
-            match.state = new
-            match.row.actions.append([seat, action_json])
-            match.row.move_sources.append(by)
-            if finished:
-                match.row.status = "finished"
-                match.row.result = result
-            self.scheduler.cancel_timer(match, seat)
-            match.waiting_since.pop(seat, None)
-            self.scheduler.schedule(match)  # first, so the update carries the new turn deadline
-            self.broadcast(match)
+            try:
+                await self.writer.write(
+                    Move(match.id, len(match.state.history), seat, action_json, by,
+                         "finished" if finished else None, result),
+                    self.settings.write_patience, self._busy(match))
+            except MoveConflict:
+                self.scheduler.spawn(self.refresh(match))
+                raise MatchError("stale move: another move was played first") from None
+            finally:
+                if match.busy:
+                    match.busy = False
+            self._applied(match, new, seat, action_json, by, result)
+
+    def _busy(self, match: Match) -> Callable[[], None]:
+        def tell() -> None:
+            if not match.busy:
+                match.busy = True
+                for client in list(match.clients):
+                    client.push(BUSY)
+        return tell
+
+    def _applied(self, match: Match, new, seat: int, action_json: Any, by: str,
+                 result: dict | None) -> None:
+        match.state = new
+        match.row.actions.append([seat, action_json])
+        match.row.move_sources.append(by)
+        if result is not None:
+            match.row.status = "finished"
+            match.row.result = result
+        self.scheduler.cancel_timer(match, seat)
+        match.waiting_since.pop(seat, None)
+        self.scheduler.schedule(match)  # first, so the update carries the new turn deadline
+        match.changed()
+
+    async def remote_move(self, match_id: str, turn: int, seat: int, action: Any, by: str,
+                          result: dict | None) -> None:
+        """Another instance stored ``action`` at ``turn``: apply it to our copy."""
+        match = self.matches.get(match_id)
+        if match is None:
+            return
+        async with match.lock:
+            have = len(match.state.history)
+            if turn < have:
+                return
+            if turn > have:  # we missed some: read them
+                await self._catch_up(match)
+                return
+            self._applied(match, match.state.child(seat, action), seat, action, by, result)
+
+    async def refresh(self, match: Match) -> None:
+        """Bring our copy of ``match`` up to the stored record (moves and seats)."""
+        async with match.lock:
+            await self._catch_up(match)
+        head = await self.store.call(self.store.head, match.id)
+        if head is not None:
+            self.remote_head(match, head)
+
+    async def _catch_up(self, match: Match) -> None:
+        stored = await self.store.call(self.store.moves_from, match.id, len(match.state.history))
+        for seat, action, by in stored:
+            new = match.state.child(seat, action)
+            result = ({"returns": new.returns(), "scores": new.scores()}
+                      if new.is_terminal() else None)
+            self._applied(match, new, seat, action, by, result)
+
+    def remote_head(self, match: Match, head: dict) -> None:
+        """Seats joined, tokens and status as stored (changed by another instance)."""
+        row = match.row
+        changed = (row.joined, row.status) != (head["joined"], head["status"])
+        row.joined, row.token_hashes = head["joined"], head["token_hashes"]
+        row.invite_hashes = head["invite_hashes"] or row.invite_hashes
+        if head["status"] != row.status:
+            row.status = head["status"]
+            row.result = head["result"]
+        if changed:
+            self.scheduler.schedule(match)
+            match.changed()
+        if row.status == "expired":
+            self.expired(match.id)
 
     async def close(self) -> None:
         """Stop timers and pending bot moves."""
@@ -185,13 +433,8 @@ class Hub:
             self.scheduler.cancel_timers(match)
         await self.scheduler.close()
         self.writer.close()
-
-
-def _drain(queue: asyncio.Queue) -> None:
-    while not queue.empty():
-        queue.get_nowait()
+        self.replays.close()
 
 
 def _json_options(options: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
-

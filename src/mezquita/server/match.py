@@ -2,6 +2,8 @@
 
 A client receives only its own seat's view, legal actions and log, each log entry worded by
 the engine (`Game.event_text`) for that seat; the server never derives game text itself.
+Updates are coalesced per client (the latest state wins: a slow reader skips states, never
+queues them), and each update is encoded once per seat and language.
 """
 
 from __future__ import annotations
@@ -9,16 +11,18 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import time
-from dataclasses import dataclass, field
+from collections import deque
 
 from mezquita.engine import LANGS, MezquitaError, State
 
 from .store import MatchRow
 
 HUMAN = "human"
-OUTBOX = 64  # messages queued for one client before it counts as too slow and is dropped
+OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
 LOG_TAIL = 200  # log entries sent with each update
+PRESENCE_SECONDS = 15.0  # another instance's presence report counts this long
 
 __all__ = ["HUMAN", "LANGS", "Client", "Match", "MatchError", "hash_token"]
 
@@ -32,21 +36,34 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-@dataclass(eq=False)
 class Client:
-    """One connection: its seat (``None`` for a spectator), language and outgoing queue."""
+    """One connection: its seat (``None`` for a spectator), language, address and what it
+    is still to be sent: small messages in order, then the match's latest update."""
 
-    seat: int | None
-    lang: str = "en"
-    outbox: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    def __init__(self, seat: int | None, lang: str = "en", address: str = "") -> None:
+        self.seat = seat
+        self.lang = lang
+        self.address = address
+        self.outbox: deque[str] = deque()
+        self.stale = False  # the latest update has not been sent yet
+        self.closing = False
+        self.wake = asyncio.Event()
 
     def push(self, text: str | None) -> bool:
-        """Queue a message (``None`` asks the sender to close); False if the queue is full."""
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            return False
+        """Queue a small message (``None`` asks the sender to close); False (and the client
+        is closed) if too many are waiting."""
+        if text is None or len(self.outbox) >= OUTBOX:
+            self.closing = True
+            self.wake.set()
+            return text is None
+        self.outbox.append(text)
+        self.wake.set()
         return True
+
+    def update(self) -> None:
+        """Mark the match's latest state as due (sent when the client is ready for it)."""
+        self.stale = True
+        self.wake.set()
 
 
 class Match:
@@ -64,6 +81,51 @@ class Match:
         # simultaneous phase (Europa's tips) another seat's move does not make its click stale
         self.waiting_since: dict[int, int] = {}
         self.lock = asyncio.Lock()  # one action at a time: validated, stored, then applied
+        self.version = 0  # bumped by every change a client would see
+        self.presence_version = 0  # bumped when somebody connects or leaves
+        self._encoded: dict[tuple[int | None, str], str] = {}
+        self._encoded_version: tuple[int, int] = (-1, -1)
+        self.remote: dict[str, tuple[list[int], int, float]] = {}  # other instances' presence
+        self.owned = True  # this instance runs its bots and timers
+        self.active = time.monotonic()  # last move or connection
+        self.busy = False  # the database is not answering a write of this match
+
+    def changed(self) -> None:
+        """Something clients see changed: re-encode on the next send, wake every client."""
+        self.version += 1
+        self.active = time.monotonic()
+        for client in self.clients:
+            client.update()
+
+    def encoded(self, seat: int | None, lang: str) -> str:
+        """The JSON text of `message` for ``(seat, lang)``, encoded once per version."""
+        version = (self.version, self.presence_version)
+        if self._encoded_version != version:
+            self._encoded, self._encoded_version = {}, version
+        key = (seat, lang)
+        text = self._encoded.get(key)
+        if text is None:
+            text = self._encoded[key] = json.dumps(self.message(seat, lang),
+                                                   separators=(",", ":"))
+        return text
+
+    def online(self) -> tuple[set[int], int]:
+        """Seats with a connected client on any instance, and the number of spectators."""
+        seats = {c.seat for c in self.clients if c.seat is not None}
+        spectators = sum(1 for c in self.clients if c.seat is None)
+        horizon = time.monotonic() - PRESENCE_SECONDS
+        for remote_seats, remote_spectators, stamp in self.remote.values():
+            if stamp > horizon:
+                seats.update(remote_seats)
+                spectators += remote_spectators
+        return seats, spectators
+
+    def presence(self) -> dict:
+        """The small message sent when somebody connects or leaves (no state)."""
+        seats, spectators = self.online()
+        return {"type": "presence", "online": [kind != HUMAN or seat in seats
+                                               for seat, kind in enumerate(self.row.seats)],
+                "spectators": spectators}
 
     @property
     def id(self) -> str:
@@ -83,7 +145,7 @@ class Match:
 
     def public(self) -> dict:
         """What anybody may know about the match (never tokens, never hidden values)."""
-        online = {c.seat for c in self.clients}
+        online, spectators = self.online()
         return {
             "id": self.id,
             "game": self.game.info.id,
@@ -95,10 +157,13 @@ class Match:
                  "deadline": self.deadlines.get(seat)}
                 for seat, (kind, joined) in enumerate(zip(self.row.seats, self.row.joined))
             ],
-            "spectators": sum(1 for c in self.clients if c.seat is None),
+            "spectators": spectators,
             "turn_seconds": self.row.turn_seconds,
             "timeout_agent": self.row.timeout_agent,
             "result": self.row.result,
+            "practice": self.row.practice,
+            "seed": self.row.seed if self.row.practice else None,  # shown to every seat
+            "busy": self.busy,
         }
 
     def log_for(self, seat: int | None, lang: str) -> list[dict]:

@@ -3,7 +3,18 @@ per move (the record's actions). The schema itself is created by the shipped mig
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, BigInteger, Column, DateTime, ForeignKey, Integer, MetaData, String, Table
+from sqlalchemy import (
+                        JSON,
+                        BigInteger,
+                        Boolean,
+                        Column,
+                        DateTime,
+                        ForeignKey,
+                        Integer,
+                        MetaData,
+                        String,
+                        Table,
+)
 
 metadata = MetaData()
 
@@ -25,6 +36,11 @@ matches = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),  # last status change
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("invite_hashes", JSON, nullable=True),  # per seat: sha256 of an unclaimed invitation
+    Column("creator", String(64), nullable=True),  # the creating address (fair bot capacity)
+    Column("practice", Boolean, nullable=False, default=False),  # unrated; may carry a client seed
+    Column("owner", String(32), nullable=True),  # the instance running its bots and timers
+    Column("lease_until", DateTime(timezone=True), nullable=True),  # until when ``owner`` holds it
 )
 
 #: The record's actions, one row per applied action, numbered from 0.

@@ -1,25 +1,86 @@
-"""Replays of finished matches: every frame shows everything, with the log entries it added."""
+"""Replays of finished matches: every frame shows everything, with the log entries it added.
+
+A replay is built once per match and language, in a worker (a process by default), never on
+the event loop, and kept as encoded JSON in a small cache; concurrent requests for one replay
+wait for the same build.
+"""
 
 from __future__ import annotations
 
-from mezquita.engine import Record
+import asyncio
+import json
+import multiprocessing
+import os
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from .match import Match, MatchError
+from mezquita.engine import Record, load
+
+from .bots import _die_with_parent
+from .match import Match
+from .store import MatchRow
+
+CACHED = 128  # replays kept (match, language)
 
 
-def replay(match: Match, lang: str) -> dict:
-    """A finished match move by move, with nothing hidden: the full view after every
-    action and the log entries it added."""
-    if match.status != "finished":
-        raise MatchError("only finished matches can be replayed")
-    record = Record(match.row.game, match.row.options, match.row.seed, match.row.actions,
-                    version=match.game.info.version)
-    state = match.game.new_state(match.row.seed)
+def build(row: MatchRow, lang: str) -> bytes:
+    """The JSON of a finished match move by move, with nothing hidden: the full view after
+    every action and the log entries it added (run in a worker)."""
+    game = load(row.game, **row.options)
+    record = Record(row.game, row.options, row.seed, row.actions, version=game.info.version)
+    state = game.new_state(row.seed)
+    match = Match(row, state)
     frames = [{"turn": 0, "seat": None, "log": [], "view": state.full_view()}]
-    for turn, (seat, action) in enumerate(match.row.actions):
+    for turn, (seat, action) in enumerate(row.actions):
         before = len(state.events)
         state.apply(seat, action)
         frames.append({"turn": turn + 1, "seat": seat, "view": state.full_view(),
                        "log": [match.worded(e, lang) for e in state.events[before:]]})
-    return {"match": match.public(), "record": record.to_json(), "frames": frames}
+    return json.dumps({"match": match.public(), "record": record.to_json(), "frames": frames},
+                      separators=(",", ":")).encode()
 
+
+class ReplayBuilder:
+    """Builds replays in one worker (``kind``: ``"process"`` or ``"thread"``) and caches them."""
+
+    def __init__(self, kind: str = "process") -> None:
+        self.kind = kind
+        self._executor: Executor | None = None
+        self._cache: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._building: dict[tuple[str, str], asyncio.Future] = {}
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.kind == "process":
+                self._executor = ProcessPoolExecutor(
+                    1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_die_with_parent, initargs=(os.getpid(),))
+            else:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="replay")
+        return self._executor
+
+    async def get(self, row: MatchRow, lang: str) -> bytes:
+        """The replay of finished ``row`` in ``lang``."""
+        key = (row.id, lang)
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        building = self._building.get(key)
+        if building is None:
+            loop = asyncio.get_running_loop()
+            building = self._building[key] = loop.run_in_executor(self._pool(), build, row, lang)
+            building.add_done_callback(lambda f: self._built(key, f))
+        return await asyncio.shield(building)
+
+    def _built(self, key: tuple[str, str], future: asyncio.Future) -> None:
+        self._building.pop(key, None)
+        if not future.cancelled() and future.exception() is None:
+            self._cache[key] = future.result()
+            while len(self._cache) > CACHED:
+                self._cache.popitem(last=False)
+
+    def close(self) -> None:
+        """Stop the worker."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -1,7 +1,10 @@
 """Who acts next in a live match: bot moves computed in the `BotPool`, and turn timers.
 
 `Scheduler` starts a bot's move or a human's timer for every seat now to move, and plays a
-bot's answer through the hub's ``act`` (so it is stored before anybody hears of it).
+bot's answer through the hub's ``act`` (so it is stored before anybody hears of it). Only the
+instance that owns a match (``match.owned``) runs its bots and timers. A bot move that could
+not be stored (database away) is tried again with backoff, so bots resume by themselves; a
+decision over the pool's time budget is replaced by a random legal move.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -17,8 +21,10 @@ from mezquita.engine import MezquitaError, derive_seed
 
 from .bots import BotPool
 from .match import HUMAN, Match
+from .store import StoreUnavailable
 
 log = logging.getLogger("mezquita.server")
+RETRY_SECONDS = (0.25, 5.0)  # pause before a bot move is tried again, doubling up to the second
 
 #: ``act(match, seat, action, turn, by)``: the hub's way to play a move
 Act = Callable[[Match, int, Any, int | None, str], Awaitable[None]]
@@ -27,15 +33,17 @@ Act = Callable[[Match, int, Any, int | None, str], Awaitable[None]]
 class Scheduler:
     """Bot moves and turn timers of every live match of one hub."""
 
-    def __init__(self, pool: BotPool, act: Act, live: Callable[[str], Match | None]) -> None:
+    def __init__(self, pool: BotPool, act: Act, live: Callable[[str], Match | None],
+                 patience: float = 15.0) -> None:
         self.pool = pool
         self.act = act
         self.live = live  # the hub's loaded match of an id, to drop answers for unloaded ones
+        self.patience = patience
         self._tasks: set[asyncio.Task] = set()
 
     def schedule(self, match: Match) -> None:
         """Start bot moves and turn timers for the seats now to move."""
-        if match.status != "running":
+        if match.status != "running" or not match.owned:
             self.cancel_timers(match)
             return
         movers = match.state.to_move()
@@ -71,25 +79,39 @@ class Scheduler:
         if timer is not None:
             timer.cancel()
 
-    async def _bot_move(self, match: Match, seat: int, agent: str, by: str) -> None:
+    async def _bot_move(self, match: Match, seat: int, agent: str, by: str,
+                        pause: float = 0.0) -> None:
         """Ask the pool for ``agent``'s move and play it if the match has not moved on."""
         match.thinking.add(seat)
         turn = len(match.state.history)
         try:
+            if pause:
+                await asyncio.sleep(pause)
             seed = derive_seed(match.row.seed, "bot", turn, seat)
-            action = await self.pool.choose(match.game, match.state.to_json(), seat, agent, seed)
-        except Exception:  # a crashing bot must not take the server down
-            log.exception("bot %s failed in match %s", agent, match.id)
+            action = await self.pool.choose(match.game, match.state.to_json(), seat, agent, seed,
+                                            match.row.creator, HUMAN in match.row.seats)
+            if action is None:  # over the time budget: a random legal move instead
+                log.warning("bot %s over its time budget in match %s", agent, match.id)
+                action = random.Random(seed).choice(match.state.legal_actions(seat))
+        except Exception as err:  # a crashing bot must not take the server down
+            log.error("bot %s failed in match %s: %r", agent, match.id, err)
             return
         finally:
             match.thinking.discard(seat)
-        if self.live(match.id) is not match:
+        if self.live(match.id) is not match or not match.owned:
             return
         if len(match.state.history) == turn and seat in match.state.to_move():
             try:
                 await self.act(match, seat, action, turn, by)
-            except MezquitaError:
-                log.exception("bot %s played an illegal move in match %s", agent, match.id)
+            except StoreUnavailable:  # try again (recomputed: same seed, same move)
+                delay = min(RETRY_SECONDS[1], max(RETRY_SECONDS[0], 2 * pause))
+                if self.live(match.id) is match and seat not in match.thinking:
+                    self.spawn(self._bot_move(match, seat, agent, by, delay))
+            except MezquitaError as err:
+                log.error("bot %s played a refused move in match %s: %s", agent, match.id, err)
+            except Exception as err:  # a broken game must not take the server down either
+                log.error("bot %s's move could not be applied in match %s: %r", agent, match.id,
+                          err)
         else:
             self.schedule(match)
 

@@ -3,26 +3,49 @@
 The schema is created and upgraded by the Alembic migrations shipped in
 ``mezquita/server/migrations``; `Store` runs them when it opens the database.
 Every applied action is written before it is broadcast, so a crashed server loses nothing
-that any player has seen. `MoveWriter` writes moves from a thread, in batches (one commit for
-all moves that arrived meanwhile), so a slow commit never stalls the event loop.
+that any player has seen. No database call runs on the event loop: `Store.call` runs one in a
+bounded thread pool with a timeout, and `MoveWriter` writes moves from its own thread in
+batches (one commit for all moves that arrived meanwhile), retrying with backoff while the
+database is away. On PostgreSQL every stored move and seat change is announced with
+``pg_notify`` in the same transaction (see ``cluster.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, insert, select, update
+from sqlalchemy import create_engine, event, func, insert, or_, select, text, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from mezquita.engine import MezquitaError
 
 from .models import matches, moves
 
+log = logging.getLogger("mezquita.server")
+CHANNEL = "mezquita"  # the PostgreSQL notification channel of every instance
+DB_THREADS = 4  # concurrent database calls besides the move writer
+RETRY = (0.05, 2.0)  # first and longest pause between retries of a failed write
+
 DEFAULT_URL = "sqlite:///./mezquita.sqlite3"
 _ADD_MOVE = insert(moves)  # built once: a move is written on every action
+
+
+class StoreUnavailable(MezquitaError):
+    """The database did not answer in time or refused the connection (the caller may retry)."""
+
+
+class MoveConflict(MezquitaError):
+    """Another move was stored first at this turn (by another instance)."""
 
 
 def now() -> datetime:
@@ -61,14 +84,19 @@ class MatchRow:
     result: dict | None = None
     actions: list[list[Any]] = field(default_factory=list)  # [seat, action JSON]
     move_sources: list[str] = field(default_factory=list)  # human, bot or timeout per action
+    invite_hashes: list[str | None] = field(default_factory=list)  # unclaimed invitations
+    creator: str = ""
+    practice: bool = False
+    owner: str | None = None  # the instance that runs its bots and timers
 
 
-def engine_for(url: str) -> Engine:
-    """A SQLAlchemy engine for ``url`` (``postgresql://`` uses the psycopg 3 driver)."""
+def engine_for(url: str, wait: float = 5.0) -> Engine:
+    """A SQLAlchemy engine for ``url`` (``postgresql://`` uses the psycopg 3 driver);
+    SQLite waits at most ``wait`` seconds for a lock held by another process."""
     if url.startswith(("postgresql://", "postgres://")):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": wait})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)
@@ -95,19 +123,56 @@ def migrate(engine: Engine) -> None:
 
 
 class Store:
-    """Reads and writes matches and moves (synchronous; each call is one short transaction)."""
+    """Reads and writes matches and moves. The plain methods are synchronous (one short
+    transaction each); call them from the event loop only through `call`."""
 
-    def __init__(self, url: str = DEFAULT_URL) -> None:
+    def __init__(self, url: str = DEFAULT_URL, instance: str = "", db_seconds: float = 10.0) -> None:
         self.url = url
-        self.engine = engine_for(url)
+        self.instance = instance
+        self.db_seconds = db_seconds
+        self.engine = engine_for(url, min(5.0, db_seconds))
+        self.postgres = self.engine.dialect.name == "postgresql"
+        self._threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="mezquita-db-call")
         migrate(self.engine)
+
+    async def call(self, fn: Callable, *args: Any) -> Any:
+        """Run ``fn(*args)`` in the database thread pool; `StoreUnavailable` if the database
+        fails or takes longer than ``db_seconds`` (the thread finishes on its own)."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(self._threads, fn, *args),
+                                          self.db_seconds)
+        except TimeoutError:
+            raise StoreUnavailable("the database is busy; try again in a moment") from None
+        except IntegrityError:
+            raise
+        except DBAPIError as err:
+            log.warning("database call failed: %s", str(err).splitlines()[0])
+            raise StoreUnavailable("the database is unavailable; try again in a moment") from None
 
     def close(self) -> None:
         """Release the database connections."""
+        self._threads.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
 
-    def create(self, row: MatchRow) -> None:
-        """Store a new match."""
+    def _notify(self, c, kind: str, match_id: str, **fields: Any) -> None:
+        """Tell the other instances (PostgreSQL only; delivered when ``c`` commits)."""
+        if self.postgres:
+            payload = json.dumps({"i": self.instance, "k": kind, "m": match_id, **fields},
+                                 separators=(",", ":"))
+            if len(payload) > 7900:  # over NOTIFY's limit: the listeners read the database
+                payload = json.dumps({"i": self.instance, "k": "refresh", "m": match_id})
+            c.execute(text("select pg_notify(:channel, :payload)"),
+                      {"channel": CHANNEL, "payload": payload})
+
+    def notify(self, kind: str, match_id: str, **fields: Any) -> None:
+        """Announce something that is not stored (presence) to the other instances."""
+        if self.postgres:
+            with self.engine.begin() as c:
+                self._notify(c, kind, match_id, **fields)
+
+    def create(self, row: MatchRow, lease_seconds: float = 0.0) -> None:
+        """Store a new match (owned by this instance)."""
         stamp = now()
         with self.engine.begin() as c:
             c.execute(insert(matches).values(
@@ -115,6 +180,8 @@ class Store:
                 token_hashes=row.token_hashes, joined=row.joined,
                 turn_seconds=row.turn_seconds, timeout_agent=row.timeout_agent,
                 status=row.status, created_at=row.created_at, updated_at=stamp,
+                invite_hashes=row.invite_hashes, creator=row.creator, practice=row.practice,
+                owner=self.instance, lease_until=stamp + timedelta(seconds=lease_seconds),
             ))
 
     def add_moves(self, batch: list[Move]) -> None:
@@ -128,12 +195,63 @@ class Store:
                     c.execute(update(matches).where(matches.c.id == m.match_id).values(
                         status=m.status, updated_at=stamp, result=m.result,
                         finished_at=stamp if m.status == "finished" else None))
+                self._notify(c, "move", m.match_id, t=m.turn, s=m.seat, a=m.action, b=m.by,
+                             st=m.status, r=m.result)
 
-    def set_joined(self, match_id: str, joined: list[bool], status: str) -> None:
-        """Record which human seats have connected, and the status that follows."""
+    def stored_move(self, match_id: str, turn: int) -> tuple[int, Any, str] | None:
+        """The stored ``(seat, action, by)`` of ``turn``, or ``None``."""
+        with self.engine.connect() as c:
+            row = c.execute(select(moves.c.seat, moves.c.action, moves.c.by).where(
+                moves.c.match_id == match_id, moves.c.turn == turn)).first()
+        return tuple(row) if row is not None else None
+
+    def join_seat(self, match_id: str, seat: int) -> tuple[list[bool], str]:
+        """Record that human ``seat`` has connected (merged with what other instances
+        recorded); the seats joined and the status that follows (running once all have)."""
         with self.engine.begin() as c:
+            joined, status = c.execute(select(matches.c.joined, matches.c.status)
+                                       .where(matches.c.id == match_id).with_for_update()).one()
+            joined = [*joined]
+            joined[seat] = True
+            if status == "open" and all(joined):
+                status = "running"
             c.execute(update(matches).where(matches.c.id == match_id)
                       .values(joined=joined, status=status, updated_at=now()))
+            self._notify(c, "head", match_id)
+        return joined, status
+
+    def claim(self, match_id: str, seat: int, invite_hash: str, token_hash: str) -> bool:
+        """Turn ``seat``'s invitation into the claimant's token, once; False if it was
+        claimed already (or never existed)."""
+        with self.engine.begin() as c:
+            head = c.execute(select(matches.c.invite_hashes, matches.c.token_hashes)
+                             .where(matches.c.id == match_id).with_for_update()).first()
+            if head is None or not head[0] or seat >= len(head[0]) or head[0][seat] != invite_hash:
+                return False
+            invites, tokens = list(head[0]), list(head[1])
+            invites[seat], tokens[seat] = None, token_hash
+            # the row lock (PostgreSQL) or the hub's claim lock (SQLite: one instance)
+            # makes this read-then-write atomic
+            c.execute(update(matches).where(matches.c.id == match_id)
+                      .values(invite_hashes=invites, token_hashes=tokens, updated_at=now()))
+            self._notify(c, "head", match_id)
+        return True
+
+    def head(self, match_id: str) -> dict | None:
+        """The match row's changing fields (seats joined, tokens, status, owner)."""
+        with self.engine.connect() as c:
+            row = c.execute(select(matches.c.joined, matches.c.token_hashes,
+                                   matches.c.invite_hashes, matches.c.status, matches.c.result,
+                                   matches.c.owner).where(matches.c.id == match_id)).mappings().first()
+        return dict(row) if row is not None else None
+
+    def moves_from(self, match_id: str, turn: int) -> list[tuple[int, Any, str]]:
+        """Stored ``(seat, action, by)`` from ``turn`` on."""
+        with self.engine.connect() as c:
+            return [tuple(r) for r in c.execute(
+                select(moves.c.seat, moves.c.action, moves.c.by)
+                .where(moves.c.match_id == match_id, moves.c.turn >= turn)
+                .order_by(moves.c.turn)).all()]
 
     def load(self, match_id: str) -> MatchRow | None:
         """The match ``match_id`` with its moves, or ``None``."""
@@ -151,7 +269,63 @@ class Store:
             status=head["status"], created_at=head["created_at"], result=head["result"],
             actions=[[seat, action] for seat, action, _ in rows],
             move_sources=[by for _, _, by in rows],
+            invite_hashes=head["invite_hashes"] or [None] * len(head["seats"]),
+            creator=head["creator"] or "", practice=bool(head["practice"]), owner=head["owner"],
         )
+
+    # -- leases: which instance runs a match's bots and timers --------------------------------
+    def acquire(self, match_id: str, seconds: float) -> bool:
+        """Take ``match_id`` if nobody holds it (or its holder's lease ran out)."""
+        with self.engine.begin() as c:
+            done = c.execute(update(matches).where(
+                matches.c.id == match_id,
+                or_(matches.c.owner.is_(None), matches.c.owner == self.instance,
+                    matches.c.lease_until < func.now()))
+                .values(owner=self.instance, lease_until=_later(seconds)))
+            return done.rowcount == 1
+
+    def renew(self, seconds: float) -> set[str]:
+        """Extend this instance's leases; the ids of the live matches it still holds."""
+        with self.engine.begin() as c:
+            return set(c.execute(update(matches).where(
+                matches.c.owner == self.instance, matches.c.status.in_(("open", "running")))
+                .values(lease_until=_later(seconds)).returning(matches.c.id)).scalars())
+
+    def take_expired(self, seconds: float, limit: int = 200) -> list[str]:
+        """Take over running matches whose holder's lease ran out (a dead instance's)."""
+        with self.engine.begin() as c:
+            stale = select(matches.c.id).where(
+                matches.c.status.in_(("open", "running")),
+                or_(matches.c.owner.is_(None), matches.c.lease_until < func.now()),
+                matches.c.owner.is_distinct_from(self.instance)).limit(limit)
+            if self.postgres:
+                stale = stale.with_for_update(skip_locked=True)
+            ids = list(c.execute(stale).scalars())
+            if ids:
+                c.execute(update(matches).where(matches.c.id.in_(ids))
+                          .values(owner=self.instance, lease_until=_later(seconds)))
+            return ids
+
+    def release(self, match_ids: list[str]) -> None:
+        """Give up this instance's hold on ``match_ids`` (they left its memory)."""
+        with self.engine.begin() as c:
+            c.execute(update(matches).where(matches.c.id.in_(match_ids),
+                                            matches.c.owner == self.instance)
+                      .values(owner=None, lease_until=None))
+
+    def expire_open(self, seconds: float) -> list[str]:
+        """Mark open matches created over ``seconds`` ago as expired; their ids."""
+        before = now() - timedelta(seconds=seconds)
+        with self.engine.begin() as c:
+            ids = list(c.execute(select(matches.c.id).where(
+                matches.c.status == "open", matches.c.created_at < before)).scalars())
+            if ids:
+                c.execute(update(matches).where(matches.c.id.in_(ids),
+                                                matches.c.status == "open")
+                          .values(status="expired", updated_at=now()))
+                for match_id in ids:
+                    self._notify(c, "head", match_id)
+            return ids
 
     def ids(self, statuses: tuple[str, ...], limit: int = 100) -> list[str]:
         """Ids of the newest matches with one of ``statuses``."""
@@ -167,55 +341,133 @@ class Store:
             rows = c.execute(
                 select(matches.c.id, matches.c.game, matches.c.options, matches.c.seats,
                        matches.c.joined, matches.c.status, matches.c.created_at,
-                       matches.c.turn_seconds)
+                       matches.c.turn_seconds, matches.c.practice)
                 .where(matches.c.status.in_(statuses))
                 .order_by(matches.c.created_at.desc()).limit(limit)
             ).mappings().all()
         return [
             {"id": r["id"], "game": r["game"], "options": r["options"], "seats": r["seats"],
              "joined": r["joined"], "status": r["status"], "turn_seconds": r["turn_seconds"],
-             "created_at": r["created_at"].isoformat()}
+             "practice": bool(r["practice"]), "created_at": r["created_at"].isoformat()}
             for r in rows
         ]
 
 
+def _later(seconds: float):
+    """The database's clock plus ``seconds`` (instances need not agree on the time)."""
+    return func.now() + timedelta(seconds=seconds)
+
+
 class MoveWriter:
     """Stores moves from one background thread with group commit; ``await write(move)``
-    returns once the move is durable."""
+    returns once the move is durable.
+
+    A failed write is retried with backoff (``RETRY``) until it is stored or the waiter's
+    ``patience`` runs out (`StoreUnavailable`; nothing was stored, nothing changes). A write
+    that may have committed before its connection broke is checked by reading the row back,
+    so a retried move is never stored twice; a different move stored first at the same turn
+    (another instance) raises `MoveConflict`.
+    """
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="mezquita-db")
-        self._pending: list[tuple[Move, asyncio.Future]] = []
+        self._pending: list[tuple[Move, asyncio.Future, float, Callable | None]] = []
         self._flushing = False
+        self._task: asyncio.Task | None = None
 
-    async def write(self, move: Move) -> None:
-        """Store ``move``; raises what the database raised if it could not be stored."""
-        future = asyncio.get_running_loop().create_future()
-        self._pending.append((move, future))
+    async def write(self, move: Move, patience: float = float("inf"),
+                    on_retry: Callable[[], None] | None = None) -> None:
+        """Store ``move``; ``on_retry()`` is called once when the first attempt failed."""
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self._pending.append((move, future, time.monotonic() + patience, on_retry))
         if not self._flushing:
             self._flushing = True
-            asyncio.get_running_loop().create_task(self._flush())
+            self._task = loop.create_task(self._flush())
         await future
 
     async def _flush(self) -> None:
         loop = asyncio.get_running_loop()
+        pause = RETRY[0]
+        retrying: list = []
         try:
-            while self._pending:
-                batch, self._pending = self._pending, []
+            while self._pending or retrying:
+                batch, self._pending = [*retrying, *self._pending], []
+                retrying = []
+                moves_ = [item[0] for item in batch]
                 try:
-                    await loop.run_in_executor(self._thread, self.store.add_moves,
-                                               [move for move, _ in batch])
-                except Exception as err:  # every waiting mover hears of the failure
-                    for _, future in batch:
-                        if not future.done():
-                            future.set_exception(err)
-                else:
-                    for _, future in batch:
-                        if not future.done():
-                            future.set_result(None)
+                    if pause > RETRY[0]:  # after a failure: one by one, checking what is there
+                        outcomes = await loop.run_in_executor(self._thread, self._each, moves_)
+                    else:
+                        await loop.run_in_executor(self._thread, self.store.add_moves, moves_)
+                        outcomes = [None] * len(batch)
+                except IntegrityError:
+                    outcomes = await loop.run_in_executor(self._thread, self._each, moves_)
+                except Exception as err:  # the database is away: retry what may still wait
+                    log.warning("storing %d moves failed (%s); retrying in %.2f s", len(batch),
+                                str(err).splitlines()[0][:200], pause)
+                    for item in batch:
+                        if item[3] is not None:
+                            item[3]()
+                    retrying = self._still_waiting(batch)
+                    await asyncio.sleep(pause)
+                    pause = min(RETRY[1], pause * 2)
+                    continue
+                if not any(o is RETRY for o in outcomes):
+                    pause = RETRY[0]
+                for item, outcome in zip(batch, outcomes):
+                    if outcome is RETRY:
+                        retrying.append(item)
+                    elif not item[1].done():
+                        if outcome is None:
+                            item[1].set_result(None)
+                        else:
+                            item[1].set_exception(outcome)
+                retrying = self._still_waiting(retrying)
+                if retrying:
+                    await asyncio.sleep(pause)
+                    pause = min(RETRY[1], pause * 2)
         finally:
             self._flushing = False
+
+    @staticmethod
+    def _still_waiting(batch: list) -> list:
+        """The items of ``batch`` whose waiters still wait; the others hear the database is away."""
+        stamp, kept = time.monotonic(), []
+        for item in batch:
+            if item[1].done():
+                continue
+            if stamp > item[2]:
+                item[1].set_exception(StoreUnavailable(
+                    "the server is busy: the database is not answering, so the move was not "
+                    "stored; send it again"))
+            else:
+                kept.append(item)
+        return kept
+
+    def _each(self, batch: list[Move]) -> list:
+        """Store each move in its own transaction: None (stored), `MoveConflict` or ``RETRY``."""
+        outcomes: list = []
+        for move in batch:
+            try:
+                self.store.add_moves([move])
+                outcomes.append(None)
+            except IntegrityError:
+                try:
+                    stored = self.store.stored_move(move.match_id, move.turn)
+                except Exception:
+                    outcomes.append(RETRY)
+                    continue
+                if stored is not None and (stored[0], stored[1], stored[2]) == (
+                        move.seat, move.action, move.by):
+                    outcomes.append(None)  # our own earlier attempt did commit
+                else:
+                    outcomes.append(MoveConflict(
+                        f"another move was stored first at turn {move.turn}"))
+            except Exception:
+                outcomes.append(RETRY)
+        return outcomes
 
     def close(self) -> None:
         """Stop the writer thread (after the moves already handed over are written)."""

@@ -5,7 +5,15 @@ Protocol (JSON text messages). The client opens with
 answers with ``{"type": "update", ...}`` (see `Match.message`) now and after every change.
 The client then sends ``{"type": "act", "action": <JSON or id>, "turn": <the update's "turn">}``,
 ``{"type": "lang", "lang": "es"}`` or ``{"type": "ping"}``. Anything refused gets
-``{"type": "error", "code": ..., "message": ...}`` and changes nothing.
+``{"type": "error", "code": ..., "message": ...}`` and changes nothing; the socket stays open.
+When somebody connects or leaves, clients get ``{"type": "presence", "online": [per seat],
+"spectators": n}`` instead of a full update; ``{"type": "error", "code": "busy"}`` says the
+database is not answering and the server is retrying.
+
+Each client is sent the latest update only (never a backlog); spectators at most one per
+``Settings.spectator_interval``; a client that does not take a message within
+``Settings.send_seconds`` is closed (1008), as are connections over the per-address or total
+caps (1013, after an error message).
 """
 
 from __future__ import annotations
@@ -21,8 +29,9 @@ from starlette.websockets import WebSocketDisconnect
 from mezquita.engine import MezquitaError
 
 from .hub import Hub
-from .limits import MAX_MESSAGE, MAX_STRIKES, MESSAGE_RATE, TokenBucket
+from .limits import MAX_MESSAGE, MAX_STRIKES, MESSAGE_RATE, TokenBucket, loads
 from .match import LANGS, Client, Match
+from .store import StoreUnavailable
 
 HELLO_SECONDS = 10.0
 
@@ -47,9 +56,9 @@ def parse(text: str | None) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise BadMessage("too_large", f"messages are limited to {MAX_MESSAGE} characters")
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise BadMessage("malformed", "the message is not valid JSON") from None
+        data = loads(text)
+    except ValueError as err:
+        raise BadMessage("malformed", f"the message is not valid JSON: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage("malformed", 'a message is a JSON object with a "type"')
     return data
@@ -63,9 +72,24 @@ def language(value: Any) -> str:
 async def play_socket(websocket: WebSocket, match_id: str) -> None:
     """Serve one player or spectator of ``match_id`` until it disconnects."""
     hub: Hub = websocket.app.state.hub
+    address = websocket.client.host if websocket.client else "?"
     await websocket.accept()
+    if not hub.open_socket(address):
+        await _refuse(websocket, "too_many_connections",
+                      "too many connections from this address or to this server", 1013)
+        return
     try:
-        match = hub.get(match_id)
+        await _serve(websocket, hub, match_id, address)
+    finally:
+        hub.close_socket(address)
+
+
+async def _serve(websocket: WebSocket, hub: Hub, match_id: str, address: str) -> None:
+    try:
+        match = await hub.get(match_id)
+    except StoreUnavailable as err:
+        await _refuse(websocket, "busy", str(err), 1013)
+        return
     except MezquitaError as err:  # a stored record that no longer replays
         await _refuse(websocket, "broken", f"match {match_id!r} cannot be rebuilt: {err}", 4500)
         return
@@ -86,9 +110,13 @@ async def play_socket(websocket: WebSocket, match_id: str) -> None:
             await _refuse(websocket, "bad_token", "this seat token is not valid for this match",
                           4403)
             return
-    client = Client(seat, language(hello.get("lang")))
-    sender = asyncio.create_task(_send_loop(websocket, client))
-    hub.join(match, client)
+    client = Client(seat, language(hello.get("lang")), address)
+    try:
+        await hub.join(match, client)
+    except StoreUnavailable as err:
+        await _refuse(websocket, "busy", str(err), 1013)
+        return
+    sender = asyncio.create_task(_send_loop(websocket, match, client, hub))
     try:
         await _receive_loop(websocket, hub, match, client, sender)
     finally:
@@ -119,10 +147,13 @@ async def _receive_loop(websocket: WebSocket, hub: Hub, match: Match, client: Cl
             await handle(hub, match, client, parse(message.get("text")))
         except BadMessage as err:
             client.push(error(err.code, str(err)))
+        except StoreUnavailable as err:
+            client.push(error("busy", str(err)))
         except MezquitaError as err:
             client.push(error("refused", str(err)))
-        except (TypeError, ValueError, KeyError, IndexError) as err:  # a game's odd input
-            client.push(error("refused", f"invalid action: {err}"))
+        except (TypeError, ValueError, KeyError, IndexError, OverflowError,
+                RecursionError) as err:  # a game's odd input
+            client.push(error("refused", f"invalid action: {str(err)[:200]}"))
 
 
 async def handle(hub: Hub, match: Match, client: Client, data: dict[str, Any]) -> None:
@@ -139,24 +170,40 @@ async def handle(hub: Hub, match: Match, client: Client, data: dict[str, Any]) -
         await hub.act(match, client.seat, data["action"], turn)
     elif kind == "lang":
         client.lang = language(data.get("lang"))
-        hub.send(match, client)
+        client.update()
     elif kind == "ping":
         client.push('{"type":"pong"}')
     else:
         raise BadMessage("unknown_type", f"unknown message type {kind!r} (act, lang, ping)")
 
 
-async def _send_loop(websocket: WebSocket, client: Client) -> None:
-    """Send the client's queued messages in order; ``None`` closes the socket."""
+async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hub) -> None:
+    """Send the client's small messages in order, then the match's latest update; close
+    when asked to, or when the client does not take a message within the deadline."""
+    settings = hub.settings
     while True:
-        text = await client.outbox.get()
-        if text is None:
+        await client.wake.wait()
+        client.wake.clear()
+        while client.outbox or client.stale:
+            is_update = not client.outbox
+            if is_update:
+                client.stale = False
+                text = match.encoded(client.seat, client.lang)
+            else:
+                text = client.outbox.popleft()
+            try:
+                await asyncio.wait_for(websocket.send_text(text), settings.send_seconds)
+            except TimeoutError:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(websocket.close(1008, "too slow"), 1.0)
+                return
+            except Exception:
+                return
+            if is_update and client.seat is None and settings.spectator_interval:
+                await asyncio.sleep(settings.spectator_interval)
+        if client.closing:
             with contextlib.suppress(Exception):
-                await websocket.close(1013)
-            return
-        try:
-            await websocket.send_text(text)
-        except Exception:
+                await asyncio.wait_for(websocket.close(1013), 1.0)
             return
 
 

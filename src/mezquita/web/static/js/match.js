@@ -9,6 +9,17 @@ const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const tokenKey = `mezquita.token.${matchId}`;
 const page = { msg: null, renderer: null, socket: null, retry: 0, pending: false, clockOffset: 0, replay: null, drawing: Promise.resolve() };
 
+// An invitation link (#invite=...) is claimed once; the server answers with a seat token of
+// this browser's own, which the creator of the match never sees.
+async function claimInvite() {
+  const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
+  if (!invite) return;
+  history.replaceState(null, "", location.pathname);
+  const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite }) });
+  if (response.ok) localStorage.setItem(tokenKey, (await response.json()).token);
+  else if (!localStorage.getItem(tokenKey)) page.notice = t("match.invite_used"); // stays shown
+}
+
 function seatToken() {
   const params = new URLSearchParams(location.hash.slice(1));
   const token = params.get("token");
@@ -49,13 +60,20 @@ function setConnection(on) {
 }
 
 function showError(text) {
-  $("error").textContent = text;
+  $("error").textContent = text || page.notice || "";
 }
 
 function receive(message) {
   if (message.type === "error") {
     page.pending = false;
     showError(message.message);
+    return;
+  }
+  if (message.type === "presence") {
+    if (!page.msg) return;
+    page.msg.match.seats.forEach((seat, i) => { seat.online = message.online[i]; });
+    page.msg.match.spectators = message.spectators;
+    if (!page.replay) renderSeats();
     return;
   }
   if (message.type !== "update") return;
@@ -219,6 +237,7 @@ async function start() {
   });
   bindReplay();
   setInterval(tickTimer, 250);
+  await claimInvite();
   connect();
 }
 
