@@ -5,8 +5,7 @@ from __future__ import annotations
 import mezquita
 from mezquita.games.citadels import CitadelsState
 from mezquita.games.citadels.cards import CHAR_INDEX, DIST_INDEX
-from mezquita.games.citadels.draft import draft_plan
-from mezquita.games.citadels.turn import begin_calls
+from mezquita.games.citadels.flow import begin_calls, draft_plan
 
 
 def ids(keys) -> list[int]:

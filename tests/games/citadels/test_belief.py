@@ -5,7 +5,7 @@ import random
 import mezquita
 from mezquita.agents import Turn, make_agent
 from mezquita.games.citadels.belief import draft_belief
-from mezquita.games.citadels.draft import PICK
+from mezquita.games.citadels.model import DraftStep
 
 
 def _at_pick(seed: int, step: int, rounds: int = 1):
@@ -34,7 +34,7 @@ def test_an_opponent_keeping_what_pays_is_likelier_than_one_keeping_less():
     me = state.to_move()[0]
     likelihood = draft_belief(state, me)
     picker, kind, pool, card = state.dlog[0]
-    assert picker != me and kind == PICK
+    assert picker != me and kind == DraftStep.PICK
     odds = {c: likelihood(_with_card(state, 0, c)) for c in pool}
     assert odds[card] == max(odds.values()) > min(odds.values()) > 0.0
 

@@ -57,7 +57,20 @@ def test_render_text_is_valid_markup_for_every_seat(players):
         for seat in [None, *range(players)]:
             text = game.render_text(state.view(seat))
             Text.from_markup(text)
-            assert "seat 0" in text and ("your hand" in text) == (seat is not None)
+            assert "Player 1" in text and ("your hand" in text) == (seat is not None)
+        state.apply(state.to_move()[0], rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("lang", "words"), [("es", ("Ciudadelas", "ronda", "Jugador 1")),
+                                             ("ca", ("Ciutadelles", "ronda", "Jugador 1")),
+                                             ("de", ("Ohne Furcht und Adel", "Runde", "Spieler 1"))])
+def test_render_text_speaks_the_requested_language(lang, words):
+    game = mezquita.load("citadels", players=4)
+    state, rng = game.new_state(2), random.Random(2)
+    for _ in range(60):
+        text = game.render_text(state.view(0), lang)
+        assert all(w in text for w in words)
+        assert not any(w in text for w in (" gold", "your hand", "round ", "Player"))
         state.apply(state.to_move()[0], rng.choice(state.legal_actions()))
 
 
@@ -79,13 +92,3 @@ def test_observation_differs_with_what_the_seat_holds():
     before = st.game.encode_view(st.view(0))
     do(st, "gold")
     assert st.game.encode_view(st.view(0)) != before
-
-
-def test_move_text_hides_draft_choices_and_targets_from_other_seats():
-    st = position({0: "assassin"})
-    game = st.game
-    kill = game.action_from_json({"do": "kill", "character": "king"})
-    assert game.move_text(st.view(1), 0, kill) == "names a character to murder"
-    assert "King" in game.move_text(st.view(0), 0, kill)
-    gold = game.action_from_json({"do": "gold"})
-    assert game.move_text(st.view(1), 0, gold, "es") == "tomar 2 oros"

@@ -1,4 +1,4 @@
-"""One rules scenario per purple district (spec §4): set up a position, act, check."""
+"""One rules scenario per purple district (rules 4.x of docs/games/citadels.md)."""
 
 from mezquita.games.citadels.cards import DIST_INDEX
 
@@ -15,7 +15,7 @@ def end_game_scores(st):
     return st.scores()
 
 
-def test_district_haunted_city_counts_as_missing_colour_unless_built_last_round():
+def test_rule_4_1_haunted_city_counts_as_missing_colour_unless_built_last_round():
     cities = [["manor", "temple", "tavern", "keep", "haunted_city"]]  # red is missing
     st = position({0: "king"}, cities=cities)
     st.haunted[0] = 0  # built in an earlier round
@@ -24,28 +24,28 @@ def test_district_haunted_city_counts_as_missing_colour_unless_built_last_round(
     assert st.view(0)["seats"][0]["score"]["colours"] == 0
 
 
-def test_district_keep_cannot_be_destroyed_or_taken():
+def test_rule_4_2_keep_cannot_be_destroyed_or_taken():
     st = position({0: "warlord"}, cities=[[], ["keep", "temple"]], gold=[9])
     do(st, "gold")
     targets = {a["district"] for a in legal_json(st) if a["do"] == "destroy"}
     assert targets == {"temple"}
 
 
-def test_district_laboratory_discards_a_card_for_one_gold_once_per_turn():
+def test_rule_4_3_laboratory_discards_a_card_for_one_gold_once_per_turn():
     st = position({0: "king"}, cities=[["laboratory"]], hands=[["temple", "manor"]])
     do(st, "lab", district="temple")
     assert st.gold[0] == 3 and hand(st, 0) == ["manor"] and st.deck[0] == DIST_INDEX["temple"]
     assert "lab" not in legal_kinds(st)
 
 
-def test_district_smithy_pays_two_gold_for_three_cards():
+def test_rule_4_4_smithy_pays_two_gold_for_three_cards():
     st = position({0: "king"}, cities=[["smithy"]], deck=["temple", "manor", "castle", "palace"])
     do(st, "smithy")
     assert st.gold[0] == 0 and hand(st, 0) == ["castle", "manor", "palace"]
     assert "smithy" not in legal_kinds(st)
 
 
-def test_district_observatory_draws_three_keeps_one():
+def test_rule_4_5_observatory_draws_three_keeps_one():
     st = position({0: "king"}, cities=[["observatory"]], deck=["temple", "manor", "castle", "palace"])
     do(st, "draw")
     assert sorted(a["district"] for a in legal_json(st)) == ["castle", "manor", "palace"]
@@ -53,7 +53,7 @@ def test_district_observatory_draws_three_keeps_one():
     assert hand(st, 0) == ["castle"] and len(st.deck) == 3
 
 
-def test_district_library_keeps_both_and_with_observatory_two_of_three():
+def test_rule_4_8_library_keeps_both_and_with_observatory_two_of_three():
     st = position({0: "king"}, cities=[["library"]], deck=["temple", "manor", "castle"])
     do(st, "draw")
     assert hand(st, 0) == ["castle", "manor"]
@@ -65,7 +65,7 @@ def test_district_library_keeps_both_and_with_observatory_two_of_three():
     assert hand(st, 0) == ["manor", "temple"] and st.deck == [DIST_INDEX["castle"]]
 
 
-def test_district_graveyard_owner_may_buy_back_the_destroyed_district():
+def test_rule_4_6_graveyard_owner_may_buy_back_the_destroyed_district():
     st = position({0: "warlord"}, cities=[[], ["castle"], ["graveyard"]], gold=[5, 2, 2])
     do(st, "gold")
     do(st, "destroy", seat=1, district="castle")
@@ -74,12 +74,12 @@ def test_district_graveyard_owner_may_buy_back_the_destroyed_district():
     assert hand(st, 2) == ["castle"] and st.gold[2] == 1
 
 
-def test_district_dragon_gate_and_university_score_eight():
+def test_rule_4_7_dragon_gate_and_university_score_eight():
     st = position({0: "king"}, cities=[["dragon_gate", "university"]])
     assert st.view(0)["seats"][0]["score"]["districts"] == 16
 
 
-def test_district_great_wall_raises_destruction_cost_of_other_districts():
+def test_rule_4_9_great_wall_raises_destruction_cost_of_other_districts():
     st = position({0: "warlord"}, cities=[[], ["castle", "great_wall"]], gold=[2])
     do(st, "gold")  # 4 gold: castle costs 3 + 1, the wall itself 5
     targets = {a["district"] for a in legal_json(st) if a["do"] == "destroy"}
@@ -88,13 +88,13 @@ def test_district_great_wall_raises_destruction_cost_of_other_districts():
     assert st.gold[0] == 0
 
 
-def test_district_school_of_magic_counts_for_income():
+def test_rule_4_10_school_of_magic_counts_for_income():
     st = position({0: "king"}, cities=[["manor", "school_of_magic"]])
     do(st, "income")
     assert st.gold[0] == 4
 
 
-def test_district_lighthouse_takes_a_chosen_card_from_the_deck():
+def test_rule_4_11_lighthouse_takes_a_chosen_card_from_the_deck():
     st = position({0: "king"}, hands=[["lighthouse"]], gold=[3], deck=["temple", "palace"], **ALL)
     do(st, "gold")
     do(st, "build", district="lighthouse")
@@ -104,14 +104,14 @@ def test_district_lighthouse_takes_a_chosen_card_from_the_deck():
     assert hand(st, 0) == ["temple"] and st.deck == [DIST_INDEX["palace"]]
 
 
-def test_district_armory_destroys_itself_and_any_district_even_in_complete_city():
+def test_rule_4_12_armory_destroys_itself_and_any_district_even_in_complete_city():
     full = [*SEVEN, "tavern"]
     st = position({0: "king"}, cities=[["armory"], full], **ALL)
     do(st, "armory", seat=1, district="palace")
     assert "armory" not in city(st, 0) and "palace" not in city(st, 1)
 
 
-def test_district_museum_stores_cards_for_points():
+def test_rule_4_13_museum_stores_cards_for_points():
     st = position({0: "king"}, cities=[["museum"]], hands=[["temple", "manor"]], **ALL)
     do(st, "museum", district="temple")
     assert "museum" not in legal_kinds(st)
@@ -120,13 +120,13 @@ def test_district_museum_stores_cards_for_points():
     assert st.view(0)["seats"][0]["score"]["purple"] == 1
 
 
-def test_district_imperial_treasury_map_room_wishing_well_bonuses():
+def test_rule_4_14_imperial_treasury_map_room_wishing_well_bonuses():
     st = position({0: "king"}, cities=[["imperial_treasury", "map_room", "wishing_well"]],
                   hands=[["temple", "manor"]], gold=[5], **ALL)
     assert st.view(0)["seats"][0]["score"]["purple"] == 5 + 2 + 2
 
 
-def test_district_quarry_allows_one_duplicate():
+def test_rule_4_15_quarry_allows_one_duplicate():
     st = position({0: "architect"}, cities=[["quarry", "temple", "manor"]],
                   hands=[["temple", "manor"]], gold=[9], deck=[], **ALL)
     do(st, "gold")
@@ -134,7 +134,7 @@ def test_district_quarry_allows_one_duplicate():
     assert "build" not in legal_kinds(st)  # only one duplicate at a time
 
 
-def test_district_poor_house_gives_one_gold_to_a_penniless_player():
+def test_rule_4_16_poor_house_gives_one_gold_to_a_penniless_player():
     st = position({0: "king"}, cities=[["poor_house"]], hands=[["castle"]], gold=[2], **ALL)
     do(st, "gold")
     do(st, "build", district="castle")
@@ -147,7 +147,7 @@ def test_district_poor_house_gives_one_gold_to_a_penniless_player():
     assert st.gold[0] == 1
 
 
-def test_district_bell_tower_may_end_the_game_at_seven():
+def test_rule_4_17_bell_tower_may_end_the_game_at_seven():
     st = position({0: "king"}, cities=[SEVEN[:6]], hands=[["bell_tower"]], gold=[3], **ALL)
     do(st, "gold")
     do(st, "build", district="bell_tower")
@@ -156,21 +156,21 @@ def test_district_bell_tower_may_end_the_game_at_seven():
     assert st.end_trig and st.first == 0 and st.view(1)["threshold"] == 7
 
 
-def test_district_factory_lowers_other_purple_costs():
+def test_rule_4_18_factory_lowers_other_purple_costs():
     st = position({0: "king"}, cities=[["factory"]], hands=[["keep"]], gold=[0], **ALL)
     do(st, "gold")
     do(st, "build", district="keep")
     assert st.gold[0] == 0
 
 
-def test_district_park_draws_two_with_an_empty_hand():
+def test_rule_4_19_park_draws_two_with_an_empty_hand():
     st = position({0: "thief"}, cities=[["park"]], deck=["temple", "manor"], **ALL)
     do(st, "gold")
     do(st, "end")
     assert hand(st, 0) == ["manor", "temple"]
 
 
-def test_district_hospital_murdered_owner_still_takes_the_action():
+def test_rule_4_20_hospital_murdered_owner_still_takes_the_action():
     st = position({0: "assassin", 1: "merchant"}, cities=[[], ["hospital", "tavern"]], **ALL)
     do(st, "kill", character="merchant")
     do(st, "gold")
@@ -181,12 +181,12 @@ def test_district_hospital_murdered_owner_still_takes_the_action():
     assert st.gold[1] == 4  # no +1, no income: only the action
 
 
-def test_district_throne_room_pays_when_the_crown_moves():
+def test_rule_4_21_throne_room_pays_when_the_crown_moves():
     st = position({2: "king"}, cities=[["throne_room"]], crown=1, **ALL)
     assert st.crown == 2 and st.gold[0] == 3
 
 
-def test_district_ball_room_called_player_must_thank_or_lose_the_turn():
+def test_rule_4_22_ball_room_called_player_must_thank_or_lose_the_turn():
     st = position({1: "merchant", 2: "king"}, cities=[["ball_room"]], crown=0, **ALL)
     assert acting(st) == (2, "king")
     assert "thank" in legal_kinds(st)
@@ -200,7 +200,7 @@ def test_district_ball_room_called_player_must_thank_or_lose_the_turn():
     assert st.gold[1] == 2 and st.phase == 0
 
 
-def test_district_bell_tower_destroyed_restores_eight_but_the_end_stays_triggered():
+def test_rule_4_17_bell_tower_destroyed_restores_eight_but_the_end_stays_triggered():
     st = position({0: "king", 1: "merchant"}, cities=[SEVEN[:6], ["armory"]],
                   hands=[["bell_tower"]], gold=[3, 9], **ALL)
     do(st, "gold")

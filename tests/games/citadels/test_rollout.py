@@ -3,10 +3,12 @@
 import random
 
 import mezquita
-from mezquita.games.citadels.actions import ACTION_IDS as A
-from mezquita.games.citadels.actions import ACTIONS
 from mezquita.games.citadels.cards import DIST_POINTS
+from mezquita.games.citadels.decisions import SPACE
 from mezquita.games.citadels.rollout import rollout_action
+
+BUILD = SPACE.by_name["build"]
+INCOME, THANK = SPACE.by_name["income"].id(), SPACE.by_name["thank"].id()
 
 
 def test_policy_games_end_and_prefer_income_then_the_best_build():
@@ -21,12 +23,12 @@ def test_policy_games_end_and_prefer_income_then_the_best_build():
             legal = state.legal_actions(seat)
             action = game.rollout_policy(state, seat, legal, rng)
             assert action in legal
-            builds = [DIST_POINTS[ACTIONS[a][2]] for a in legal if ACTIONS[a][0] == "build"]
-            if A["income"] in legal or A["thank"] in legal:
-                assert action in (A["income"], A["thank"])
+            builds = [DIST_POINTS[BUILD.indices(a)[0]] for a in legal if a in BUILD]
+            if INCOME in legal or THANK in legal:
+                assert action in (INCOME, THANK)
             elif builds:
-                assert action - A["build"] in range(len(DIST_POINTS))
-                assert DIST_POINTS[action - A["build"]] == max(builds)
+                assert action in BUILD
+                assert DIST_POINTS[BUILD.indices(action)[0]] == max(builds)
             state.apply(seat, action)
         assert state.is_terminal() and sum(state.returns()) == 1.0
 
@@ -34,8 +36,9 @@ def test_policy_games_end_and_prefer_income_then_the_best_build():
 def test_policy_takes_gold_with_cards_in_hand_and_draws_with_none():
     game = mezquita.load("citadels", players=4)
     state = game.new_state(5)
-    legal, rng = [A["gold"], A["draw"]], random.Random(0)
+    gold, draw = SPACE.by_name["gold"].id(), SPACE.by_name["draw"].id()
+    legal, rng = [gold, draw], random.Random(0)
     state.hands[0] = [0]
-    assert rollout_action(state, 0, legal, rng) == A["gold"]
+    assert rollout_action(state, 0, legal, rng) == gold
     state.hands[0] = []
-    assert rollout_action(state, 0, legal, rng) == A["draw"]
+    assert rollout_action(state, 0, legal, rng) == draw

@@ -1,4 +1,4 @@
-"""Rules scenarios for the spec's numbered sections (§2 core rules, §5 rank 9, options)."""
+"""Rules scenarios for rules 1 (components, options) and 2 (the round) of docs/games/citadels.md."""
 
 import random
 
@@ -7,7 +7,7 @@ import pytest
 import mezquita
 from mezquita.engine import IllegalAction, UnknownOption
 from mezquita.games.citadels.cards import CHAR_INDEX, CHAR_RANK, DIST_INDEX
-from mezquita.games.citadels.draft import draft_plan
+from mezquita.games.citadels.flow import draft_plan
 
 from .scenarios import acting, do, hand, legal_json, legal_kinds, position
 
@@ -208,14 +208,14 @@ def test_rule_2_5_ties_broken_by_district_points_then_gold_then_shared():
     assert st.returns() == [0.0, 1.0, 0.0, 0.0]
 
 
-def test_rule_5_eight_players_need_a_rank_nine_character():
+def test_rule_1_1_eight_players_need_a_rank_nine_character():
     with pytest.raises(UnknownOption):
         mezquita.load("citadels", players=8)
     game = mezquita.load("citadels", players=8, rank9="artist")
     assert CHAR_INDEX["artist"] in game.characters
 
 
-def test_options_reject_bad_character_and_district_lists():
+def test_rule_1_2_options_reject_bad_character_and_district_lists():
     with pytest.raises(UnknownOption):
         mezquita.load("citadels", characters=("king",))
     with pytest.raises(UnknownOption):

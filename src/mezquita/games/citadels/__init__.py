@@ -1,10 +1,5 @@
 """Citadels (classic edition with Dark City). Importing this package registers ``citadels``."""
 
-from mezquita.engine import register
-
-from .game import CitadelsGame
-from .state import CitadelsState
-
-register(CitadelsGame, CitadelsState)  # interim: the layered Citadels replaces this
+from .rules import CitadelsGame, CitadelsState
 
 __all__ = ["CitadelsGame", "CitadelsState"]

@@ -3,7 +3,8 @@
 ``resample`` redeals the characters a seat cannot see uniformly among the deals its view
 allows. Players do not draft at random, though: they keep what pays for their city. This
 model says a seat keeps each character of the pool it saw with probability proportional to
-``exp(value / DRAFT_TEMPERATURE)``, where the value is the heuristic's `character_values`
+``exp(value / DRAFT_TEMPERATURE)``, where the value is `values.character_values` (the
+heuristic's rule of thumb)
 from public facts only (city, gold, hand size, Crown; whether the hand holds a buildable
 card is unknown, so it is taken to hold one when it is not empty). A determinisation's
 likelihood is the product of those probabilities over the other seats' logged picks of the
@@ -19,16 +20,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from .draft import PICK
-from .heuristic import character_values
-from .state import CitadelsState
+from .model import CitadelsModel, DraftStep
+from .values import character_values
 
 #: how sharply modelled players prefer the characters worth most to them (value points);
 #: 0.3 did best of 0.1, 0.3 and 1.0 in 4-player screens, within noise (see docs/arena.md).
 DRAFT_TEMPERATURE = 0.3
 
 
-def draft_belief(world: CitadelsState, seat: int) -> Callable[[CitadelsState], float]:
+def draft_belief(world: CitadelsModel, seat: int) -> Callable[[CitadelsModel], float]:
     """From any determinisation of ``seat``'s view, the likelihood of a determinisation's
     character deal under the draft model (relative: a product of pick probabilities)."""
     sizes = [len(city) for city in world.cities]
@@ -39,10 +39,10 @@ def draft_belief(world: CitadelsState, seat: int) -> Callable[[CitadelsState], f
                                        sizes, richest)]
             for s in range(len(sizes))]
 
-    def likelihood(candidate: CitadelsState) -> float:
+    def likelihood(candidate: CitadelsModel) -> float:
         p = 1.0
         for picker, kind, pool, card in candidate.dlog:
-            if picker != seat and kind == PICK:
+            if picker != seat and kind == DraftStep.PICK:
                 weights = odds[picker]
                 p *= weights[card] / sum(weights[c] for c in pool)
         return p

@@ -1,4 +1,4 @@
-"""Card data: the 18 characters and 42 district types, loaded once from ``data/*.json``.
+"""Card data, the bottom layer: the 18 characters and 42 district types of ``data/*.json``.
 
 Characters and district types are referred to by their index in these tables everywhere
 in the rules (states hold plain ints); keys such as ``"king"`` appear only in JSON forms.
@@ -6,21 +6,15 @@ in the rules (states hold plain ints); keys such as ``"king"`` appear only in JS
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-LANGS = ("en", "es", "ca", "de")
+from mezquita.engine import load_texts, pick
+
 _DATA = Path(__file__).parent / "data"
-
-
-def _load(name: str) -> dict:
-    return json.loads((_DATA / name).read_text(encoding="utf-8"))
-
-
-_CHARACTERS = _load("characters.json")["characters"]
-_DISTRICTS_DOC = _load("districts.json")
-_DISTRICTS = _DISTRICTS_DOC["districts"]
-TEXTS = _load("texts.json")
+_CHARACTERS = load_texts(_DATA / "characters.json")["characters"]
+_DISTRICTS = load_texts(_DATA / "districts.json")["districts"]
+#: every user-facing text of the game: action labels, event texts, the board, the scores
+TEXTS = load_texts(_DATA / "texts.json")
 
 # -- characters ---------------------------------------------------------------------------
 CHAR_KEYS: tuple[str, ...] = tuple(c["key"] for c in _CHARACTERS)
@@ -74,35 +68,9 @@ def _d(key: str) -> int:
 
 def char_name(char: int, lang: str = "en") -> str:
     """The name of character ``char`` in ``lang``."""
-    names = _CHARACTERS[char]["name"]
-    return names.get(lang, names["en"])
-
-
-def char_text(char: int, lang: str = "en") -> str:
-    """The power text of character ``char`` in ``lang``."""
-    texts = _CHARACTERS[char]["text"]
-    return texts.get(lang, texts["en"])
+    return pick(_CHARACTERS[char]["name"], lang)
 
 
 def district_name(dist: int, lang: str = "en") -> str:
     """The name of district type ``dist`` in ``lang``."""
-    names = _DISTRICTS[dist]["name"]
-    return names.get(lang, names["en"])
-
-
-def district_text(dist: int, lang: str = "en") -> str:
-    """The effect text of a purple district in ``lang`` ("" for plain districts)."""
-    texts = _DISTRICTS[dist].get("text")
-    return texts.get(lang, texts["en"]) if texts else ""
-
-
-def colour_name(colour: int, lang: str = "en") -> str:
-    """The name of a district colour (noble, religious...) in ``lang``."""
-    names = _DISTRICTS_DOC["colours"][COLOURS[colour]]
-    return names.get(lang, names["en"])
-
-
-def ui_text(key: str, lang: str = "en") -> str:
-    """A short interface word (``seat``, ``gold``...) in ``lang``."""
-    entry = TEXTS["ui"][key]
-    return entry.get(lang, entry["en"])
+    return pick(_DISTRICTS[dist]["name"], lang)

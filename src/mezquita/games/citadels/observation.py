@@ -18,7 +18,7 @@ players, ``C`` = 18 characters and ``D`` = 42 district types:
 | . | C | own characters this round |
 | . | C | characters removed face up |
 | . | C + 2 | draft pool offered to the observer; draft step is pick / discard |
-| . | 3 x (C + 1) | murdered, robbed, bewitched: known character one-hot, then "named but hidden" |
+| . | 3 x C | murdered, robbed, bewitched character one-hot (targets are public once named) |
 | . | C | acting character |
 | . | 7 | acted, income taken, power used, builds left/3, action only, Witch resumed, must thank |
 | . | 12 | pending decision kind one-hot |
@@ -31,20 +31,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import CHAR_INDEX, DIST_COLOUR, DIST_INDEX, NUM_CHARS, NUM_DISTRICTS
-from .turn import PENDING_NAMES
-from .view import PHASES
+from .model import PendingKind, Phase
 
 if TYPE_CHECKING:
-    from .game import CitadelsGame
+    from mezquita.engine import Game
+
+_PHASES = [p.name.lower() for p in Phase]
+_PENDING = [k.name.lower() for k in PendingKind]
 
 C, D = NUM_CHARS, NUM_DISTRICTS
 _PER_SEAT = 31 + D
 
 
-def observation_size(game: CitadelsGame) -> int:
+def observation_size(game: Game) -> int:
     """Length of `encode_view`'s vector for ``game``'s player count."""
     n = game.num_players
-    return 8 + n * _PER_SEAT + D + C + C + C + 2 + 3 * (C + 1) + C + 7 + 12 + D + 2 * n
+    return 8 + n * _PER_SEAT + D + C + C + C + 2 + 3 * C + C + 7 + len(_PENDING) + D + 2 * n
 
 
 def _onehot(size: int, index: int) -> list[float]:
@@ -73,7 +75,7 @@ def _sat(value: float, scale: float) -> float:
     return min(1.0, value / scale)
 
 
-def encode_view(game: CitadelsGame, view: dict) -> list[float]:
+def encode_view(game: Game, view: dict) -> list[float]:
     """The observation of ``view`` (layout in the module docstring)."""
     n = game.num_players
     me = view["seat"] if view["seat"] is not None else 0
@@ -81,7 +83,7 @@ def encode_view(game: CitadelsGame, view: dict) -> list[float]:
     rel = {s: i for i, s in enumerate(order)}
     turn = view["turn"]
     actor = turn["seat"] if turn else -1
-    x = _onehot(3, PHASES.index(view["phase"]))
+    x = _onehot(3, _PHASES.index(view["phase"]))
     x += [_sat(view["round"], 20), _sat(view["deck_size"], 80), float(view["threshold"] == 7),
           float(view["end_triggered"]), _sat(view["rank"], 10)]
     for s in order:
@@ -102,8 +104,7 @@ def encode_view(game: CitadelsGame, view: dict) -> list[float]:
     x += [float(draft["kind"] == "pick"), float(draft["kind"] == "discard")]
     for name in ("murdered", "robbed", "bewitched"):
         target = view[name]
-        known = target not in (None, "hidden")
-        x += [*_chars([target] if known else []), float(target == "hidden")]
+        x += _chars([target] if target else [])
     if turn:
         x += _chars([turn["character"]])
         x += [float(turn["acted"]), float(turn["income_taken"]), float(turn["power_used"]),
@@ -114,7 +115,7 @@ def encode_view(game: CitadelsGame, view: dict) -> list[float]:
         x += [0.0] * (C + 7)
         drawn = []
     pending = view["pending"]
-    x += _onehot(12, PENDING_NAMES.index(pending["kind"]) if pending else -1)
+    x += _onehot(len(_PENDING), _PENDING.index(pending["kind"]) if pending else -1)
     x += _counts(drawn, 1.0)
     x += _onehot(n, rel.get(view["tax_collector"], -1))
     x += _onehot(n, rel.get(view["protected"], -1))

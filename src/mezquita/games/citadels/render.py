@@ -1,6 +1,8 @@
-"""Terminal rendering of a view (rich markup): seats, cities, hand, draft and the turn."""
+"""Terminal rendering of a view (rich markup), every word in the requested language."""
 
 from __future__ import annotations
+
+from mezquita.engine import seat_name
 
 from .cards import (
     CHAR_INDEX,
@@ -12,94 +14,111 @@ from .cards import (
     char_name,
     district_name,
 )
+from .words import ui
 
 _STYLE = {"yellow": "yellow", "blue": "bright_blue", "green": "green", "red": "red",
           "purple": "magenta"}
 
 
-def _district(key: str, beautified: bool = False) -> str:
+def _district(key: str, lang: str, beautified: bool = False) -> str:
     d = DIST_INDEX[key]
     style = _STYLE[COLOURS[DIST_COLOUR[d]]]
     star = "*" if beautified else ""
-    return f"[{style}]{district_name(d)}{star} ({DIST_COST[d]})[/]"
+    return f"[{style}]{district_name(d, lang)}{star} ({DIST_COST[d]})[/]"
 
 
-def _char(key: str) -> str:
+def _char(key: str, lang: str) -> str:
     c = CHAR_INDEX[key]
-    return f"[bold]{CHAR_RANK[c]} {char_name(c)}[/]"
+    return f"[bold]{CHAR_RANK[c]} {char_name(c, lang)}[/]"
 
 
-def render_text(view: dict) -> str:
-    """A readable board for ``view`` (rich markup)."""
+def _city(keys: list[str], beautified: list[str], lang: str) -> str:
+    left, out = list(beautified), []
+    for key in keys:
+        star = key in left
+        if star:
+            left.remove(key)
+        out.append(_district(key, lang, star))
+    return " ".join(out) or "-"
+
+
+def render_text(view: dict, lang: str = "en") -> str:
+    """A readable board for ``view`` (rich markup) in ``lang``."""
     me = view["seat"]
+    last = ""
+    if view["end_triggered"] and not view["terminal"]:
+        last = f" [bold red]({ui('last_round', lang)})[/]"
+    face_down = (", ".join(_char(k, lang) for k in view["face_down"]) if view["face_down"] is not None
+                 else str(view["face_down_count"]))
     lines = [
-        f"[bold]Citadels[/] - round {view['round']} - {view['phase']} - "
-        f"deck {view['deck_size']} - the game ends at {view['threshold']} districts"
-        + (" [bold red](last round)[/]" if view["end_triggered"] and not view["terminal"] else ""),
-        f"face up: {', '.join(_char(k) for k in view['face_up']) or '-'}; "
-        f"face down: {view['face_down_count']}",
+        f"[bold]{ui('title', lang)}[/] - {ui('round', lang)} {view['round']} - "
+        f"{ui('phase_' + view['phase'], lang)} - {ui('deck', lang)} {view['deck_size']} - "
+        + ui("ends_at", lang).format(n=view["threshold"]) + last,
+        f"{ui('face_up', lang)}: {', '.join(_char(k, lang) for k in view['face_up']) or '-'}; "
+        f"{ui('face_down', lang)}: {face_down}",
     ]
     for s, info in enumerate(view["seats"]):
         marks = ("[bold yellow]♛[/] " if s == view["crown"] else "  ") + (
-            "[reverse]you[/] " if s == me else "")
-        chars = ", ".join(_char(k) for k in info["characters"]) or "?"
-        score = sum(info["score"].values())
-        lines.append(f"{marks}seat {s}: {info['gold']} gold, {info['hand_size']} cards, "
-                     f"{score} pts, plays {chars}")
-        beautified = list(info["beautified"])
-        city = []
-        for key in info["city"]:
-            star = key in beautified
-            if star:
-                beautified.remove(key)
-            city.append(_district(key, star))
-        lines.append("     city: " + (" ".join(city) or "-")
-                     + (f" + museum {info['museum_size']}" if info["museum_size"] else ""))
-    if me is not None:
-        lines.append("your hand: " + (" ".join(_district(k) for k in view["hand"]) or "-"))
+            f"[reverse]{ui('you', lang)}[/] " if s == me else "")
+        chars = ", ".join(_char(k, lang) for k in info.get("held", info["characters"])) or "?"
+        line = ui("seat_line", lang).format(gold=info["gold"], cards=info["hand_size"],
+                                            points=sum(info["score"].values()), chars=chars)
+        lines.append(f"{marks}{seat_name(s, lang)}: {line}")
+        museum = f" + {ui('museum', lang)} {info['museum_size']}" if info["museum_size"] else ""
+        lines.append(f"     {ui('city', lang)}: {_city(info['city'], info['beautified'], lang)}{museum}")
+        if "hand" in info:
+            lines.append(f"     {ui('hand', lang)}: "
+                         + (" ".join(_district(k, lang) for k in info["hand"]) or "-"))
+    if view["hand"] is not None:
+        lines.append(f"{ui('your_hand', lang)}: "
+                     + (" ".join(_district(k, lang) for k in view["hand"]) or "-"))
         if view["my_characters"]:
-            lines.append("your characters: " + ", ".join(_char(k) for k in view["my_characters"]))
-    lines += _draft_lines(view, me) + _turn_lines(view, me)
+            lines.append(f"{ui('your_characters', lang)}: "
+                         + ", ".join(_char(k, lang) for k in view["my_characters"]))
+    lines += _draft_lines(view, lang) + _turn_lines(view, lang)
     if view["terminal"]:
-        lines.append("[bold]final scores:[/] " + ", ".join(
-            f"seat {s}: {int(x)}" for s, x in enumerate(view["scores"])))
+        lines.append(f"[bold]{ui('final_scores', lang)}:[/] " + ", ".join(
+            f"{seat_name(s, lang)}: {int(x)}" for s, x in enumerate(view["scores"])))
     return "\n".join(lines)
 
 
-def _draft_lines(view: dict, me: int | None) -> list[str]:
+def _draft_lines(view: dict, lang: str) -> list[str]:
     draft = view["draft"]
     if view["phase"] != "draft":
         return []
-    out = [f"draft: seat {draft['drafter']} must {draft['kind']} a character "
-           f"({draft['pool_size']} offered)"]
+    out = [ui("draft_" + draft["kind"], lang).format(seat=seat_name(draft["drafter"], lang),
+                                                     n=draft["pool_size"])]
     if draft["pool"] is not None:
-        out.append("offered to you: " + ", ".join(_char(k) for k in draft["pool"]))
+        out.append(f"{ui('offered', lang)}: " + ", ".join(_char(k, lang) for k in draft["pool"]))
     return out
 
 
-def _turn_lines(view: dict, me: int | None) -> list[str]:
+def _turn_lines(view: dict, lang: str) -> list[str]:
     out = []
-    calls = ", ".join(f"{_char(c['character'])}: "
-                      + (f"seat {c['seat']}" if c["seat"] >= 0 else "-")
-                      + ("" if c["status"] == "played" else f" ({c['status']})")
-                      for c in view["calls"])
+    calls = []
+    for c in view["calls"]:
+        who = seat_name(c["seat"], lang) if c["seat"] >= 0 else "-"
+        status = "" if c["status"] == "played" else f" ({ui('status_' + c['status'], lang)})"
+        calls.append(f"{_char(c['character'], lang)}: {who}{status}")
     if calls:
-        out.append("called: " + calls)
-    targets = [f"{name} {view[name]}" for name in ("murdered", "robbed", "bewitched")
-               if view[name]]
+        out.append(f"{ui('called', lang)}: " + ", ".join(calls))
+    targets = [f"{ui(name, lang)}: {_char(view[name], lang)}"
+               for name in ("murdered", "robbed", "bewitched") if view[name]]
     if targets:
-        out.append("targets: " + ", ".join(targets))
+        out.append(f"{ui('targets', lang)}: " + ", ".join(targets))
     turn = view["turn"]
     if turn:
-        state = "has acted" if turn["acted"] else "takes an action"
-        out.append(f"[bold]turn:[/] seat {turn['seat']} as {_char(turn['character'])} "
-                   f"{state}, {turn['builds_left']} build(s) left")
+        state = ui("has_acted" if turn["acted"] else "to_act", lang)
+        out.append(f"[bold]{ui('turn', lang)}:[/] " + ui("turn_line", lang).format(
+            seat=seat_name(turn["seat"], lang), char=_char(turn["character"], lang), state=state,
+            builds=turn["builds_left"]))
         if turn["drawn"]:
-            out.append("drawn: " + " ".join(_district(k) for k in turn["drawn"]))
+            out.append(f"{ui('drawn', lang)}: " + " ".join(_district(k, lang) for k in turn["drawn"]))
     pending = view["pending"]
     if pending:
         extra = ""
         if "hand" in pending:
-            extra = ": " + " ".join(_district(k) for k in pending["hand"])
-        out.append(f"waiting for seat {pending['seat']}: {pending['kind']}{extra}")
+            extra = ": " + " ".join(_district(k, lang) for k in pending["hand"])
+        out.append(ui("waiting", lang).format(seat=seat_name(pending["seat"], lang)) + ": "
+                   + ui("pending_" + pending["kind"], lang) + extra)
     return out

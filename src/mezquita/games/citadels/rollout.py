@@ -10,31 +10,33 @@ from __future__ import annotations
 
 import random
 
-from .actions import ACTION_IDS as A
-from .cards import DIST_POINTS, NUM_DISTRICTS
+from .cards import DIST_POINTS
+from .decisions import SPACE
+from .model import CitadelsModel
 
-_ALWAYS = frozenset((A["income"], A["thank"]))
-_GOLD, _DRAW = A["gold"], A["draw"]
-#: first ids of the district-valued choices the policy ranks by points
-_RANKED = (A["build"], A["keep"])
+_INCOME, _THANK = SPACE.by_name["income"].base, SPACE.by_name["thank"].base
+_GOLD, _DRAW = SPACE.by_name["gold"].base, SPACE.by_name["draw"].base
+#: the district-valued choices the policy ranks by points
+_RANKED = (SPACE.by_name["build"], SPACE.by_name["keep"])
 
 
-def rollout_action(st, seat: int, legal: list[int], rng: random.Random) -> int:
+def rollout_action(st: CitadelsModel, seat: int, legal: list[int], rng: random.Random) -> int:
     """The playout move of ``seat`` among ``legal`` in the (determinised) state ``st``."""
     best, best_points = -1, -1
     gold = draw = False
     for a in legal:
-        if a in _ALWAYS:
+        if a in (_INCOME, _THANK):
             return a
         if a == _GOLD:
             gold = True
         elif a == _DRAW:
             draw = True
         else:
-            for first in _RANKED:
-                d = a - first
-                if 0 <= d < NUM_DISTRICTS and DIST_POINTS[d] > best_points:
-                    best, best_points = a, DIST_POINTS[d]
+            for block in _RANKED:
+                if a in block:
+                    points = DIST_POINTS[block.indices(a)[0]]
+                    if points > best_points:
+                        best, best_points = a, points
     if best >= 0:
         return best
     if gold and draw:

@@ -1,194 +1,205 @@
-"""What a seat may know (`view`) and states consistent with it (`resample`).
+"""What a seat may know: its view, the masking of events, and worlds consistent with both.
 
-Hidden: other hands and museums, the deck order, the face-down characters, characters not
-yet revealed, the draft pools a seat did not see, and the Assassin's, Thief's and Witch's
-targets until their rank is called (that a target was named is public).
+Hidden from a seat: other hands and museums, the deck order, the face-down characters,
+characters not yet revealed and the draft pools it did not see. Public: everything in the
+cities, gold, hand sizes, the face-up characters, and the Assassin's, Thief's and Witch's
+targets from the moment they are named (the classic rules have them announced).
+With ``full`` (the end of the game, replays) a view shows everything, whoever asks.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from .cards import ASSASSIN, CHAR_KEYS, CHAR_RANK, DIST_KEYS, HOSPITAL, THIEF
-from .districts import threshold
-from .scoring import breakdown
-from .turn import (
-    CALL_NAMES,
-    F_ACTED,
-    F_INCOME,
-    F_ONLY,
-    F_POWER,
-    F_RESUMED,
-    F_THANK,
-    P_EXCHANGE,
-    P_GRAVE,
-    P_LIGHT,
-    P_MAGIC,
-    P_PAY,
-    P_WIZ_TAKE,
-    P_WIZ_USE,
-    PENDING_NAMES,
-    targets,
-)
-
-if TYPE_CHECKING:
-    from .state import CitadelsState
-
-HIDDEN = "hidden"
-PHASES = ("draft", "turns", "over")
+from .cards import CHAR_INDEX, CHAR_KEYS, CHAR_RANK, DIST_KEYS, HOSPITAL
+from .decisions import TABLE
+from .model import CallStatus, CitadelsModel, PendingKind, Phase, TurnFlag
+from .queries import score_parts, threshold
 
 
-def _keys(dists: list[int]) -> list[str]:
+def _sorted_keys(dists: list[int]) -> list[str]:
     return sorted(DIST_KEYS[d] for d in dists)
 
 
-def _target(st: CitadelsState, char: int, chooser: int, seat: int | None) -> str | None:
-    if char < 0:
-        return None
-    if CHAR_RANK[char] <= st.rank or (seat is not None and seat == chooser):
-        return CHAR_KEYS[char]
-    return HIDDEN
+def _char(char: int) -> str | None:
+    return CHAR_KEYS[char] if char >= 0 else None
 
 
-def view(st: CitadelsState, seat: int | None) -> dict:
-    """The JSON view of ``seat`` (``None``: spectator)."""
+def view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
+    """The JSON view of ``seat`` (``None``: spectator); with ``full``, everything."""
     n = st.game.num_players
     revealed: list[list[str]] = [[] for _ in range(n)]
     for char, s, status in st.calls:
-        if s >= 0 and CALL_NAMES[status] != "witch":
+        if s >= 0 and status != CallStatus.WITCH:
             revealed[s].append(CHAR_KEYS[char])
-    seats = [{
-        "gold": st.gold[s],
-        "hand_size": len(st.hands[s]),
-        "city": [DIST_KEYS[d] for d in st.cities[s]],
-        "beautified": _keys(st.beauty[s]),
-        "museum_size": len(st.museum[s]),
-        "characters": revealed[s],
-        "character_count": len(st.chars[s]),
-        "score": breakdown(st, s),
-    } for s in range(n)]
-    mine = seat is not None
-    out = {
+    seats = []
+    for s in range(n):
+        info = {
+            "gold": st.gold[s],
+            "hand_size": len(st.hands[s]),
+            "city": [DIST_KEYS[d] for d in st.cities[s]],
+            "beautified": _sorted_keys(st.beauty[s]),
+            "museum_size": len(st.museum[s]),
+            "characters": revealed[s],
+            "character_count": len(st.chars[s]),
+            "score": score_parts(st, s),
+        }
+        if full:
+            info["hand"] = _sorted_keys(st.hands[s])
+            info["museum"] = _sorted_keys(st.museum[s])
+            info["held"] = [CHAR_KEYS[c] for c in st.chars[s]]
+        seats.append(info)
+    mine = seat is not None and not full
+    return {
         "round": st.round,
-        "phase": PHASES[st.phase],
+        "phase": st.phase.name.lower(),
         "crown": st.crown,
         "threshold": threshold(st),
         "bell_tower": st.bell,
         "end_triggered": st.end_trig,
         "first_complete": st.first,
         "deck_size": len(st.deck),
+        "deck": _sorted_keys(st.deck) if full else None,
         "character_deck": [CHAR_KEYS[c] for c in st.game.characters],
         "seats": seats,
-        "hand": _keys(st.hands[seat]) if mine else None,
-        "museum": _keys(st.museum[seat]) if mine else None,
+        "hand": _sorted_keys(st.hands[seat]) if mine else None,
+        "museum": _sorted_keys(st.museum[seat]) if mine else None,
         "my_characters": [CHAR_KEYS[c] for c in st.chars[seat]] if mine else [],
         "face_up": [CHAR_KEYS[c] for c in st.face_up],
         "face_down_count": len(st.face_down),
-        "draft": _draft_view(st, seat),
+        "face_down": [CHAR_KEYS[c] for c in st.face_down] if full else None,
+        "draft": _draft_view(st, seat, full),
         "rank": st.rank,
-        "calls": [{"character": CHAR_KEYS[c], "seat": s, "status": CALL_NAMES[k]}
+        "calls": [{"character": CHAR_KEYS[c], "seat": s, "status": CallStatus(k).name.lower()}
                   for c, s, k in st.calls],
-        "murdered": _target(st, st.murdered, st.holder[ASSASSIN], seat),
-        "robbed": _target(st, st.robbed, st.holder[THIEF], seat),
-        "bewitched": _target(st, st.bewitched, st.witch, seat),
+        "murdered": _char(st.murdered),
+        "robbed": _char(st.robbed),
+        "bewitched": _char(st.bewitched),
         "tax_collector": st.tax_seat,
         "protected": st.bishop_seat,
-        "turn": _turn_view(st, seat) if st.phase == 1 and st.actor >= 0 else None,
-        "pending": _pending_view(st, seat),
+        "turn": _turn_view(st, seat, full) if st.phase == Phase.TURNS and st.actor >= 0 else None,
+        "pending": _pending_view(st, seat, full),
     }
-    return out
 
 
-def _draft_view(st: CitadelsState, seat: int | None) -> dict:
-    drafting = st.phase == 0
+def _draft_view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
+    drafting = st.phase == Phase.DRAFT
     drafter = st.plan[st.step][0] if drafting else -1
     return {
         "drafter": drafter,
         "kind": ("pick", "discard")[st.plan[st.step][1]] if drafting else None,
-        "pool": [CHAR_KEYS[c] for c in st.pool] if drafting and seat == drafter else None,
+        "pool": [CHAR_KEYS[c] for c in st.pool] if drafting and (full or seat == drafter) else None,
         "pool_size": len(st.pool),
         "steps_done": [[s, ("pick", "discard")[k]] for s, k, _, _ in st.dlog],
-        "mine": [{"kind": ("pick", "discard")[k], "pool": [CHAR_KEYS[c] for c in pool],
-                  "card": CHAR_KEYS[card]} for s, k, pool, card in st.dlog if s == seat],
+        "mine": [{"seat": s, "kind": ("pick", "discard")[k], "pool": [CHAR_KEYS[c] for c in pool],
+                  "card": CHAR_KEYS[card]} for s, k, pool, card in st.dlog if full or s == seat],
     }
 
 
-def _turn_view(st: CitadelsState, seat: int | None) -> dict:
+def _turn_view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
     f = st.flags
     return {
         "seat": st.actor,
         "character": CHAR_KEYS[st.char],
-        "acted": bool(f & F_ACTED),
+        "acted": bool(f & TurnFlag.ACTED),
         "builds_left": st.builds,
-        "income_taken": bool(f & F_INCOME),
-        "power_used": bool(f & F_POWER),
-        "action_only": bool(f & F_ONLY),
-        "witch_resumed": bool(f & F_RESUMED),
-        "must_thank": bool(f & F_THANK),
-        "drawn": _keys(st.drawn) if seat == st.actor else None,
+        "income_taken": bool(f & TurnFlag.INCOME),
+        "power_used": bool(f & TurnFlag.POWER),
+        "action_only": bool(f & TurnFlag.ONLY),
+        "witch_resumed": bool(f & TurnFlag.RESUMED),
+        "must_thank": bool(f & TurnFlag.THANK),
+        "drawn": _sorted_keys(st.drawn) if full or seat == st.actor else None,
         "drawn_count": len(st.drawn),
     }
 
 
-def _pending_view(st: CitadelsState, seat: int | None) -> dict | None:
+def _pending_view(st: CitadelsModel, seat: int | None, full: bool) -> dict | None:
     if not st.pending:
         return None
-    kind, who, a, _b = st.pending[-1]
-    out: dict = {"kind": PENDING_NAMES[kind], "seat": who}
-    if kind == P_WIZ_TAKE:
-        out["target"] = a
-        if seat == who:
-            out["hand"] = _keys(st.hands[a])
-    elif kind == P_WIZ_USE:
-        out["card"] = DIST_KEYS[a] if seat == who else HIDDEN
-    elif kind == P_LIGHT and seat == who:
-        out["deck"] = _keys(st.deck)
-    elif kind in (P_EXCHANGE, P_GRAVE):
-        out["district"] = DIST_KEYS[a]
-    elif kind == P_PAY:
-        out["to"] = a
-    elif kind == P_MAGIC:
-        out["discarded"] = a
+    top = st.pending[-1]
+    kind, who = top.kind, top.seat
+    out: dict = {"kind": kind.name.lower(), "seat": who}
+    if kind == PendingKind.WIZARD_TAKE:
+        out["target"] = top.other
+        if full or seat == who:
+            out["hand"] = _sorted_keys(st.hands[top.other])
+    elif kind == PendingKind.WIZARD_USE:
+        out["card"] = DIST_KEYS[top.district] if full or seat in (who, top.other) else None
+    elif kind == PendingKind.LIGHTHOUSE and (full or seat == who):
+        out["deck"] = _sorted_keys(st.deck)
+    elif kind in (PendingKind.EXCHANGE, PendingKind.GRAVEYARD):
+        out["district"] = DIST_KEYS[top.district]
+    elif kind == PendingKind.PAY:
+        out["to"] = top.other
+    elif kind == PendingKind.MAGICIAN:
+        out["discarded"] = top.count
     return out
 
 
-# -- resampling ---------------------------------------------------------------------------------
-def resample(st: CitadelsState, seat: int, rng: random.Random) -> CitadelsState:
-    """A state with every value hidden from ``seat`` redealt consistently with its view."""
+# -- events ----------------------------------------------------------------------------------------
+def _nobody(_event: dict) -> tuple:
+    return ()
+
+
+def _owner(event: dict) -> tuple:
+    return (event["seat"],)
+
+
+#: event kind -> (secret fields, who may see them): the decisions' own, and the flow's
+SECRETS: dict[str, tuple[tuple[str, ...], object]] = {
+    **{kind: (d.secret, d.seen_by) for kind, d in TABLE.items() if d.secret},
+    "round": (("face_down",), _nobody),
+    "draw_bonus": (("cards",), _owner),
+}
+
+
+def public_event(event: dict, viewer: int | None) -> dict:
+    """``event`` as ``viewer`` may know it: secret fields ``None`` unless the viewer sees them."""
+    rule = SECRETS.get(event["do"])
+    out = dict(event)
+    if rule is not None and (viewer is None or viewer not in rule[1](event)):
+        for name in rule[0]:
+            out[name] = None
+    return out
+
+
+# -- resampling --------------------------------------------------------------------------------------
+def resample(st: CitadelsModel, seat: int, rng: random.Random) -> CitadelsModel:
+    """A state with every value hidden from ``seat`` redealt consistently with its view,
+    the secrets of past events included."""
     new = st.clone()
-    _resample_characters(st, new, seat, rng)
-    _resample_targets(st, new, seat, rng)
+    perm = _resample_characters(st, new, seat, rng)
     _resample_districts(new, seat, rng)
+    _resample_events(new, seat, perm, rng)
     return new
 
 
-def _resample_characters(st: CitadelsState, new: CitadelsState, seat: int,
-                         rng: random.Random) -> None:
+def _resample_characters(st: CitadelsModel, new: CitadelsModel, seat: int,
+                         rng: random.Random) -> list[int]:
     """Swap characters the seat cannot tell apart: same membership in every draft pool it
     saw, same called status. Such swaps keep its view and yield a possible draft. A murdered
-    character whose holder stayed hidden may also trade places with a held character not
-    yet called (a murdered character is always held)."""
+    character that was held (its call says so, not who) may also trade places with a held
+    character not yet called. Returns the permutation applied (character -> character)."""
     seen = [set(pool) for s, _, pool, _ in st.dlog if s == seat]
-    if st.phase == 0 and st.plan[st.step][0] == seat:
+    if st.phase == Phase.DRAFT and st.plan[st.step][0] == seat:
         seen.append(set(st.pool))
     known = set(st.face_up) | set(st.chars[seat])
     known.update(card for s, _, _, card in st.dlog if s == seat)
-    known.update(c for c, s, _ in st.calls if s >= 0)
+    known.update(c for c, s, status in st.calls if s >= 0 or status == CallStatus.ABSENT)
     murdered = st.murdered
-    hidden_victim = murdered >= 0 and CHAR_RANK[murdered] <= st.rank and murdered not in known
-    if murdered >= 0 and CHAR_RANK[murdered] <= st.rank:
+    hidden_victim = (murdered >= 0 and murdered not in known
+                     and [murdered, -1, CallStatus.MURDERED] in st.calls)
+    if hidden_victim:
         known.add(murdered)
     groups: dict[tuple, list[int]] = {}
     for c in st.game.characters:
         if c not in known:
-            key = (tuple(c in p for p in seen), st.phase == 1 and CHAR_RANK[c] <= st.rank)
+            key = (tuple(c in p for p in seen), st.phase == Phase.TURNS and CHAR_RANK[c] <= st.rank)
             groups.setdefault(key, []).append(c)
     perm = list(range(len(st.holder)))
     for cards in groups.values():
         if len(cards) > 1:
-            shuffled = _shuffled(cards, rng)
-            for a, b in zip(cards, shuffled):
+            for a, b in zip(cards, _shuffled(cards, rng)):
                 perm[a] = b
     if hidden_victim:
         like = (tuple(murdered in p for p in seen), False)
@@ -199,7 +210,7 @@ def _resample_characters(st: CitadelsState, new: CitadelsState, seat: int,
             other = slots[pick]
             perm[murdered], perm[other] = perm[other], murdered
     if all(i == p for i, p in enumerate(perm)):
-        return
+        return perm
     new.chars = [[perm[c] for c in cs] for cs in st.chars]
     new.holder = [-1] * len(st.holder)
     for s, cs in enumerate(new.chars):
@@ -209,28 +220,15 @@ def _resample_characters(st: CitadelsState, new: CitadelsState, seat: int,
     new.fd_random = perm[st.fd_random]
     new.pool = sorted(perm[c] for c in st.pool)
     new.dlog = [[s, k, sorted(perm[c] for c in pool), perm[card]] for s, k, pool, card in st.dlog]
+    return perm
 
 
-def _resample_targets(st: CitadelsState, new: CitadelsState, seat: int,
-                      rng: random.Random) -> None:
-    """Redraw named targets the seat cannot know among the characters not yet called."""
-    def redraw(char: int, chooser: int, lowest: int) -> int:
-        if char < 0 or chooser == seat or CHAR_RANK[char] <= st.rank:
-            return char
-        options = [c for c in targets(st, lowest) if CHAR_RANK[c] > st.rank]
-        return rng.choice(options) if options else char
-
-    new.murdered = redraw(st.murdered, new.holder[ASSASSIN], 2)
-    new.robbed = redraw(st.robbed, new.holder[THIEF], 3)
-    new.bewitched = redraw(st.bewitched, st.witch, 2)
-
-
-def _resample_districts(new: CitadelsState, seat: int, rng: random.Random) -> None:
+def _resample_districts(new: CitadelsModel, seat: int, rng: random.Random) -> None:
     """Pool every district card the seat cannot see and deal it back into the same places."""
     top = new.pending[-1] if new.pending else None
-    shown_hand = top[2] if top and top[0] == P_WIZ_TAKE and top[1] == seat else -1
-    deck_shown = bool(top and top[0] == P_LIGHT and top[1] == seat)
-    wiz_card = bool(top and top[0] == P_WIZ_USE and top[1] != seat)
+    shown_hand = top.other if top and top.kind == PendingKind.WIZARD_TAKE and top.seat == seat else -1
+    deck_shown = bool(top and top.kind == PendingKind.LIGHTHOUSE and top.seat == seat)
+    wiz_card = bool(top and top.kind == PendingKind.WIZARD_USE and seat not in (top.seat, top.other))
     others = [s for s in range(len(new.hands)) if s != seat and s != shown_hand]
     pool: list[int] = []
     for s in others:
@@ -241,7 +239,7 @@ def _resample_districts(new: CitadelsState, seat: int, rng: random.Random) -> No
     if new.actor != seat:
         pool += new.drawn
     if wiz_card:
-        pool.append(top[2])
+        pool.append(top.district)
     pool = _shuffled(pool, rng)
     for s in others:
         k = len(new.hands[s])
@@ -251,11 +249,65 @@ def _resample_districts(new: CitadelsState, seat: int, rng: random.Random) -> No
     if new.actor != seat:
         new.drawn = [pool.pop() for _ in new.drawn]
     if wiz_card:
-        top[2] = pool.pop()
+        new.pending[-1] = top._replace(district=pool.pop())
     if deck_shown:
         new.deck = _shuffled(new.deck, rng)
     else:
         new.deck = pool
+
+
+def _resample_events(new: CitadelsModel, seat: int, perm: list[int], rng: random.Random) -> None:
+    """Give the secrets of past events that ``seat`` does not see values of the redealt world:
+    this round's characters follow the character permutation and its cards come from the
+    redealt hands; older rounds' characters and cards follow a random rotation of the game's
+    characters and cards. The seat's log does not change; a leak in `public_event` would
+    show up as a difference."""
+    events = new.events
+    start = next((i for i in range(len(events) - 1, -1, -1) if events[i]["do"] == "round"), 0)
+    new.events = _older_rounds(new, seat, start, rng) + _redealt(
+        new, seat, events, start, len(events), perm, rng.randrange(len(new.game.deck)), rng)
+
+
+#: seat -> (the first event of the current round, older rounds rewritten): searches resample
+#: the same position thousands of times, and events never change once recorded
+_OLDER: dict[int, tuple[dict, list[dict]]] = {}
+
+
+def _older_rounds(new: CitadelsModel, seat: int, start: int, rng: random.Random) -> list[dict]:
+    events = new.events
+    if not start:
+        return []
+    memo = _OLDER.get(seat)
+    if memo is None or memo[0] is not events[start] or len(memo[1]) != start:
+        memo = _OLDER[seat] = (events[start], _redealt(
+            new, seat, events, 0, start, [], rng.randrange(len(new.game.deck)), rng))
+    return memo[1]
+
+
+def _redealt(new: CitadelsModel, seat: int, events: list[dict], begin: int, end: int,
+             perm: list[int], turn: int, rng: random.Random) -> list[dict]:
+    """Events ``begin..end`` with the secrets hidden from ``seat`` replaced: characters by
+    ``perm`` (or, without one, rotated by ``turn``), cards from the redealt hands (this
+    round) or the game's cards rotated by ``turn``."""
+    chars, deck = new.game.characters, new.game.deck
+    out = events[begin:end]
+    for i, event in enumerate(out):
+        rule = SECRETS.get(event["do"])
+        if rule is None or seat in rule[1](event):
+            continue
+        event = out[i] = event.copy()
+        for name in rule[0]:
+            value = event[name]
+            if name == "cards":
+                event[name] = [DIST_KEYS[deck[(i + k + turn) % len(deck)]] for k in range(len(value))]
+            elif name == "district":
+                hand = new.hands[event["seat"]] if perm else None
+                event[name] = DIST_KEYS[hand[rng.randrange(len(hand))] if hand
+                                        else deck[(i + turn) % len(deck)]]
+            else:  # a character
+                c = CHAR_INDEX[value]
+                event[name] = CHAR_KEYS[perm[c] if perm else chars[(c + turn) % len(chars)]]
+    return out
 
 
 def _shuffled(items: list[int], rng: random.Random) -> list[int]:

@@ -54,10 +54,13 @@ export function create(root, { t, act, playerName }) {
       await cardData();
       const byAction = (test) => legal.find((a) => test(a.action));
       const calls = Object.fromEntries(view.calls.map((c) => [c.character, c]));
+      // at the end the view is full: every seat's hand and characters sit in its entry
+      const mine = view.full && you !== null ? view.seats[you] : null;
+      const myCharacters = mine ? mine.held : view.my_characters;
       const characters = view.character_deck.map((key) => {
         const call = calls[key];
         const note = call ? (call.seat >= 0 ? `· ${playerName(call.seat)} · ${call.status}` : `· ${call.status}`) : view.face_up.includes(key) ? "· ✕" : "";
-        return character(key, lang, { note, mine: view.my_characters.includes(key), dim: view.face_up.includes(key) });
+        return character(key, lang, { note, mine: myCharacters.includes(key), dim: view.face_up.includes(key) });
       });
       const pool = (view.draft.pool || []).map((key) => {
         const choice = byAction((a) => (a.do === "pick" || a.do === "discard_char") && a.character === key);
@@ -67,8 +70,9 @@ export function create(root, { t, act, playerName }) {
         h("h3", {}, view.crown === i ? "♛ " : "", playerName(i)),
         h("p", { class: "hint", text: [t("citadels.gold", { n: seat.gold }), t("citadels.cards", { n: seat.hand_size }), ...seat.characters.map((k) => local(data.characters[k]?.name, lang))].join(" · ") }),
         h("div", { class: "city" }, seat.city.map((key) => district(key, lang, { small: true }))),
+        seat.hand && i !== you ? h("div", { class: "city revealed-hand" }, seat.hand.map((key) => district(key, lang, { small: true }))) : null,
       ));
-      const hand = (view.hand || []).map((key) => {
+      const hand = (view.hand || mine?.hand || []).map((key) => {
         const build = byAction((a) => a.do === "build" && a.district === key);
         return district(key, lang, { action: build && (() => act(build.action)), label: build?.label });
       });

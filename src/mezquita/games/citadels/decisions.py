@@ -1,0 +1,632 @@
+"""Every decision of Citadels in ONE table: its action block, legal choices, effect, and
+what of its event is secret.
+
+The action space is one block per decision kind (``{"do": kind, ...}`` with a ``character``,
+a ``district``, a ``seat``, or a ``seat`` and a ``district``); seats range over 8 so that ids
+are the same for every option set. A `Decision` entry holds
+
+- ``choices(st)``: its legal ids now (the caller knows the context applies: the draft step,
+  the top pending decision, or the acting seat's free choices),
+- ``effect(st, seat, *indices)``: what it does, recording its event ``{"do": kind, ...}``,
+- ``secret``: the event fields only ``seen_by(event)`` may know (others see ``None``).
+
+Labels are ``texts.json["actions"][kind]``; event texts ``texts.json["events"][kind]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mezquita.engine import ActionSpace, Param, seat_name
+from mezquita.engine.actions import Block
+
+from .cards import (
+    ARMORY,
+    ARTIST,
+    ASSASSIN,
+    CHAR_INCOME,
+    CHAR_KEYS,
+    DIPLOMAT,
+    DIST_KEYS,
+    GRAVEYARD,
+    KEEP,
+    LABORATORY,
+    LIBRARY,
+    MAGICIAN,
+    MUSEUM,
+    OBSERVATORY,
+    SMITHY,
+    TEXTS,
+    THIEF,
+    WARLORD,
+    WIZARD,
+    char_name,
+    district_name,
+)
+from .flow import (
+    add_district,
+    after_action,
+    build,
+    check_end,
+    close_round,
+    draft_step,
+    draw,
+    finish_turn,
+    keys,
+    remove_district,
+    set_crown,
+    take_income,
+)
+from .model import CitadelsModel, DraftStep, Pending, PendingKind, Phase, TurnFlag
+from .queries import (
+    build_cost,
+    can_build,
+    destroy_cost,
+    district_value,
+    exchange_cost,
+    is_complete,
+    robbable,
+    targets,
+)
+
+#: seats in the action space (the most players a game can have)
+MAX_SEATS = 8
+
+_CHAR = Param("character", CHAR_KEYS, text=lambda k, lang: char_name(CHAR_KEYS.index(k), lang))
+_DIST = Param("district", DIST_KEYS, text=lambda k, lang: district_name(DIST_KEYS.index(k), lang))
+_SEAT = Param("seat", range(MAX_SEATS), text=lambda s, lang: seat_name(s, lang))
+_PARAMS = {"": (), "c": (_CHAR,), "d": (_DIST,), "s": (_SEAT,), "sd": (_SEAT, _DIST)}
+
+SPACE = ActionSpace()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision kind (see the module docstring)."""
+
+    block: Block
+    choices: Callable[[CitadelsModel], list[int]]
+    effect: Callable[..., None]
+    secret: tuple[str, ...] = ()
+    seen_by: Callable[[dict], tuple] = lambda e: (e["seat"],)
+    #: a free choice only of this character's turn / of a city with this district (-1: any)
+    character: int = -1
+    district: int = -1
+
+
+#: decision kind -> its entry, in action-id order
+TABLE: dict[str, Decision] = {}
+
+
+def decision(kind: str, shape: str, choices: Callable, secret: tuple[str, ...] = (),
+             seen_by: Callable[[dict], tuple] | None = None, character: int = -1,
+             district: int = -1) -> Callable:
+    """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd") with its
+    ``choices``; decorates its effect."""
+    block = SPACE.block(kind, *_PARAMS[shape], text=TEXTS["actions"][kind])
+
+    def register_effect(effect: Callable) -> Callable:
+        extra = {"seen_by": seen_by} if seen_by else {}
+        TABLE[kind] = Decision(block, choices, effect, secret, character=character,
+                               district=district, **extra)
+        return effect
+
+    return register_effect
+
+
+def _owner_and(field: str) -> Callable[[dict], tuple]:
+    return lambda e: (e["seat"], e[field])
+
+
+def _ids(kind: str, items) -> list[int]:
+    block = SPACE.by_name[kind]
+    return [block.id(i) for i in items]
+
+
+def _one(kind: str) -> list[int]:
+    return [SPACE.by_name[kind].base]
+
+
+def _top(st: CitadelsModel) -> Pending:
+    return st.pending[-1]
+
+
+def _acting(st: CitadelsModel) -> bool:
+    """The acting seat has taken its action (gold or cards)."""
+    return bool(st.flags & TurnFlag.ACTED)
+
+
+def _free(st: CitadelsModel) -> bool:
+    """Free choices beyond the action are open (not an action-only turn)."""
+    return not st.flags & TurnFlag.ONLY
+
+
+def _power(st: CitadelsModel, char: int) -> bool:
+    return st.char == char and _free(st) and not st.flags & TurnFlag.POWER
+
+
+# -- the draft ----------------------------------------------------------------------------------
+@decision("pick", "c", lambda st: _ids("pick", st.pool), secret=("character",))
+def _pick(st: CitadelsModel, seat: int, char: int) -> None:
+    st._event(seat, "pick", character=CHAR_KEYS[char])
+    draft_step(st, seat, char)
+
+
+@decision("discard_char", "c", lambda st: _ids("discard_char", st.pool), secret=("character",))
+def _discard_char(st: CitadelsModel, seat: int, char: int) -> None:
+    st._event(seat, "discard_char", character=CHAR_KEYS[char])
+    draft_step(st, seat, char)
+
+
+# -- the action and building ---------------------------------------------------------------------
+def _action(st: CitadelsModel) -> list[int]:
+    return [] if _acting(st) else _one("gold")
+
+
+@decision("gold", "", _action)
+def _gold(st: CitadelsModel, seat: int) -> None:
+    st.gold[seat] += 2
+    st.flags |= TurnFlag.ACTED
+    st._event(seat, "gold", gold=2)
+    after_action(st)
+
+
+@decision("draw", "", lambda st: [] if _acting(st) else _one("draw"), secret=("cards",))
+def _draw(st: CitadelsModel, seat: int) -> None:
+    city = st.cities[seat]
+    st.flags |= TurnFlag.ACTED
+    count = 3 if OBSERVATORY in city else 2
+    keep = 2 if LIBRARY in city else 1
+    deck = st.deck
+    st.drawn = [deck.pop() for _ in range(min(count, len(deck)))]
+    st._event(seat, "draw", count=len(st.drawn), keep=min(keep, len(st.drawn)),
+              cards=keys(st.drawn))
+    if len(st.drawn) <= keep:
+        st.hands[seat].extend(st.drawn)
+        st.drawn = []
+        after_action(st)
+    else:
+        st.keep_n = keep
+        st.pending.append(Pending(PendingKind.KEEP_DRAWN, seat))
+
+
+@decision("keep", "d", lambda st: _ids("keep", set(st.drawn)), secret=("district",))
+def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
+    top = st.pending.pop()
+    st._event(seat, "keep", district=DIST_KEYS[dist])
+    st.drawn.remove(dist)
+    st.hands[seat].append(dist)
+    st.keep_n -= 1
+    if st.keep_n > 0 and len(st.drawn) > st.keep_n:
+        st.pending.append(top)
+        return
+    st.hands[seat].extend(st.drawn[:st.keep_n])
+    st.deck[:0] = st.drawn[st.keep_n:]
+    st.drawn = []
+    st.keep_n = 0
+    after_action(st)
+
+
+def _buildable(st: CitadelsModel) -> list[int]:
+    if not (_acting(st) and _free(st) and st.builds > 0):
+        return []
+    seat, gold, wizard = st.actor, st.gold[st.actor], st.char == WIZARD
+    return _ids("build", sorted(d for d in set(st.hands[seat])
+                                if build_cost(st, seat, d) <= gold and can_build(st, seat, d, wizard)))
+
+
+@decision("build", "d", _buildable)
+def _build(st: CitadelsModel, seat: int, dist: int) -> None:
+    cost = build(st, seat, dist, True)
+    st._event(seat, "build", district=DIST_KEYS[dist], cost=cost)
+
+
+@decision("end", "", lambda st: _one("end") if _acting(st) and _free(st) else [])
+def _end(st: CitadelsModel, seat: int) -> None:
+    st._event(seat, "end")
+    finish_turn(st)
+
+
+@decision("income", "", lambda st: _one("income") if _free(st) and not st.flags & TurnFlag.INCOME
+          and CHAR_INCOME[st.char] >= 0 else [])
+def _income(st: CitadelsModel, seat: int) -> None:
+    take_income(st)
+
+
+@decision("thank", "", lambda st: _one("thank"))
+def _thank(st: CitadelsModel, seat: int) -> None:
+    st._event(seat, "thank", to=st.crown)
+
+
+# -- character powers -----------------------------------------------------------------------------
+@decision("kill", "c", lambda st: _ids("kill", targets(st, 2)) if _power(st, ASSASSIN) else [],
+          character=ASSASSIN)
+def _kill(st: CitadelsModel, seat: int, char: int) -> None:
+    st.murdered = char
+    st.flags |= TurnFlag.POWER
+    st._event(seat, "kill", character=CHAR_KEYS[char])
+
+
+@decision("rob", "c", lambda st: _ids("rob", robbable(st)) if _power(st, THIEF) else [],
+          character=THIEF)
+def _rob(st: CitadelsModel, seat: int, char: int) -> None:
+    st.robbed = char
+    st.flags |= TurnFlag.POWER
+    st._event(seat, "rob", character=CHAR_KEYS[char])
+
+
+@decision("bewitch", "c", lambda st: _ids("bewitch", targets(st, 2)))
+def _bewitch(st: CitadelsModel, seat: int, char: int) -> None:
+    st.pending.pop()
+    st.bewitched, st.witch = char, seat
+    st.flags |= TurnFlag.POWER
+    st._event(seat, "bewitch", character=CHAR_KEYS[char])
+    finish_turn(st)
+
+
+def _others(st: CitadelsModel) -> list[int]:
+    return [s for s in range(st.game.num_players) if s != st.actor]
+
+
+@decision("swap", "s", lambda st: _ids("swap", _others(st)) if _power(st, MAGICIAN) else [],
+          character=MAGICIAN)
+def _swap(st: CitadelsModel, seat: int, other: int) -> None:
+    st._event(seat, "swap", target=other, given=len(st.hands[seat]), got=len(st.hands[other]))
+    st.hands[seat], st.hands[other] = st.hands[other], st.hands[seat]
+    st.flags |= TurnFlag.POWER
+
+
+def _discards(st: CitadelsModel) -> list[int]:
+    if st.pending:  # the Magician goes on discarding
+        return _ids("discard", set(st.hands[_top(st).seat]))
+    return _ids("discard", set(st.hands[st.actor])) if _power(st, MAGICIAN) else []
+
+
+@decision("discard", "d", _discards, secret=("district",), character=MAGICIAN)
+def _discard(st: CitadelsModel, seat: int, dist: int) -> None:
+    if not st.pending:
+        st.flags |= TurnFlag.POWER
+        st.pending.append(Pending(PendingKind.MAGICIAN, seat))
+    top = st.pending.pop()
+    st.hands[seat].remove(dist)
+    st.deck.insert(0, dist)
+    st.pending.append(top._replace(count=top.count + 1))
+    st._event(seat, "discard", district=DIST_KEYS[dist])
+
+
+@decision("done", "", lambda st: _one("done"), secret=("cards",))
+def _done(st: CitadelsModel, seat: int) -> None:
+    top = st.pending.pop()
+    got = draw(st, seat, top.count)
+    st._event(seat, "done", count=len(got), cards=keys(got))
+
+
+@decision("look", "s", lambda st: _ids("look", [s for s in _others(st) if st.hands[s]])
+          if _power(st, WIZARD) else [], character=WIZARD)
+def _look(st: CitadelsModel, seat: int, other: int) -> None:
+    st.flags |= TurnFlag.POWER
+    st.pending.append(Pending(PendingKind.WIZARD_TAKE, seat, other=other))
+    st._event(seat, "look", target=other)
+
+
+@decision("take", "d", lambda st: _ids("take", set(st.hands[_top(st).other])),
+          secret=("district",), seen_by=_owner_and("target"))
+def _take(st: CitadelsModel, seat: int, dist: int) -> None:
+    top = st.pending.pop()
+    st.hands[top.other].remove(dist)
+    st.pending.append(Pending(PendingKind.WIZARD_USE, seat, district=dist, other=top.other))
+    st._event(seat, "take", target=top.other, district=DIST_KEYS[dist])
+
+
+@decision("wiz_keep", "", lambda st: _one("wiz_keep"), secret=("district",),
+          seen_by=_owner_and("target"))
+def _wiz_keep(st: CitadelsModel, seat: int) -> None:
+    top = st.pending.pop()
+    st.hands[seat].append(top.district)
+    st._event(seat, "wiz_keep", target=top.other, district=DIST_KEYS[top.district])
+
+
+def _wizard_builds(st: CitadelsModel) -> list[int]:
+    top = _top(st)
+    dist = top.district
+    ok = build_cost(st, top.seat, dist) <= st.gold[top.seat] and can_build(st, top.seat, dist, True)
+    return _one("wiz_build") if ok else []
+
+
+@decision("wiz_build", "", _wizard_builds)
+def _wiz_build(st: CitadelsModel, seat: int) -> None:
+    top = st.pending.pop()
+    st.hands[seat].append(top.district)
+    cost = build(st, seat, top.district, False)
+    st._event(seat, "build", district=DIST_KEYS[top.district], cost=cost)
+
+
+def _crown_choices(st: CitadelsModel) -> list[int]:
+    seat = _top(st).seat
+    others = [s for s in range(st.game.num_players) if s != seat]
+    return _ids("crown", [s for s in others if s != st.crown] or others)
+
+
+@decision("crown", "s", _crown_choices)
+def _crown(st: CitadelsModel, seat: int, to: int) -> None:
+    top = st.pending.pop()
+    st._event(seat, "crown", target=to)
+    set_crown(st, to)
+    if top.count and (st.gold[to] or st.hands[to]):
+        st.pending.append(Pending(PendingKind.PAY, to, other=seat))
+    elif st.rank > 9:
+        close_round(st)
+
+
+@decision("pay_gold", "", lambda st: _one("pay_gold") if st.gold[_top(st).seat] else [])
+def _pay_gold(st: CitadelsModel, seat: int) -> None:
+    top = st.pending.pop()
+    st.gold[seat] -= 1
+    st.gold[top.other] += 1
+    st._event(seat, "pay_gold", target=top.other)
+
+
+@decision("pay_card", "d", lambda st: _ids("pay_card", set(st.hands[_top(st).seat])),
+          secret=("district",), seen_by=_owner_and("target"))
+def _pay_card(st: CitadelsModel, seat: int, dist: int) -> None:
+    top = st.pending.pop()
+    st.hands[seat].remove(dist)
+    st.hands[top.other].append(dist)
+    st._event(seat, "pay_card", target=top.other, district=DIST_KEYS[dist])
+
+
+@decision("nav_gold", "", lambda st: _one("nav_gold"))
+def _nav_gold(st: CitadelsModel, seat: int) -> None:
+    st.pending.pop()
+    st.gold[seat] += 4
+    st._event(seat, "nav_gold", gold=4)
+
+
+@decision("nav_cards", "", lambda st: _one("nav_cards"), secret=("cards",))
+def _nav_cards(st: CitadelsModel, seat: int) -> None:
+    st.pending.pop()
+    got = draw(st, seat, 4)
+    st._event(seat, "nav_cards", count=len(got), cards=keys(got))
+
+
+def _beautifiable(st: CitadelsModel) -> list[int]:
+    seat = st.actor
+    if st.char != ARTIST or not _free(st) or st.art_n >= 2 or not st.gold[seat]:
+        return []
+    city, beauty = st.cities[seat], st.beauty[seat]
+    return _ids("beautify", sorted(d for d in set(city) if beauty.count(d) < city.count(d)))
+
+
+@decision("beautify", "d", _beautifiable, character=ARTIST)
+def _beautify(st: CitadelsModel, seat: int, dist: int) -> None:
+    st.gold[seat] -= 1
+    st.beauty[seat].append(dist)
+    st.art_n += 1
+    st._event(seat, "beautify", district=DIST_KEYS[dist])
+
+
+def _sd(kind: str, pairs) -> list[int]:
+    block = SPACE.by_name[kind]
+    return [block.id(s, d) for s, d in pairs]
+
+
+def _destroys(st: CitadelsModel) -> list[int]:
+    if not (_power(st, WARLORD) and _acting(st)):
+        return []
+    gold = st.gold[st.actor]
+    return _sd("destroy", [(s, d) for s in range(st.game.num_players)
+                           if s != st.bishop_seat and not is_complete(st, s)
+                           for d in sorted(set(st.cities[s]))
+                           if d != KEEP and destroy_cost(st, s, d) <= gold])
+
+
+@decision("destroy", "sd", _destroys, character=WARLORD)
+def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
+    st.flags |= TurnFlag.POWER
+    cost = destroy_cost(st, seat, dist)
+    st.gold[me] -= cost
+    remove_district(st, seat, dist)
+    st._event(me, "destroy", target=seat, district=DIST_KEYS[dist], cost=cost)
+    for owner, city in enumerate(st.cities):
+        if GRAVEYARD in city and owner != me and st.gold[owner] > 0:
+            st.pending.append(Pending(PendingKind.GRAVEYARD, owner, district=dist))
+            return  # the Graveyard's answer ends the Warlord's turn
+    st.deck.insert(0, dist)
+    finish_turn(st)
+
+
+def _exchange_pairs(st: CitadelsModel, give: int) -> list[tuple[int, int]]:
+    """(seat, district) the Diplomat may take for his ``give`` without creating duplicates."""
+    seat = st.actor
+    mine = st.cities[seat]
+    value = district_value(st, seat, give)
+    gold, out = st.gold[seat], []
+    for s in range(st.game.num_players):
+        if s == seat or s == st.bishop_seat or is_complete(st, s):
+            continue
+        theirs = st.cities[s]
+        if give in theirs:
+            continue
+        for d in sorted(set(theirs)):
+            if d != KEEP and d not in mine and exchange_cost(st, s, d) - value <= gold:
+                out.append((s, d))
+    return out
+
+
+def _gives(st: CitadelsModel) -> list[int]:
+    if not (_power(st, DIPLOMAT) and _acting(st)):
+        return []
+    return _ids("give", sorted(d for d in set(st.cities[st.actor]) if _exchange_pairs(st, d)))
+
+
+@decision("give", "d", _gives, character=DIPLOMAT)
+def _give(st: CitadelsModel, seat: int, dist: int) -> None:
+    st.flags |= TurnFlag.POWER
+    st.pending.append(Pending(PendingKind.EXCHANGE, seat, district=dist))
+    st._event(seat, "give", district=DIST_KEYS[dist])
+
+
+@decision("exchange", "sd", lambda st: _sd("exchange", _exchange_pairs(st, _top(st).district)))
+def _exchange(st: CitadelsModel, me: int, seat: int, take: int) -> None:
+    """The Diplomat swaps his offer for ``take`` and pays any difference to its owner."""
+    give = st.pending.pop().district
+    diff = max(0, exchange_cost(st, seat, take) - district_value(st, me, give))
+    st.gold[me] -= diff
+    st.gold[seat] += diff
+    bell, h_me, h_them = st.bell, st.haunted[me], st.haunted[seat]
+    b_give = remove_district(st, me, give)
+    b_take = remove_district(st, seat, take)
+    add_district(st, seat, give, b_give, h_me)
+    add_district(st, me, take, b_take, h_them)
+    st.bell = bell
+    st._event(me, "exchange", target=seat, district=DIST_KEYS[take], gave=DIST_KEYS[give],
+              paid=diff)
+    finish_turn(st)
+
+
+# -- purple districts --------------------------------------------------------------------------------
+def _owns(st: CitadelsModel, dist: int, flag: int) -> bool:
+    return dist in st.cities[st.actor] and not st.flags & flag
+
+
+@decision("lab", "d", lambda st: _ids("lab", set(st.hands[st.actor]))
+          if _free(st) and _owns(st, LABORATORY, TurnFlag.LAB) else [], secret=("district",),
+          district=LABORATORY)
+def _lab(st: CitadelsModel, seat: int, dist: int) -> None:
+    st.hands[seat].remove(dist)
+    st.deck.insert(0, dist)
+    st.gold[seat] += 1
+    st.flags |= TurnFlag.LAB
+    st._event(seat, "lab", district=DIST_KEYS[dist])
+
+
+@decision("smithy", "", lambda st: _one("smithy") if _free(st) and st.gold[st.actor] >= 2
+          and _owns(st, SMITHY, TurnFlag.SMITHY) else [], secret=("cards",), district=SMITHY)
+def _smithy(st: CitadelsModel, seat: int) -> None:
+    st.gold[seat] -= 2
+    got = draw(st, seat, 3)
+    st.flags |= TurnFlag.SMITHY
+    st._event(seat, "smithy", count=len(got), cards=keys(got))
+
+
+@decision("museum", "d", lambda st: _ids("museum", set(st.hands[st.actor]))
+          if _free(st) and _owns(st, MUSEUM, TurnFlag.MUSEUM) else [], secret=("district",),
+          district=MUSEUM)
+def _museum(st: CitadelsModel, seat: int, dist: int) -> None:
+    st.hands[seat].remove(dist)
+    st.museum[seat].append(dist)
+    st.flags |= TurnFlag.MUSEUM
+    st._event(seat, "museum", district=DIST_KEYS[dist])
+
+
+def _armory_targets(st: CitadelsModel) -> list[int]:
+    if not (_free(st) and ARMORY in st.cities[st.actor]):
+        return []
+    return _sd("armory", [(s, d) for s in _others(st) for d in sorted(set(st.cities[s]))])
+
+
+@decision("armory", "sd", _armory_targets, district=ARMORY)
+def _armory(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
+    remove_district(st, me, ARMORY)
+    st.deck.insert(0, ARMORY)
+    remove_district(st, seat, dist)
+    st.deck.insert(0, dist)
+    st._event(me, "armory", target=seat, district=DIST_KEYS[dist])
+
+
+@decision("grave_yes", "", lambda st: _one("grave_yes"))
+def _grave_yes(st: CitadelsModel, seat: int) -> None:
+    dist = st.pending.pop().district
+    st.gold[seat] -= 1
+    st.hands[seat].append(dist)
+    st._event(seat, "grave_yes", district=DIST_KEYS[dist])
+    finish_turn(st)
+
+
+@decision("grave_no", "", lambda st: _one("grave_no"))
+def _grave_no(st: CitadelsModel, seat: int) -> None:
+    dist = st.pending.pop().district
+    st.deck.insert(0, dist)
+    st._event(seat, "grave_no", district=DIST_KEYS[dist])
+    finish_turn(st)
+
+
+@decision("bell_yes", "", lambda st: _one("bell_yes"))
+def _bell_yes(st: CitadelsModel, seat: int) -> None:
+    st.pending.pop()
+    st.bell = True
+    st._event(seat, "bell_yes")
+    for s in [seat, *range(st.game.num_players)]:
+        check_end(st, s)
+
+
+@decision("bell_no", "", lambda st: _one("bell_no"))
+def _bell_no(st: CitadelsModel, seat: int) -> None:
+    st.pending.pop()
+    st._event(seat, "bell_no")
+
+
+@decision("lighthouse", "d", lambda st: _ids("lighthouse", set(st.deck)), secret=("district",))
+def _lighthouse(st: CitadelsModel, seat: int, dist: int) -> None:
+    st.pending.pop()
+    st.deck.remove(dist)
+    st.hands[seat].append(dist)
+    st.rng.shuffle(st.deck)
+    st._event(seat, "lighthouse", district=DIST_KEYS[dist])
+
+
+# -- which decisions are open when -------------------------------------------------------------------
+#: the answers to each pending decision
+PENDING_DECISIONS: dict[PendingKind, tuple[str, ...]] = {
+    PendingKind.KEEP_DRAWN: ("keep",),
+    PendingKind.NAVIGATOR: ("nav_gold", "nav_cards"),
+    PendingKind.BEWITCH: ("bewitch",),
+    PendingKind.MAGICIAN: ("discard", "done"),
+    PendingKind.WIZARD_TAKE: ("take",),
+    PendingKind.WIZARD_USE: ("wiz_keep", "wiz_build"),
+    PendingKind.CROWN: ("crown",),
+    PendingKind.PAY: ("pay_card", "pay_gold"),
+    PendingKind.EXCHANGE: ("exchange",),
+    PendingKind.GRAVEYARD: ("grave_yes", "grave_no"),
+    PendingKind.BELL_TOWER: ("bell_yes", "bell_no"),
+    PendingKind.LIGHTHOUSE: ("lighthouse",),
+}
+#: the acting seat's own choices when nothing is pending
+FREE_DECISIONS = ("gold", "draw", "build", "end", "income", "kill", "rob", "swap", "discard",
+                  "look", "beautify", "destroy", "give", "lab", "smithy", "museum", "armory")
+
+
+#: per character, the free decisions open to it (the others belong to other characters)
+_FREE_BY_CHAR = [tuple(TABLE[n] for n in FREE_DECISIONS if TABLE[n].character in (-1, c))
+                 for c in range(len(CHAR_KEYS))]
+
+
+def legal(st: CitadelsModel) -> list[int]:
+    """The sorted legal ids of the seat to move."""
+    if st.phase == Phase.DRAFT:
+        kind = "pick" if st.plan[st.step][1] == DraftStep.PICK else "discard_char"
+        return TABLE[kind].choices(st)
+    if st.pending:
+        out = [a for name in PENDING_DECISIONS[_top(st).kind] for a in TABLE[name].choices(st)]
+    else:
+        city = st.cities[st.actor]
+        out = [a for d in _FREE_BY_CHAR[st.char] if d.district < 0 or d.district in city
+               for a in d.choices(st)]
+    if st.flags & TurnFlag.THANK:
+        out += _one("thank")
+    out.sort()
+    return out
+
+
+def apply(st: CitadelsModel, seat: int, action: int) -> None:
+    """Apply a legal decision (a turn with the Ball Room's thanks due: thanks first, any
+    other decision forfeits the turn)."""
+    block = SPACE.kind(action)
+    if st.flags & TurnFlag.THANK:
+        st.flags &= ~TurnFlag.THANK
+        if block.name != "thank":
+            st._event(seat, "forfeit", to=st.crown)
+            finish_turn(st, forfeit=True)
+            return
+    TABLE[block.name].effect(st, seat, *block.indices(action))

@@ -1,0 +1,391 @@
+"""The round flow: draft, calling the characters, the frame of a turn, and city changes.
+
+A round removes characters, drafts them along a fixed ``plan`` (spec rule 3), then calls
+them by rank (rule 4). A turn is a small state machine kept in the state: ``flags``
+(`TurnFlag`), ``builds`` left, and a ``pending`` stack of forced decisions (`Pending`).
+What happens automatically (a robbery on reveal, the Merchant's extra gold, the Tax
+Collector's due...) is recorded here as events; the players' decisions are in `decisions`.
+"""
+
+from __future__ import annotations
+
+from .cards import (
+    ABBOT,
+    ALCHEMIST,
+    ARCHITECT,
+    ASSASSIN,
+    BALL_ROOM,
+    BELL_TOWER,
+    BISHOP,
+    CHAR_INCOME,
+    CHAR_KEYS,
+    CHAR_RANK,
+    DIST_COLOUR,
+    DIST_KEYS,
+    EMPEROR,
+    HAUNTED_CITY,
+    HOSPITAL,
+    KING,
+    LIGHTHOUSE,
+    MERCHANT,
+    NAVIGATOR,
+    PARK,
+    POOR_HOUSE,
+    QUEEN,
+    SCHOOL_OF_MAGIC,
+    TAX_COLLECTOR,
+    THIEF,
+    THRONE_ROOM,
+    WITCH,
+)
+from .model import CallStatus, CitadelsModel, DraftStep, Pending, PendingKind, Phase, TurnFlag
+from .queries import build_cost, scores, threshold
+
+
+def keys(dists: list[int]) -> list[str]:
+    """District keys of district ids, in the given order."""
+    return [DIST_KEYS[d] for d in dists]
+
+
+# -- the draft ---------------------------------------------------------------------------------
+def draft_plan(players: int, crown: int) -> list[list[int]]:
+    """The draft steps of a round: 2 players alternate keeping and discarding, 3 players go
+    round twice, 4-8 players go round once from the Crown to the left."""
+    a, b, c = crown, (crown + 1) % players, (crown + 2) % players
+    pick, discard = DraftStep.PICK, DraftStep.DISCARD
+    if players == 2:
+        return [[a, pick], [b, pick], [b, discard], [a, pick], [a, discard], [b, pick]]
+    if players == 3:
+        return [[a, pick], [b, pick], [c, pick]] * 2
+    return [[(crown + i) % players, pick] for i in range(players)]
+
+
+def start_round(st: CitadelsModel) -> None:
+    """Shuffle the characters, remove one face down and some face up, start the draft."""
+    game = st.game
+    cards = list(game.characters)
+    st.rng.shuffle(cards)
+    st.fd_random = cards.pop()
+    st.face_down = [st.fd_random]
+    st.face_up = []
+    for _ in range(game.face_up_count):
+        # the rank-4 character is never removed face up: draw again among the others
+        allowed = [i for i, c in enumerate(cards) if CHAR_RANK[c] != 4]
+        st.face_up.append(cards.pop(allowed[st.rng.below(len(allowed))]))
+    st.plan = draft_plan(game.num_players, st.crown)
+    # 7-player rule (and 8 players with 9 characters): the last seat sees the face-down card
+    st.swap_rule = len(cards) == len(st.plan)
+    st.pool = sorted(cards)
+    st.step = 0
+    st.dlog = []
+    st.chars = [[] for _ in range(game.num_players)]
+    st.holder = [-1] * len(st.holder)
+    st.phase = Phase.DRAFT
+    st._event(None, "round", round=st.round, crown=st.crown,
+              face_up=[CHAR_KEYS[c] for c in st.face_up], face_down=CHAR_KEYS[st.fd_random])
+    _prepare_step(st)
+
+
+def _prepare_step(st: CitadelsModel) -> None:
+    if st.swap_rule and st.step == len(st.plan) - 1:
+        st.pool.append(st.fd_random)
+        st.pool.sort()
+        st.face_down.remove(st.fd_random)
+
+
+def draft_step(st: CitadelsModel, seat: int, char: int) -> None:
+    """Keep or put face down ``char`` (the plan says which); after the last step the
+    leftovers go face down and the calls begin."""
+    kind = st.plan[st.step][1]
+    st.dlog.append([seat, kind, list(st.pool), char])
+    st.pool.remove(char)
+    if kind == DraftStep.PICK:
+        st.chars[seat].append(char)
+        st.holder[char] = seat
+    else:
+        st.face_down.append(char)
+    st.step += 1
+    if st.step < len(st.plan):
+        _prepare_step(st)
+        return
+    st.face_down.extend(st.pool)
+    st.pool = []
+    begin_calls(st)
+
+
+# -- calling characters ----------------------------------------------------------------------
+def begin_calls(st: CitadelsModel) -> None:
+    """After the draft: reset the round's targets and call rank 1."""
+    st.phase = Phase.TURNS
+    st.rank = 0
+    st.calls = []
+    st.murdered = st.robbed = st.bewitched = st.witch = -1
+    st.tax_seat = st.bishop_seat = -1
+    st.rank1_built = False
+    call_next(st)
+
+
+def _call(st: CitadelsModel, char: int, seat: int, status: CallStatus) -> None:
+    st.calls.append([char, seat, status])
+    st._event(seat if seat >= 0 else None, "call", character=CHAR_KEYS[char],
+              status=status.name.lower())
+
+
+def call_next(st: CitadelsModel) -> None:
+    """Call the next rank; skip absent and murdered characters; end the round after 9."""
+    by_rank = st.game.by_rank
+    while st.rank < 9:
+        st.rank += 1
+        char = by_rank[st.rank]
+        if char < 0:
+            continue
+        seat = st.holder[char]
+        if seat < 0:
+            _call(st, char, -1, CallStatus.ABSENT)
+            continue
+        # the Ball Room's owner holds the Crown as the character is called
+        thank = TurnFlag.THANK if st.crown != seat and BALL_ROOM in st.cities[st.crown] else 0
+        if char == st.murdered:
+            if HOSPITAL in st.cities[seat]:
+                _call(st, char, seat, CallStatus.HOSPITAL)
+                start_turn(st, seat, char, TurnFlag.ONLY | thank)
+                return
+            _call(st, char, -1, CallStatus.MURDERED)
+            continue
+        bewitched = char == st.bewitched
+        _call(st, char, seat, CallStatus.BEWITCHED if bewitched else CallStatus.PLAYED)
+        reveal(st, seat, char)
+        start_turn(st, seat, char, (TurnFlag.ONLY if bewitched else 0) | thank)
+        return
+    end_round(st)
+
+
+def reveal(st: CitadelsModel, seat: int, char: int) -> None:
+    """As a living character is revealed: the Thief robs it, the King takes the Crown."""
+    thief = st.holder[THIEF]
+    if char == st.robbed and thief >= 0 and char != st.bewitched:
+        st._event(thief, "robbery", target=seat, gold=st.gold[seat])
+        st.gold[thief] += st.gold[seat]
+        st.gold[seat] = 0
+    if char == KING:
+        take_crown(st, seat)
+
+
+def start_turn(st: CitadelsModel, seat: int, char: int, flags: int) -> None:
+    """Open the turn of ``char`` played by ``seat`` (flags: action-only, resumed, thanks due)."""
+    st.actor, st.char = seat, char
+    st.builds = 3 if char == ARCHITECT else 0 if char == NAVIGATOR else 1
+    st.spent = st.built_n = st.art_n = 0
+    st.drawn = []
+    st.keep_n = 0
+    st.pending = []
+    st.flags = flags
+    if flags & TurnFlag.ONLY:
+        return
+    _start_powers(st, seat, char)
+    if flags & TurnFlag.RESUMED:
+        st.flags |= TurnFlag.ACTED
+        after_action(st)
+
+
+def _start_powers(st: CitadelsModel, seat: int, char: int) -> None:
+    if char in (BISHOP, ABBOT):
+        st.bishop_seat = seat
+    if char == EMPEROR:
+        st.pending.append(Pending(PendingKind.CROWN, seat, count=1))
+    elif char == QUEEN:
+        n = st.game.num_players
+        holder = st.holder[st.game.by_rank[4]]
+        if holder != seat and holder in ((seat + 1) % n, (seat - 1) % n):
+            gain(st, seat, 3, char)
+    elif char == TAX_COLLECTOR:
+        st.tax_seat = seat
+        killer = st.holder[ASSASSIN]
+        if st.rank1_built and killer >= 0 and killer != seat and st.gold[killer] > 0:
+            pay(st, killer, seat, char)
+    elif char == ABBOT:
+        richest = max(st.gold)
+        rich = [s for s, g in enumerate(st.gold) if g == richest]
+        if richest > 0 and len(rich) == 1 and rich[0] != seat:
+            pay(st, rich[0], seat, char)
+
+
+def after_action(st: CitadelsModel) -> None:
+    """Powers that follow the gold-or-cards action; an action-only turn ends here."""
+    if st.flags & TurnFlag.ONLY:
+        finish_turn(st)
+        return
+    char, seat = st.char, st.actor
+    if char == MERCHANT:
+        gain(st, seat, 1, char)
+    elif char == ARCHITECT:
+        draw(st, seat, 2, CHAR_KEYS[char])
+    elif char == NAVIGATOR:
+        st.pending.append(Pending(PendingKind.NAVIGATOR, seat))
+    elif char == WITCH:
+        st.pending.append(Pending(PendingKind.BEWITCH, seat))
+
+
+def income(st: CitadelsModel) -> int:
+    """The district income of the acting character now (School of Magic counts as its colour)."""
+    colour = CHAR_INCOME[st.char]
+    if colour < 0:
+        return 0
+    return sum(1 for d in st.cities[st.actor] if DIST_COLOUR[d] == colour or d == SCHOOL_OF_MAGIC)
+
+
+def take_income(st: CitadelsModel) -> None:
+    """Collect the district income (once per turn)."""
+    st.flags |= TurnFlag.INCOME
+    if CHAR_INCOME[st.char] < 0:
+        return
+    amount = income(st)
+    st.gold[st.actor] += amount
+    st._event(st.actor, "income", gold=amount)
+
+
+def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
+    """End-of-turn effects, then the Witch's resumed turn or the next call."""
+    seat = st.actor
+    if not forfeit:
+        if not st.flags & (TurnFlag.ONLY | TurnFlag.INCOME):
+            take_income(st)
+        if st.char == ALCHEMIST and not st.flags & TurnFlag.ONLY and st.spent:
+            gain(st, seat, st.spent, ALCHEMIST)
+        if st.built_n:
+            if st.rank == 1:
+                st.rank1_built = True
+            tax = st.tax_seat
+            if tax >= 0 and tax != seat and st.gold[seat] > 0:
+                pay(st, seat, tax, TAX_COLLECTOR)
+        city = st.cities[seat]
+        if POOR_HOUSE in city and st.gold[seat] == 0:
+            gain(st, seat, 1, POOR_HOUSE, district=True)
+        if PARK in city and not st.hands[seat]:
+            draw(st, seat, 2, DIST_KEYS[PARK])
+    st.pending = []
+    st.flags = 0
+    if st.calls[-1][2] == CallStatus.BEWITCHED and st.witch >= 0:
+        char = st.char
+        _call(st, char, st.witch, CallStatus.WITCH)
+        start_turn(st, st.witch, char, TurnFlag.RESUMED)
+        return
+    call_next(st)
+
+
+def end_round(st: CitadelsModel) -> None:
+    """Step 4: a murdered King still takes the Crown, a murdered Emperor still gives it."""
+    st.rank = 10
+    st.actor = -1
+    if st.murdered == KING and st.holder[KING] >= 0:
+        take_crown(st, st.holder[KING])
+    if st.murdered == EMPEROR and st.holder[EMPEROR] >= 0:
+        st.pending = [Pending(PendingKind.CROWN, st.holder[EMPEROR])]
+        return
+    close_round(st)
+
+
+def close_round(st: CitadelsModel) -> None:
+    """Finish the game if a city was completed this round, else draft the next round."""
+    st.pending = []
+    if st.end_trig:
+        st.phase = Phase.OVER
+        st._event(None, "game_over", scores=scores(st))
+        return
+    st.round += 1
+    start_round(st)
+
+
+# -- gold, cards and the Crown -------------------------------------------------------------------
+def gain(st: CitadelsModel, seat: int, gold: int, source: int, district: bool = False) -> None:
+    """``seat`` receives ``gold`` from the bank because of character (or district) ``source``."""
+    st.gold[seat] += gold
+    st._event(seat, "bonus", gold=gold, source=(DIST_KEYS if district else CHAR_KEYS)[source])
+
+
+def pay(st: CitadelsModel, payer: int, to: int, source: int) -> None:
+    """``payer`` gives 1 gold to ``to`` because of character ``source``."""
+    st.gold[payer] -= 1
+    st.gold[to] += 1
+    st._event(payer, "pay", to=to, gold=1, source=CHAR_KEYS[source])
+
+
+def draw(st: CitadelsModel, seat: int, count: int, source: str | None = None) -> list[int]:
+    """``seat`` draws up to ``count`` cards into hand (fewer if the deck runs out); with a
+    ``source`` (a card key) the draw is recorded as an event of its own."""
+    deck, hand = st.deck, st.hands[seat]
+    got = [deck.pop() for _ in range(min(count, len(deck)))]
+    hand.extend(got)
+    if source is not None:
+        st._event(seat, "draw_bonus", count=len(got), cards=keys(got), source=source)
+    return got
+
+
+def take_crown(st: CitadelsModel, seat: int) -> None:
+    """The King (alive or murdered) takes the Crown."""
+    if seat != st.crown:
+        st._event(seat, "crown_taken")
+    set_crown(st, seat)
+
+
+def set_crown(st: CitadelsModel, seat: int) -> None:
+    """Move the Crown; the Throne Room's owner earns 1 gold whenever it changes hands."""
+    if seat == st.crown:
+        return
+    st.crown = seat
+    for s, city in enumerate(st.cities):
+        if THRONE_ROOM in city:
+            gain(st, s, 1, THRONE_ROOM, district=True)
+
+
+# -- cities ---------------------------------------------------------------------------------------
+def build(st: CitadelsModel, seat: int, dist: int, counted: bool) -> int:
+    """Pay for and build ``dist`` from ``seat``'s hand (``counted``: uses one of the turn's
+    builds); the Bell Tower and the Lighthouse ask next. Returns the price paid."""
+    cost = build_cost(st, seat, dist)
+    st.gold[seat] -= cost
+    st.spent += cost
+    st.hands[seat].remove(dist)
+    st.built_n += 1
+    if counted:
+        st.builds -= 1
+    add_district(st, seat, dist, False, st.round)
+    if dist == BELL_TOWER:
+        st.pending.append(Pending(PendingKind.BELL_TOWER, seat))
+    elif dist == LIGHTHOUSE and st.deck:
+        st.pending.append(Pending(PendingKind.LIGHTHOUSE, seat))
+    return cost
+
+
+def remove_district(st: CitadelsModel, seat: int, dist: int) -> bool:
+    """Take one copy of ``dist`` out of ``seat``'s city (the plain copy first); return
+    whether the removed copy was beautified."""
+    city = st.cities[seat]
+    city.remove(dist)
+    beauty = st.beauty[seat]
+    beautified = dist in beauty and beauty.count(dist) > city.count(dist)
+    if beautified:
+        beauty.remove(dist)
+    if dist == BELL_TOWER:
+        st.bell = False
+    if dist == HAUNTED_CITY and HAUNTED_CITY not in city:
+        st.haunted[seat] = -1
+    return beautified
+
+
+def add_district(st: CitadelsModel, seat: int, dist: int, beautified: bool, haunted: int) -> None:
+    """Put ``dist`` into ``seat``'s city (after building or an exchange)."""
+    st.cities[seat].append(dist)
+    if beautified:
+        st.beauty[seat].append(dist)
+    if dist == HAUNTED_CITY:
+        st.haunted[seat] = haunted
+    check_end(st, seat)
+
+
+def check_end(st: CitadelsModel, seat: int) -> None:
+    """A complete city triggers the end of the game at the end of the round (first: +4)."""
+    if len(st.cities[seat]) >= threshold(st):
+        st.end_trig = True
+        if st.first < 0:
+            st.first = seat

@@ -1,0 +1,209 @@
+"""The model layer: what a game of Citadels holds, with named phases, flags and decisions.
+
+District cards and characters are plain ints (indices into `cards`); the deck's top is its
+last element and "the bottom of the deck" is index 0. The enums are `IntEnum`/`IntFlag`, so
+a state's JSON keeps plain ints. Nothing here applies a rule: the layers above read the
+fields (`queries`), move the round along (`flow`) and apply decisions (`decisions`).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any, NamedTuple
+
+from mezquita.engine import State
+
+
+class Phase(IntEnum):
+    """Where a round is: drafting characters, playing their turns, or the game is over."""
+
+    DRAFT = 0
+    TURNS = 1
+    OVER = 2
+
+
+class DraftStep(IntEnum):
+    """What one draft step does with the chosen card."""
+
+    PICK = 0  # keep it
+    DISCARD = 1  # put it face down (2-player draft)
+
+
+class TurnFlag:
+    """The bits of ``flags``: what has happened in the current character's turn. Plain ints,
+    not an `IntFlag`, whose arithmetic builds enum members and made random playouts ~8x
+    slower; a state's ``flags`` is their sum."""
+
+    ACTED = 1  # took gold or drew cards
+    INCOME = 2  # collected district income
+    POWER = 4  # used the character's power
+    LAB = 8  # used the Laboratory
+    SMITHY = 16  # used the Smithy
+    MUSEUM = 32  # used the Museum
+    ONLY = 64  # may only take the action (bewitched, or murdered but in the Hospital)
+    RESUMED = 128  # the Witch plays the bewitched character's turn
+    THANK = 256  # must first thank the Ball Room's owner
+
+
+class PendingKind(IntEnum):
+    """A forced decision that must be answered before the turn goes on."""
+
+    KEEP_DRAWN = 0  # keep cards among those drawn
+    NAVIGATOR = 1  # 4 gold or 4 cards
+    BEWITCH = 2  # the Witch names her target after her action
+    MAGICIAN = 3  # discard cards to redraw as many
+    WIZARD_TAKE = 4  # take a card from the hand looked at
+    WIZARD_USE = 5  # keep or build the card taken
+    CROWN = 6  # the Emperor gives the Crown
+    PAY = 7  # the Crown's new holder pays the Emperor
+    EXCHANGE = 8  # the Diplomat names what he takes
+    GRAVEYARD = 9  # the Graveyard's owner may buy the destroyed district
+    BELL_TOWER = 10  # announce the end at 7 districts
+    LIGHTHOUSE = 11  # take a card from the deck
+
+
+class Pending(NamedTuple):
+    """One forced decision on the ``pending`` stack.
+
+    ``district``: the Wizard's taken card (WIZARD_USE), the Diplomat's offer (EXCHANGE), the
+    destroyed district (GRAVEYARD). ``other``: the seat looked at (WIZARD_TAKE), the seat paid
+    (PAY). ``count``: cards discarded so far (MAGICIAN); for CROWN, 1 if the new holder must
+    pay (a living Emperor), 0 at the end of a round (a murdered one). Unused values are -1/0.
+    """
+
+    kind: PendingKind
+    seat: int
+    district: int = -1
+    other: int = -1
+    count: int = 0
+
+
+class CallStatus(IntEnum):
+    """How a called character's turn went, in ``calls`` entries ``[char, seat, status]``."""
+
+    PLAYED = 0
+    ABSENT = 1  # nobody holds it
+    MURDERED = 2  # skipped (its holder stays unknown)
+    BEWITCHED = 3  # takes only its action; the Witch plays the rest
+    HOSPITAL = 4  # murdered, but the Hospital lets it take its action
+    WITCH = 5  # the Witch plays the bewitched character's turn
+
+
+class CitadelsModel(State):
+    """The fields of a game of Citadels and their cheap copy (rules live in the layers above).
+
+    Attributes:
+        deck: district deck, top last. hands, cities, museum: per seat, district ids.
+        beauty: per seat, district ids beautified by the Artist (a multiset).
+        haunted: per seat, the round its Haunted City was built (-1: none).
+        gold: per seat. crown: seat with the Crown. round: 1, 2...
+        phase: a `Phase`.
+        plan, step, pool, dlog: the draft (steps ``[seat, DraftStep]``, current step, cards
+            offered now, and ``[seat, DraftStep, pool seen, card]`` per step done).
+        face_up, face_down, fd_random, swap_rule: removed characters this round (``fd_random``
+            the one dealt face down at random; ``swap_rule``: the last drafter sees it).
+        chars: per seat, characters kept this round. holder: per character, seat or -1.
+        rank: rank being called (10: end of round). calls: ``[char, seat, CallStatus]``.
+        murdered, robbed, bewitched: named targets (-1: none), public once named.
+        witch: seat of the Witch who bewitched.
+        tax_seat, bishop_seat: seats of the revealed Tax Collector and Bishop/Abbot.
+        rank1_built: the rank-1 player built (Tax Collector's late claim).
+        actor, char, flags, builds, spent, built_n, art_n: the current turn (``flags``: the
+            sum of its `TurnFlag` bits).
+        drawn, keep_n: cards drawn as the action and how many are still to keep.
+        pending: stack of `Pending` decisions, top last.
+        bell: the Bell Tower end at 7 is in force. end_trig: a city was completed.
+        first: first seat to complete its city (-1).
+    """
+
+    fields = (
+        "deck", "hands", "cities", "beauty", "haunted", "museum", "gold", "crown", "round",
+        "phase", "plan", "step", "pool", "dlog", "face_up", "face_down", "fd_random",
+        "swap_rule", "chars", "holder", "rank", "calls", "murdered", "robbed", "bewitched",
+        "witch", "tax_seat", "bishop_seat", "rank1_built", "actor", "char", "flags", "builds",
+        "spent", "built_n", "art_n", "drawn", "keep_n", "pending", "bell", "end_trig", "first",
+    )
+
+    deck: list[int]
+    hands: list[list[int]]
+    cities: list[list[int]]
+    beauty: list[list[int]]
+    haunted: list[int]
+    museum: list[list[int]]
+    gold: list[int]
+    crown: int
+    round: int
+    phase: Phase
+    plan: list[list[int]]
+    step: int
+    pool: list[int]
+    dlog: list[list[Any]]
+    face_up: list[int]
+    face_down: list[int]
+    fd_random: int
+    swap_rule: bool
+    chars: list[list[int]]
+    holder: list[int]
+    rank: int
+    calls: list[list[int]]
+    murdered: int
+    robbed: int
+    bewitched: int
+    witch: int
+    tax_seat: int
+    bishop_seat: int
+    rank1_built: bool
+    actor: int
+    char: int
+    flags: int
+    builds: int
+    spent: int
+    built_n: int
+    art_n: int
+    drawn: list[int]
+    keep_n: int
+    pending: list[Pending]
+    bell: bool
+    end_trig: bool
+    first: int
+
+    @classmethod
+    def from_json(cls, game: Any, data: dict) -> CitadelsModel:
+        """Inverse of ``to_json`` (names the ints again as enums and `Pending` records)."""
+        state = super().from_json(game, data)
+        state.phase = Phase(state.phase)
+        state.pending = [Pending(PendingKind(p[0]), *p[1:]) for p in state.pending]
+        return state
+
+    def _copy_into(self, new: Any) -> None:
+        new.deck = self.deck.copy()
+        new.hands = [h.copy() for h in self.hands]
+        new.cities = [c.copy() for c in self.cities]
+        new.beauty = [b.copy() for b in self.beauty]
+        new.museum = [m.copy() for m in self.museum]
+        new.haunted = self.haunted.copy()
+        new.gold = self.gold.copy()
+        new.crown = self.crown
+        new.round = self.round
+        new.phase = self.phase
+        new.plan = self.plan  # never mutated after a round starts
+        new.step = self.step
+        new.pool = self.pool.copy()
+        new.dlog = self.dlog.copy()  # entries are never mutated
+        new.face_up = self.face_up.copy()
+        new.face_down = self.face_down.copy()
+        new.fd_random = self.fd_random
+        new.swap_rule = self.swap_rule
+        new.chars = [c.copy() for c in self.chars]
+        new.holder = self.holder.copy()
+        new.rank = self.rank
+        new.calls = self.calls.copy()  # entries are never mutated
+        new.murdered, new.robbed, new.bewitched = self.murdered, self.robbed, self.bewitched
+        new.witch, new.tax_seat, new.bishop_seat = self.witch, self.tax_seat, self.bishop_seat
+        new.rank1_built = self.rank1_built
+        new.actor, new.char, new.flags = self.actor, self.char, self.flags
+        new.builds, new.spent, new.built_n = self.builds, self.spent, self.built_n
+        new.art_n, new.keep_n = self.art_n, self.keep_n
+        new.drawn = self.drawn.copy()
+        new.pending = self.pending.copy()  # Pending records are immutable
+        new.bell, new.end_trig, new.first = self.bell, self.end_trig, self.first

@@ -1,0 +1,152 @@
+"""Read-only questions about a position: costs, completion, who may be named, scores.
+
+Nothing here changes a state; the round flow and the decisions above ask these.
+"""
+
+from __future__ import annotations
+
+from .cards import (
+    CHAR_RANK,
+    DIST_COLOUR,
+    DIST_COST,
+    DIST_POINTS,
+    DRAGON_GATE,
+    FACTORY,
+    GREAT_WALL,
+    HAUNTED_CITY,
+    IMPERIAL_TREASURY,
+    MAP_ROOM,
+    MUSEUM,
+    PURPLE,
+    QUARRY,
+    UNIVERSITY,
+    WISHING_WELL,
+)
+from .model import CitadelsModel
+
+
+def threshold(st: CitadelsModel) -> int:
+    """Districts that complete a city: 8, or 7 in the short game or with an announced Bell
+    Tower still standing."""
+    return 7 if st.bell else st.game.threshold
+
+
+def is_complete(st: CitadelsModel, seat: int) -> bool:
+    """Whether ``seat``'s city is complete now."""
+    return len(st.cities[seat]) >= threshold(st)
+
+
+def build_cost(st: CitadelsModel, seat: int, dist: int) -> int:
+    """What ``seat`` pays to build ``dist`` (the Factory lowers other purple districts by 1)."""
+    cost = DIST_COST[dist]
+    if DIST_COLOUR[dist] == PURPLE and dist != FACTORY and FACTORY in st.cities[seat]:
+        cost -= 1
+    return cost
+
+
+def can_build(st: CitadelsModel, seat: int, dist: int, duplicates: bool) -> bool:
+    """Whether ``dist`` may join ``seat``'s city: no duplicates, except when ``duplicates``
+    (the Wizard's turn) or one duplicate with the Quarry. Gold is checked by the caller."""
+    city = st.cities[seat]
+    if dist not in city or duplicates:
+        return True
+    return QUARRY in city and len(set(city)) == len(city)
+
+
+def district_value(st: CitadelsModel, seat: int, dist: int) -> int:
+    """Printed cost plus 1 if every copy of ``dist`` in the city is beautified (the plain
+    copy is the one affected first)."""
+    city = st.cities[seat]
+    beautified = st.beauty[seat].count(dist)
+    return DIST_COST[dist] + (1 if beautified and beautified >= city.count(dist) else 0)
+
+
+def destroy_cost(st: CitadelsModel, seat: int, dist: int) -> int:
+    """Warlord's price: value - 1, +1 with the Great Wall for the wall's other districts."""
+    wall = 1 if dist != GREAT_WALL and GREAT_WALL in st.cities[seat] else 0
+    return district_value(st, seat, dist) - 1 + wall
+
+
+def exchange_cost(st: CitadelsModel, seat: int, dist: int) -> int:
+    """The value the Diplomat must match to take ``dist`` (Great Wall raises it by 1)."""
+    wall = 1 if dist != GREAT_WALL and GREAT_WALL in st.cities[seat] else 0
+    return district_value(st, seat, dist) + wall
+
+
+def targets(st: CitadelsModel, lowest_rank: int) -> list[int]:
+    """Characters that can be named: in this game, not face up, from ``lowest_rank`` up."""
+    return [c for c in st.game.characters
+            if CHAR_RANK[c] >= lowest_rank and c not in st.face_up]
+
+
+def robbable(st: CitadelsModel) -> list[int]:
+    """What the Thief may name: ranks 3 and up (so never the Assassin or the Witch), and
+    neither the murdered nor the bewitched character, both announced before him."""
+    return [c for c in targets(st, 3) if c != st.murdered and c != st.bewitched]
+
+
+# -- scores ------------------------------------------------------------------------------------
+def district_points(st: CitadelsModel, seat: int) -> int:
+    """Points from district values alone (Dragon Gate and University 8, beautified +1): the
+    first tie-break."""
+    return sum(DIST_POINTS[d] for d in st.cities[seat]) + len(st.beauty[seat])
+
+
+def has_five_colours(st: CitadelsModel, seat: int) -> bool:
+    """All five colours in the city (the Haunted City counts as any colour unless it was
+    built in the last round)."""
+    city = st.cities[seat]
+    colours = {DIST_COLOUR[d] for d in city}
+    if len(colours) < 5 and HAUNTED_CITY in city and st.haunted[seat] != st.round:
+        rest = list(city)
+        rest.remove(HAUNTED_CITY)
+        return len({DIST_COLOUR[d] for d in rest}) >= 4
+    return len(colours) == 5
+
+
+def completion_bonus(st: CitadelsModel, seat: int) -> int:
+    """4 to the first seat to complete its city, 2 to every other complete city."""
+    if seat == st.first:
+        return 4
+    return 2 if len(st.cities[seat]) >= threshold(st) else 0
+
+
+#: the purple districts that score beyond their cost, in the breakdown's order
+BONUS_DISTRICTS = (DRAGON_GATE, UNIVERSITY, IMPERIAL_TREASURY, MAP_ROOM, MUSEUM, WISHING_WELL)
+
+
+def purple_bonus(st: CitadelsModel, seat: int, dist: int) -> int:
+    """What one of `BONUS_DISTRICTS` adds to ``seat``'s score beyond its cost (0 if absent)."""
+    city = st.cities[seat]
+    if dist not in city:
+        return 0
+    if dist in (DRAGON_GATE, UNIVERSITY):
+        return (DIST_POINTS[dist] - DIST_COST[dist]) * city.count(dist)
+    if dist == IMPERIAL_TREASURY:
+        return st.gold[seat]
+    if dist == MAP_ROOM:
+        return len(st.hands[seat])
+    if dist == MUSEUM:
+        return len(st.museum[seat])
+    return sum(1 for d in city if DIST_COLOUR[d] == PURPLE) - 1  # Wishing Well
+
+
+def score_parts(st: CitadelsModel, seat: int) -> dict[str, int]:
+    """The score of ``seat`` now in four parts (the view's ``score``)."""
+    extra = sum(purple_bonus(st, seat, d) for d in BONUS_DISTRICTS[2:])
+    return {
+        "districts": district_points(st, seat),
+        "colours": 3 if has_five_colours(st, seat) else 0,
+        "complete": completion_bonus(st, seat),
+        "purple": extra,
+    }
+
+
+def scores(st: CitadelsModel) -> list[int]:
+    """Every seat's score now (final once the game is over)."""
+    return [sum(score_parts(st, s).values()) for s in range(st.game.num_players)]
+
+
+def ranking_keys(st: CitadelsModel) -> list[tuple[int, int, int]]:
+    """Per seat ``(score, district points, gold)``: the best key wins, equal keys share."""
+    return [(total, district_points(st, s), st.gold[s]) for s, total in enumerate(scores(st))]

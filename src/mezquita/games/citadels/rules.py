@@ -1,0 +1,220 @@
+"""Citadels (Bruno Faidutti, 2000), classic edition with the Dark City characters and districts.
+
+Rules as implemented: docs/games/citadels.md; each numbered rule there is tested under its
+number in tests/games/citadels/.
+
+Layers, each importing only those before it: `cards` (data) -> `model` (fields, enums,
+`Pending`) -> `queries` (read-only) -> `flow` (the round) -> `decisions` (the action space and
+the table of decisions) -> `view` (views, masked events, resampling) -> this module.
+
+Action layout (`decisions.SPACE`, one block per decision kind, ids contiguous per block and
+the same for every option set): draft ``pick``/``discard_char`` x 18 characters; ``gold``,
+``draw``; ``keep``/``build`` x 42 districts; ``end``, ``income``, ``thank``; ``kill``/``rob``/
+``bewitch`` x character; ``swap`` x 8 seats; ``discard`` x district; ``done``; ``look`` x seat;
+``take`` x district; ``wiz_keep``, ``wiz_build``; ``crown`` x seat; ``pay_gold``; ``pay_card`` x
+district; ``nav_gold``, ``nav_cards``; ``beautify`` x district; ``destroy`` x seat x district;
+``give`` x district; ``exchange`` x seat x district; ``lab`` x district; ``smithy``; ``museum``
+x district; ``armory`` x seat x district; ``grave_yes``, ``grave_no``, ``bell_yes``,
+``bell_no``; ``lighthouse`` x district. JSON: ``{"do": "destroy", "seat": 2, "district": "keep"}``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from mezquita.engine import Game, GameInfo, Option, State, UnknownOption, register
+
+from . import decisions, observation
+from .belief import draft_belief
+from .breakdown import breakdown
+from .cards import (
+    BASE_CHARS,
+    BASE_DISTRICTS,
+    CHAR_INDEX,
+    CHAR_RANK,
+    DARK_DISTRICTS,
+    DIST_COPIES,
+    DIST_INDEX,
+    NUM_CHARS,
+    QUEEN,
+)
+from .flow import start_round
+from .model import CitadelsModel, Phase
+from .queries import ranking_keys, scores
+from .render import render_text
+from .rollout import rollout_action
+from .view import public_event, resample, view
+from .words import event_text
+
+INFO = GameInfo(
+    id="citadels",
+    name="Citadels",
+    min_players=2,
+    max_players=8,
+    hidden_information=True,  # hands, drafted characters, face-down cards, deck
+    chance=True,  # district draws and the character shuffle each round
+    version=2,  # 2: action space in blocks (ids changed); targets public; Thief's limits
+    summary="Bruno Faidutti, 2000 (classic, with Dark City): draft secret characters, "
+            "build a city of 8 districts, score the most.",
+    options=(
+        Option("players", 4, tuple(range(2, 9)), "number of players (8 needs a rank-9 character)"),
+        Option("crown", -1, None, "seat holding the Crown at the start; -1: a random seat"),
+        Option("characters", (), None,
+               "Dark City characters replacing the base one of the same rank, e.g. "
+               "witch,alchemist (any of witch, tax_collector, wizard, emperor, abbot, "
+               "alchemist, navigator, diplomat)"),
+        Option("rank9", "none", ("none", "queen", "artist"),
+               "add a rank-9 character (Queen: 5+ players; any: 4+ players)"),
+        Option("dark_city", (), None,
+               "Dark City purple districts added to the deck: empty (none), all, or a list "
+               "of keys such as museum,park"),
+        Option("short", False, (False, True), "short game: ends at 7 districts instead of 8"),
+    ),
+)
+
+
+class CitadelsGame(Game):
+    """Citadels with the options declared in ``INFO`` (see docs/games/citadels.md)."""
+
+    info = INFO
+    actions = decisions.SPACE
+    heuristic = "mezquita.games.citadels.heuristic:CitadelsHeuristic"
+    rollout_policy = staticmethod(rollout_action)
+    belief = staticmethod(draft_belief)
+    bench_settings = ({"players": 4}, {"players": 7})
+
+    def _configure(self) -> None:
+        n = self.num_players
+        chosen = list(BASE_CHARS)
+        for key in self.options["characters"]:
+            c = CHAR_INDEX.get(key)
+            if c is None or c in BASE_CHARS or CHAR_RANK[c] == 9:
+                raise UnknownOption(f"option 'characters': {key!r} is not a Dark City "
+                                    "character of ranks 1-8")
+            if chosen[CHAR_RANK[c] - 1] != BASE_CHARS[CHAR_RANK[c] - 1]:
+                raise UnknownOption(f"option 'characters': two characters of rank {CHAR_RANK[c]}")
+            chosen[CHAR_RANK[c] - 1] = c
+        rank9 = self.options["rank9"]
+        if rank9 != "none":
+            c = CHAR_INDEX[rank9]
+            if n < 4 or (c == QUEEN and n < 5):
+                need = 5 if c == QUEEN else 4
+                raise UnknownOption(f"the {rank9} needs at least {need} players")
+            chosen.append(c)
+        elif n == 8:
+            raise UnknownOption("8 players need a rank-9 character (option rank9)")
+        #: the character deck of every round, in rank order
+        self.characters: tuple[int, ...] = tuple(chosen)
+        #: rank (1..9) -> character in play, or -1
+        self.by_rank: tuple[int, ...] = tuple(
+            [-1] + [next((c for c in chosen if CHAR_RANK[c] == r), -1) for r in range(1, 10)])
+        dark = self.options["dark_city"]
+        if dark == ("all",):
+            extra = DARK_DISTRICTS
+        else:
+            bad = [k for k in dark if DIST_INDEX.get(k) not in DARK_DISTRICTS]
+            if bad:
+                raise UnknownOption(f"option 'dark_city': {bad[0]!r} is not a Dark City district")
+            extra = tuple(sorted({DIST_INDEX[k] for k in dark}))
+        #: the district deck (one entry per physical card)
+        self.deck: tuple[int, ...] = tuple(
+            d for d in BASE_DISTRICTS + tuple(extra) for _ in range(DIST_COPIES[d]))
+        crown = self.options["crown"]
+        if not -1 <= crown < n:
+            raise UnknownOption(f"option 'crown' must be -1 (random) or a seat 0..{n - 1}")
+        self.threshold: int = 7 if self.options["short"] else 8
+        self.face_up_count: int = _face_up(n, len(chosen))
+
+    @property
+    def max_game_length(self) -> int:
+        # A generous bound: nothing forces progress (a round may build nothing), but random
+        # and bot games stay far below it (the longest of thousands is about 2,000).
+        return 20_000
+
+    @property
+    def observation_size(self) -> int:
+        return observation.observation_size(self)
+
+    def encode_view(self, view: dict) -> list[float]:
+        return observation.encode_view(self, view)
+
+    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        return event_text(entry, lang, names)
+
+    def render_text(self, view: dict, lang: str = "en") -> str:
+        return render_text(view, lang)
+
+
+class CitadelsState(CitadelsModel):
+    """A game of Citadels: the contract's hooks over the layers below (fields in `model`)."""
+
+    def _setup(self) -> None:
+        g = self.game
+        n = g.num_players
+        self.deck = list(g.deck)
+        self.rng.shuffle(self.deck)
+        self.hands = [[self.deck.pop() for _ in range(4)] for _ in range(n)]
+        self.cities = [[] for _ in range(n)]
+        self.beauty = [[] for _ in range(n)]
+        self.museum = [[] for _ in range(n)]
+        self.haunted = [-1] * n
+        self.gold = [2] * n
+        crown = g.options["crown"]
+        self.crown = crown if crown >= 0 else self.rng.below(n)
+        self.round = 1
+        self.holder = [-1] * NUM_CHARS
+        self.rank = 0
+        self.calls = []
+        self.murdered = self.robbed = self.bewitched = self.witch = -1
+        self.tax_seat = self.bishop_seat = -1
+        self.rank1_built = False
+        self.actor = self.char = -1
+        self.flags = 0
+        self.builds = self.spent = self.built_n = self.art_n = self.keep_n = 0
+        self.drawn = []
+        self.pending = []
+        self.bell = self.end_trig = False
+        self.first = -1
+        start_round(self)
+
+    def _to_move(self) -> tuple[int, ...]:
+        if self.phase == Phase.TURNS:
+            return (self.pending[-1].seat,) if self.pending else (self.actor,)
+        if self.phase == Phase.DRAFT:
+            return (self.plan[self.step][0],)
+        return ()
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return decisions.legal(self)
+
+    def _apply(self, seat: int, action: int) -> None:
+        decisions.apply(self, seat, action)
+
+    def _scores(self) -> list[float]:
+        return [float(s) for s in scores(self)]
+
+    def _returns(self) -> list[float]:
+        keys = ranking_keys(self)
+        best = max(keys)
+        winners = [s for s, k in enumerate(keys) if k == best]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(len(keys))]
+
+    def _view(self, seat: int | None, full: bool) -> dict:
+        return view(self, seat, full)
+
+    def _public_event(self, event: dict, viewer: int | None) -> dict:
+        return public_event(event, viewer)
+
+    def _breakdown(self, lang: str) -> dict:
+        return breakdown(self, lang)
+
+    def _resample(self, seat: int, rng: random.Random) -> State:
+        return resample(self, seat, rng)
+
+
+def _face_up(players: int, characters: int) -> int:
+    """Characters removed face up each round (rule: players + 1 remain for 4-6 players)."""
+    return 0 if players <= 3 else max(0, characters - 1 - (players + 1))
+
+
+register(CitadelsGame, CitadelsState)
