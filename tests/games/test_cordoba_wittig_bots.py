@@ -18,7 +18,7 @@ def test_heuristic_makes_the_double_that_sends_opponent_stones_back():
 
 
 def test_heuristic_avoids_the_double_that_sends_its_own_stones_back():
-    state = arrange({"1": "d4", "4": "d2", "6": "c5", "2": "e5"})
+    state = arrange({"1": "d4", "4": "d2", "6": "c4", "2": "e5"})
     state.apply(0, {"do": "stone", "stone": "4"})
     state.apply(0, {"do": "to", "to": "d4"})
     bot = make_agent("heuristic", state.game, 0)
