@@ -39,6 +39,7 @@ from mezquita.engine import (
 from . import observation, render
 from .board import SHIPPED, Board, load_board
 from .evaluation import evaluate
+from .rollout import rollout_policy
 
 TEXTS = load_texts(Path(__file__).parent / "data" / "texts.json")
 SIDES = ("left", "right")
@@ -102,6 +103,7 @@ class CordobaWittigGame(Game):
     info = INFO
     heuristic = "mezquita.games.cordoba_wittig.heuristic:CordobaWittigHeuristic"
     evaluation = staticmethod(evaluate)
+    rollout_policy = staticmethod(rollout_policy)
 
     def _configure(self) -> None:
         board = self.board = load_board(self.options["board"])
