@@ -31,8 +31,10 @@ def race_click(page) -> None:
     fields = page.locator(".wittig-field.legal")
     if fields.count():
         squares = [fields.nth(i).get_attribute("data-square") for i in range(fields.count())]
-        taken = {title.rsplit(" ", 1)[-1] for title in page.locator(".wittig-stone title").all_text_contents()}
-        best = max(range(len(squares)), key=lambda i: (row(squares[i]), squares[i] not in taken, squares[i][0]))
+        titles = page.locator(".wittig-stone title").all_text_contents()
+        taken = {title.rsplit(" ", 1)[-1] for title in titles}
+        best = max(range(len(squares)),
+                   key=lambda i: (row(squares[i]), squares[i] not in taken, squares[i][0]))
         fields.nth(best).click()
     elif stones.count():
         leading(stones).click()
