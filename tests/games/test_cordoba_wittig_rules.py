@@ -224,14 +224,26 @@ def test_rule_8_a_claim_knocked_back_in_the_extra_turn_lets_play_go_on():
     assert state.to_move() == (0,)
 
 
-def test_rule_8_draw_after_the_turn_limit():
+def test_rule_8_a_knocked_back_claim_passes_the_extra_turn_to_the_other_side():
+    state = arrange({"1": "a8", "2": "c8", "3": "e8", "4": "g6", "A": "f8", "B": "b8", "C": "d8",
+                     "F": "h6"})
+    move(state, 0, "4", "g8")
+    move(state, 1, "F", "f8", "left")  # F's right star touches A's left star: 4 on g8 goes back
+    state.apply(1, {"do": "back_to", "to": "j5"})
+    assert state.far_count(0) == 3 and state.far_count(1) == 4
+    assert state.claim == 1 and state.to_move() == (0,), "now Player 1 has the one extra turn"
+    move(state, 0, "4", "j7")
+    assert state.is_terminal() and state.returns() == [0.0, 1.0]
+
+
+def test_rule_9_draw_after_the_turn_limit():
     state = arrange({"3": "e4", "C": "f4"})
     state.plies = state.game.board.max_plies - 1
     move(state, 0, "3", "e6")
     assert state.is_terminal() and state.returns() == [0.5, 0.5] and state.outcome == "draw_plies"
 
 
-def test_rule_8_draw_on_the_third_repetition_of_a_position():
+def test_rule_9_draw_on_the_third_repetition_of_a_position():
     state = arrange({"3": "e4", "C": "f4"})
     for _ in range(2):
         move(state, 0, "3", "g4")
