@@ -6,7 +6,7 @@
 import { clickable, getJSON, h, s } from "../dom.js";
 
 const CELL = 64;
-const LEFT = 26; // room for the row numbers
+const LEFT = 20; // room for the row numbers
 const TOP = 8;
 const GAP = 14; // between row 1 and the start row
 const SEAT_COLOUR = ["#a3261b", "#1f4e79"];
@@ -36,7 +36,7 @@ function cellXY(view, square) {
 // One stone, `w` wide: its seat's frame, the label on top, the two symbols below.
 function stone(x, y, w, data, symbols, { ring = null, title = "" } = {}) {
   const hgt = CELL - 8;
-  const glyph = Math.min(26, w * 0.48);
+  const glyph = Math.min(28, w * 0.56);
   const group = s("g", { class: "wittig-stone", "data-stone": data.label, transform: `translate(${x},${y})` },
     s("rect", { x: 0, y: 0, width: w, height: hgt, rx: 7, fill: "#fbf4e6", stroke: ring || SEAT_COLOUR[data.seat], "stroke-width": ring ? 4 : 2.5 }),
     s("rect", { x: 3, y: 3, width: w - 6, height: 15, rx: 4, fill: SEAT_COLOUR[data.seat] }),
@@ -102,7 +102,7 @@ export function create(root, { t, act, playerName }) {
         svg.append(field);
       }
       const { y } = cellXY(view, `a${row}`);
-      svg.append(s("text", { x: LEFT - 8, y: y + CELL / 2 + 4, "text-anchor": "end", "font-size": 12, fill: "#5b4a3a", text: row }));
+      svg.append(s("text", { x: LEFT - 5, y: y + CELL / 2 + 4, "text-anchor": "end", "font-size": 12, fill: "#5b4a3a", text: row }));
     }
     for (let column = 0; column < view.columns; column++) {
       svg.append(s("text", { x: LEFT + column * CELL + CELL / 2, y: height - 6, "text-anchor": "middle", "font-size": 12, fill: "#5b4a3a", text: String.fromCharCode(97 + column) }));
