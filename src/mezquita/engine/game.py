@@ -82,6 +82,11 @@ class Game:
     #: determinised states only, so it may read any field; it must be cheap and use ``rng``
     #: for its randomness. None: uniformly random playouts.
     rollout_policy: ClassVar[Callable[[State, int, list[int], random.Random], int] | None] = None
+    #: Optional evaluation for depth-limited search (``alphabeta``), ``evaluation(state, seat)
+    #: -> value`` (a plain function): the value of a state for a seat in [-1, 1] (1 a sure win,
+    #: -1 a sure loss). Search calls it on its own copies of the state. None: search scores
+    #: a cut position from ``scores()``.
+    evaluation: ClassVar[Callable[[State, int], float] | None] = None
     #: Optional model of play for search bots' beliefs, ``belief(world, seat) -> likelihood``
     #: (a plain function): from any determinisation ``world`` of ``seat``'s view, a function
     #: giving the relative likelihood of a determinisation under a model of how the other

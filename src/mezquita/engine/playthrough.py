@@ -24,6 +24,8 @@ GOLDEN: list[tuple[str, dict, int]] = [
     ("citadels", {"players": 2}, 3),
     ("citadels", {"players": 5, "dark_city": "all", "rank9": "artist"}, 4),
     ("cortica", {}, 5),
+    ("cordoba-wittig", {}, 6),
+    ("cordoba-wittig", {"board": "small"}, 7),
 ]
 
 #: games longer than this many decisions are written compactly

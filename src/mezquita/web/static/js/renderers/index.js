@@ -4,6 +4,7 @@ const RENDERERS = {
   cordoba: () => import("./cordoba.js"),
   citadels: () => import("./citadels.js"),
   cortica: () => import("./cortica.js"),
+  "cordoba-wittig": () => import("./cordoba-wittig.js"),
 };
 
 export function rendererFor(gameId) {

@@ -1,0 +1,537 @@
+"""Cordoba (Reinhold Wittig, 1990): a race of stones showing religious symbols, a reconstruction.
+
+Rules as implemented: docs/games/cordoba-wittig.md; each numbered rule there is tested in
+tests/games/test_cordoba_wittig_rules.py under its number. Board, stones, symbols, distances
+and limits come from a board file (``data/standard.json``; option ``board``).
+
+A turn is a short sequence of small decisions, one action block each (sizes for a board with
+N stones and P playing fields; the standard board has N = 12, P = 96, 219 ids in all)::
+
+    stone(stone)   choose one of your stones to move              N ids
+    to(to)         its destination, two squares away             P ids
+    side(side)     left or right of your single stone there       2 ids
+    back(stone)    compensation: which affected stone goes next   N ids
+    back_to(to)    compensation: where that stone goes back       P ids
+    pass           no legal move at all                           1 id
+
+Choices with one option only in a compensation (the last stone, a single way back) are
+carried out without asking.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+from mezquita.engine import (
+    ActionSpace,
+    Game,
+    GameInfo,
+    Option,
+    Param,
+    State,
+    load_texts,
+    pick,
+    register,
+    seat_name,
+)
+
+from . import observation, render
+from .board import SHIPPED, Board, load_board
+from .evaluation import evaluate
+from .rollout import rollout_policy
+
+TEXTS = load_texts(Path(__file__).parent / "data" / "texts.json")
+SIDES = ("left", "right")
+EMPTY = -1
+
+
+class Phase(StrEnum):
+    """Which decision the player to move makes now (the value is its action block)."""
+
+    STONE = "stone"
+    TO = "to"
+    SIDE = "side"
+    BACK = "back"
+    BACK_TO = "back_to"
+    OVER = "over"
+
+
+class Outcome(StrEnum):
+    """How a finished game was decided ("" while it runs)."""
+
+    PLAYING = ""
+    WIN = "win"
+    DRAW_MATCHED = "draw_matched"
+    DRAW_PLIES = "draw_plies"
+    DRAW_REPETITION = "draw_repetition"
+
+
+INFO = GameInfo(
+    id="cordoba-wittig",
+    name="Cordoba (Wittig)",
+    min_players=2,
+    max_players=2,
+    hidden_information=False,  # every stone is on the open board
+    chance=False,  # no dice, no cards
+    version=1,
+    reconstruction=(
+        "Reconstruction v1: no public source gives the board, the stones or their symbols. "
+        "Assumed (all in the board file): 12 columns x 8 rows plus a start row; start row "
+        "1 A 2 B 3 C 4 D 5 E 6 F; stones 1/A star|star, 2/B cross|cross, 3/C crescent|crescent, "
+        "4/D star|cross, 5/E cross|crescent, 6/F crescent|star; stones on the start row move only "
+        "forwards and no move enters it; the touching halves of a double are the resident's and "
+        "the newcomer's facing halves; 'connected' means a chain of 8-neighbour fields holding "
+        "stones with the symbol, the double's own stones stay; the responsible player chooses the "
+        "order and the direction of moving back; with no way back of 3 or 2 fields a stone returns "
+        "to its start; a blocked obligation waits; no legal move means a pass; stones on the far "
+        "row may still move sideways; a draw after 300 turns or the third repetition of a position."
+    ),
+    summary="Reinhold Wittig, 1990: race four of your six symbol stones to the far row; a double "
+            "that puts a symbol in power sends its neighbours back.",
+    options=(
+        Option("board", "standard", None,
+               "board file: a shipped board (standard, small) or the path of a board file",
+               remote_choices=SHIPPED),
+    ),
+)
+
+
+class CordobaWittigGame(Game):
+    """Cordoba (Wittig) on the board file named by option ``board``."""
+
+    info = INFO
+    heuristic = "mezquita.games.cordoba_wittig.heuristic:CordobaWittigHeuristic"
+    evaluation = staticmethod(evaluate)
+    rollout_policy = staticmethod(rollout_policy)
+
+    def _configure(self) -> None:
+        board = self.board = load_board(self.options["board"])
+        labels = tuple(s.label for s in board.stones)
+        squares = tuple(board.square(f) for f in board.playing_fields)
+        space = self.actions = ActionSpace()
+        acts = TEXTS["actions"]
+        self.STONE = space.block("stone", Param("stone", labels), text=acts["stone"])
+        self.TO = space.block("to", Param("to", squares), text=acts["to"])
+        self.SIDE = space.block("side", Param("side", SIDES, text=_side_text), text=acts["side"])
+        self.BACK = space.block("back", Param("stone", labels), text=acts["back"])
+        self.BACK_TO = space.block("back_to", Param("to", squares), text=acts["back_to"])
+        self.PASS = space.block("pass", text=acts["pass"])
+        self.moves, self.backs, self.neighbours = _geometry(board)
+
+    @property
+    def max_game_length(self) -> int:
+        # a turn is at most stone + to + side, then two decisions for each stone moved back
+        # (every stone but the double's two); the game is drawn after max_plies turns
+        per_turn = 3 + 2 * (len(self.board.stones) - 2)
+        return self.board.max_plies * per_turn
+
+    # -- presentation ------------------------------------------------------------------
+    def symbol_name(self, symbol: str, lang: str) -> str:
+        """A symbol's name in ``lang``."""
+        return pick(self.board.raw["symbols"][symbol]["name"], lang)
+
+    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        kind = entry["do"]
+        fields = dict(entry)
+        if entry.get("seat") is not None:
+            fields["player"] = seat_name(entry["seat"], lang, names)
+        if "symbol" in entry:
+            fields["symbol"] = self.symbol_name(entry["symbol"], lang)
+        if kind == "double":
+            fields["side"] = pick(TEXTS["sides"][entry["side"]], lang)
+        if kind == "power":
+            fields["stones"] = ", ".join(entry["stones"]) or "-"
+        if kind in ("claim", "claim_lost", "win"):
+            fields["player"] = seat_name(entry["player"], lang, names)
+        if kind == "back" and entry["home"]:
+            kind = "back_home"
+        return pick(TEXTS["events"][kind], lang).format(**fields)
+
+    def render_text(self, view: dict, lang: str = "en") -> str:
+        return render.render_text(view, lang)
+
+    @property
+    def observation_size(self) -> int:
+        return observation.size(self.board)
+
+    def encode_view(self, view: dict) -> list[float]:
+        """The view as floats in [0, 1]; layout table in ``cordoba_wittig/observation.py``."""
+        return observation.encode_view(self.board, view)
+
+
+class CordobaWittigState(State):
+    """A game of Cordoba (Wittig).
+
+    Attributes:
+        grid: per field, the stone on it (the left one of a double), or -1.
+        pair: per field, the right stone of a double there, or -1.
+        at: per stone, its field (its start field while at home).
+        current: the seat to move (-1 when the game is over).
+        phase: the decision the seat to move makes now (`Phase`).
+        selected: the stone chosen to move (phases ``to`` and ``side``), or -1.
+        target: the field of a double being made (phase ``side``), or -1.
+        owed: per seat, the fields of doubles that seat made and must break up (rule 5).
+        pending: stones still to move back in the running compensation (rule 6).
+        power: the symbol in power during a compensation, or "".
+        back_stone: the stone whose way back is being chosen (phase ``back_to``), or -1.
+        claim: the seat that reached the far row first, during its opponent's extra turn, or -1.
+        plies: finished turns.
+        seen: how often each position (board, obligations, claim, seat to move) occurred.
+        outcome: how the game ended (`Outcome`).
+        winner: the winning seat, or -1 (running or drawn).
+    """
+
+    fields = ("grid", "pair", "at", "current", "phase", "selected", "target", "owed", "pending",
+              "power", "back_stone", "claim", "plies", "seen", "outcome", "winner")
+
+    grid: list[int]
+    pair: list[int]
+    at: list[int]
+    current: int
+    phase: str
+    selected: int
+    target: int
+    owed: list[list[int]]
+    pending: list[int]
+    power: str
+    back_stone: int
+    claim: int
+    plies: int
+    seen: dict[str, int]
+    outcome: str
+    winner: int
+
+    # -- setup -------------------------------------------------------------------------
+    def _setup(self) -> None:
+        """Rule 2: every stone on its start field; player one begins."""
+        board: Board = self.game.board
+        self.grid = [EMPTY] * board.size
+        self.pair = [EMPTY] * board.size
+        self.at = []
+        for i, stone in enumerate(board.stones):
+            field = board.field(stone.start, 0)
+            self.grid[field] = i
+            self.at.append(field)
+        self.current, self.phase = 0, Phase.STONE
+        self.selected = self.target = self.back_stone = self.claim = self.winner = -1
+        self.owed, self.pending, self.power = [[], []], [], ""
+        self.plies, self.outcome = 0, Outcome.PLAYING
+        self.seen = {self.position_key(): 1}
+
+    # -- queries -------------------------------------------------------------------------
+    def destinations(self, stone: int) -> list[int]:
+        """Rules 3 and 4: the fields ``stone`` may move to (empty, or one own stone)."""
+        grid, pair = self.grid, self.pair
+        seat = self.game.board.stones[stone].seat
+        per = len(self.at) // 2
+        out = []
+        for t in self.game.moves[self.at[stone]]:
+            resident = grid[t]
+            if resident == EMPTY or (pair[t] == EMPTY and resident // per == seat):
+                out.append(t)
+        return out
+
+    def movable(self, seat: int) -> list[int]:
+        """The stones ``seat`` may choose now: rule 5's obligation first, if it can be met."""
+        owed = [s for f in self.owed[seat] for s in (self.grid[f], self.pair[f])]
+        forced = [s for s in sorted(owed) if self.destinations(s)]
+        if forced:
+            return forced
+        return [s for s in self.game.board.stones_of(seat) if self.destinations(s)]
+
+    def ways_back(self, stone: int) -> list[int]:
+        """Rule 7: where ``stone`` may go back to (its start field when nothing else is free)."""
+        board: Board = self.game.board
+        field = self.at[stone]
+        if board.row(field) > board.near_rows:
+            for fields in self.game.backs[field]:
+                free = [f for f in fields if self.grid[f] == EMPTY]
+                if free:
+                    return free
+        return [board.field(board.stones[stone].start, 0)]
+
+    def far_count(self, seat: int) -> int:
+        """How many of ``seat``'s stones stand on the far row."""
+        far = self.game.board.rows * self.game.board.columns
+        return sum(1 for s in self.game.board.stones_of(seat) if self.at[s] >= far)
+
+    def progress(self, seat: int) -> int:
+        """The rows ``seat``'s stones have advanced, summed."""
+        columns = self.game.board.columns
+        return sum(self.at[s] // columns for s in self.game.board.stones_of(seat))
+
+    def affected(self, field: int, symbol: str) -> list[int]:
+        """Rule 6: the stones showing ``symbol`` connected to the double on ``field``."""
+        stones = self.game.board.stones
+        neighbours = self.game.neighbours
+        seen, frontier, out = {field}, [field], []
+        while frontier:
+            here = frontier.pop()
+            for n in neighbours[here]:
+                if n in seen:
+                    continue
+                showing = [s for s in (self.grid[n], self.pair[n]) if s != EMPTY and stones[s].shows(symbol)]
+                if showing:
+                    seen.add(n)
+                    frontier.append(n)
+                    out.extend(showing)
+        return sorted(out)
+
+    def position_key(self) -> str:
+        """The repetition key: stones on the board, obligations, claim and seat to move."""
+        return f"{self.grid}{self.pair}{self.owed}{self.claim}{self.current}"
+
+    # -- turns -----------------------------------------------------------------------------
+    def _to_move(self) -> tuple[int, ...]:
+        return () if self.current < 0 else (self.current,)
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        g = self.game
+        phase = self.phase
+        if phase == Phase.STONE:
+            stones = self.movable(seat)
+            return [g.STONE.id(s) for s in stones] if stones else [g.PASS.id()]
+        if phase == Phase.TO:
+            first = g.board.columns
+            return sorted(g.TO.id(t - first) for t in self.destinations(self.selected))
+        if phase == Phase.SIDE:
+            return [g.SIDE.id(0), g.SIDE.id(1)]
+        if phase == Phase.BACK:
+            return [g.BACK.id(s) for s in sorted(self.pending)]
+        first = g.board.columns
+        return sorted(g.BACK_TO.id(t - first) for t in self.ways_back(self.back_stone))
+
+    def _apply(self, seat: int, action: int) -> None:
+        g = self.game
+        if action in g.STONE:
+            self.selected = g.STONE.indices(action)[0]
+            self.phase = Phase.TO
+        elif action in g.TO:
+            self._to(seat, g.TO.indices(action)[0] + g.board.columns)
+        elif action in g.SIDE:
+            self._double(seat, SIDES[g.SIDE.indices(action)[0]])
+        elif action in g.BACK:
+            self.back_stone = g.BACK.indices(action)[0]
+            self._compensate(seat)
+        elif action in g.BACK_TO:
+            self._move_back(seat, self.back_stone, g.BACK_TO.indices(action)[0] + g.board.columns)
+            self._compensate(seat)
+        else:
+            self._event(seat, "pass")
+            self._end_turn(seat)
+
+    def _to(self, seat: int, target: int) -> None:
+        """Rule 3: move to an empty field, or rule 4: onto an own single stone (side next)."""
+        if self.grid[target] != EMPTY:
+            self.target = target
+            self.phase = Phase.SIDE
+            return
+        stone = self.selected
+        board = self.game.board
+        self._event(seat, "move", stone=board.stones[stone].label, frm=board.square(self.at[stone]),
+                    to=board.square(target))
+        self._lift(stone)
+        self._put(stone, target)
+        self._end_turn(seat)
+
+    def _double(self, seat: int, side: str) -> None:
+        """Rule 4: place the newcomer left or right of the resident; rules 5 and 6 follow."""
+        board = self.game.board
+        stone, field = self.selected, self.target
+        resident = self.grid[field]
+        self._event(seat, "move", stone=board.stones[stone].label, frm=board.square(self.at[stone]),
+                    to=board.square(field))
+        self._lift(stone)
+        if side == "left":
+            self.grid[field], self.pair[field] = stone, resident
+        else:
+            self.pair[field] = stone
+        self.at[stone] = field
+        self.owed[seat].append(field)
+        self._event(seat, "double", field=board.square(field), side=side,
+                    stones=[board.stones[self.grid[field]].label, board.stones[self.pair[field]].label])
+        self.selected = self.target = -1
+        left, right = board.stones[self.grid[field]], board.stones[self.pair[field]]
+        if left.right == right.left:
+            self.power = left.right
+            self.pending = self.affected(field, self.power)
+            self._event(seat, "power", symbol=self.power, field=board.square(field),
+                        stones=[board.stones[s].label for s in self.pending])
+        self._compensate(seat)
+
+    def _compensate(self, seat: int) -> None:
+        """Rule 6: move the affected stones back one at a time, asking only real choices
+        (which stone next when several remain, where to when there are several ways back)."""
+        while self.pending:
+            if self.back_stone < 0:
+                if len(self.pending) > 1:
+                    self.phase = Phase.BACK
+                    return
+                self.back_stone = self.pending[0]
+            ways = self.ways_back(self.back_stone)
+            if len(ways) > 1:
+                self.phase = Phase.BACK_TO
+                return
+            self._move_back(seat, self.back_stone, ways[0])
+        self.power = ""
+        self._end_turn(seat)
+
+    def _move_back(self, seat: int, stone: int, field: int) -> None:
+        """Rule 7: one affected stone goes back to ``field``."""
+        board = self.game.board
+        self._event(seat, "back", symbol=self.power, stone=board.stones[stone].label,
+                    frm=board.square(self.at[stone]), to=board.square(field), home=board.row(field) == 0)
+        self._lift(stone)
+        self._put(stone, field)
+        self.pending.remove(stone)
+        self.back_stone = -1
+
+    def _end_turn(self, seat: int) -> None:
+        """Rule 8 (the far row, the extra turn) and the draws by length and repetition."""
+        board = self.game.board
+        self.plies += 1
+        self.selected = self.target = -1
+        win = board.win_stones
+        if self.claim >= 0:
+            claimant, self.claim = self.claim, -1
+            if self.far_count(claimant) >= win:
+                if self.far_count(seat) >= win:
+                    return self._finish(Outcome.DRAW_MATCHED, -1, win)
+                return self._finish(Outcome.WIN, claimant, self.far_count(claimant))
+            self._event(None, "claim_lost", player=claimant)
+        if self.far_count(seat) >= win:
+            self.claim = seat
+            self._event(None, "claim", player=seat, n=self.far_count(seat))
+        if self.plies >= board.max_plies:
+            return self._finish(Outcome.DRAW_PLIES, -1, self.plies)
+        self.current, self.phase = 1 - seat, Phase.STONE
+        key = self.position_key()
+        count = self.seen[key] = self.seen.get(key, 0) + 1
+        if count >= board.repetitions:
+            self._finish(Outcome.DRAW_REPETITION, -1, count)
+
+    def _finish(self, outcome: Outcome, winner: int, n: int) -> None:
+        self.outcome, self.winner = outcome, winner
+        self.current, self.phase = -1, Phase.OVER
+        if winner >= 0:
+            self._event(None, "win", player=winner, n=n)
+        else:
+            self._event(None, outcome.value, n=n)
+
+    # -- board changes ---------------------------------------------------------------------
+    def _lift(self, stone: int) -> None:
+        """Take ``stone`` off its field; a double left with one stone is no longer owed."""
+        field = self.at[stone]
+        if self.pair[field] == EMPTY:
+            self.grid[field] = EMPTY
+            return
+        if self.grid[field] == stone:
+            self.grid[field] = self.pair[field]
+        self.pair[field] = EMPTY
+        for owed in self.owed:
+            if field in owed:
+                owed.remove(field)
+
+    def _put(self, stone: int, field: int) -> None:
+        self.grid[field] = stone
+        self.at[stone] = field
+
+    # -- results ---------------------------------------------------------------------------
+    def _scores(self) -> list[float]:
+        return [float(self.progress(0)), float(self.progress(1))]
+
+    def _returns(self) -> list[float]:
+        if self.winner >= 0:
+            return [1.0 if s == self.winner else 0.0 for s in (0, 1)]
+        return [0.5, 0.5]
+
+    def _breakdown(self, lang: str) -> dict:
+        texts = TEXTS["breakdown"]
+        returns = self.returns()
+        rows = [
+            {"label": pick(texts["far_row"], lang), "values": [self.far_count(s) for s in (0, 1)]},
+            {"label": pick(texts["progress"], lang), "values": [self.progress(s) for s in (0, 1)]},
+        ]
+        if self.current < 0:
+            rows.append({"label": pick(texts["result"], lang), "values": returns})
+            reason = self.game.event_text(self.events[-1], lang)
+        else:
+            reason = pick(texts["playing"], lang)
+        best = max(returns)
+        return {"rows": rows, "totals": self.scores(), "winners": [s for s in (0, 1) if returns[s] == best],
+                "reason": reason}
+
+    # -- information -------------------------------------------------------------------------
+    def _view(self, seat: int | None, full: bool) -> dict:
+        board: Board = self.game.board
+        stones = board.stones
+        square = board.square
+
+        def label(s: int) -> str | None:
+            return stones[s].label if s >= 0 else None
+
+        return {
+            "board": board.key,
+            "columns": board.columns,
+            "rows": board.rows,
+            "win_stones": board.win_stones,
+            "max_plies": board.max_plies,
+            "symbols": board.raw["symbols"],
+            "stones": [
+                {"label": st.label, "seat": st.seat, "left": st.left, "right": st.right,
+                 "field": square(self.at[i]), "home": board.row(self.at[i]) == 0,
+                 "place": ("single" if self.pair[self.at[i]] == EMPTY
+                           else "left" if self.grid[self.at[i]] == i else "right")}
+                for i, st in enumerate(stones)
+            ],
+            "owed": [[square(f) for f in owed] for owed in self.owed],
+            "phase": str(self.phase),
+            "selected": label(self.selected),
+            "target": square(self.target) if self.target >= 0 else None,
+            "compensation": ({"symbol": self.power, "pending": [label(s) for s in self.pending],
+                              "stone": label(self.back_stone)} if self.power else None),
+            "claim": self.claim if self.claim >= 0 else None,
+            "plies": self.plies,
+            "far": [self.far_count(s) for s in (0, 1)],
+            "progress": [self.progress(s) for s in (0, 1)],
+            "outcome": str(self.outcome) or None,
+            "winner": self.winner if self.winner >= 0 else None,
+        }
+
+    def _copy_into(self, new: CordobaWittigState) -> None:
+        new.grid = self.grid.copy()
+        new.pair = self.pair.copy()
+        new.at = self.at.copy()
+        new.current, new.phase = self.current, self.phase
+        new.selected, new.target = self.selected, self.target
+        new.owed = [self.owed[0].copy(), self.owed[1].copy()]
+        new.pending = self.pending.copy()
+        new.power, new.back_stone, new.claim = self.power, self.back_stone, self.claim
+        new.plies = self.plies
+        new.seen = self.seen.copy()
+        new.outcome, new.winner = self.outcome, self.winner
+
+
+def _side_text(side: str, lang: str) -> str:
+    return pick(TEXTS["sides"][side], lang)
+
+
+def _geometry(board: Board) -> tuple[list[list[int]], list[list[list[int]]], list[list[int]]]:
+    """Per field: move targets (rule 3), ways back by distance (rule 7), 8-neighbours (rule 6)."""
+    step = board.step
+    moves, backs, neighbours = [], [], []
+    for field in range(board.size):
+        col, row = board.column(field), board.row(field)
+        dirs = [(-step, step), (0, step), (step, step)] + ([(-step, 0), (step, 0)] if row > 0 else [])
+        moves.append(sorted(board.field(col + dx, row + dy) for dx, dy in dirs
+                            if board.on_board(col + dx, row + dy)))
+        backs.append([[board.field(col + dx, row - d) for dx in (-d, 0, d)
+                       if board.on_board(col + dx, row - d) and row - d >= 1]
+                      for d in board.back_distances])
+        neighbours.append([board.field(col + dx, row + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                           if (dx or dy) and board.on_board(col + dx, row + dy) and row + dy >= 1])
+    return moves, backs, neighbours
+
+
+register(CordobaWittigGame, CordobaWittigState)

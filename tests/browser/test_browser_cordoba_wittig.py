@@ -1,0 +1,141 @@
+"""Cordoba (Wittig) in the browser, by clicking like a person: a whole game against a bot, the
+side of a double, the keyboard, another language and the board at desktop and phone sizes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import httpx
+
+MOVES = ".wittig-stone.legal, .wittig-field.legal, .wittig-side.legal, .wittig-pass"
+
+
+def new_match(page, server, bot: str = "random", seed: int = 5) -> str:
+    """A human (seat 0) against ``bot``; open the human's page; return the match id."""
+    made = httpx.post(f"{server.url}/api/matches",
+                      json={"game": "cordoba-wittig", "seats": ["human", bot], "seed": seed}).json()
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".wittig-board")
+    return made["id"]
+
+
+def row(square: str) -> int:
+    return int(square[1:])
+
+
+def race_click(page) -> None:
+    """One click of a simple racer: the leading stone still able to race; the most forward
+    field, an empty one if it can, else the rightmost (so doubles on the far row move on)."""
+    stones = page.locator(".wittig-stone.legal")
+    fields = page.locator(".wittig-field.legal")
+    if fields.count():
+        squares = [fields.nth(i).get_attribute("data-square") for i in range(fields.count())]
+        titles = page.locator(".wittig-stone title").all_text_contents()
+        taken = {title.rsplit(" ", 1)[-1] for title in titles}
+        best = max(range(len(squares)),
+                   key=lambda i: (row(squares[i]), squares[i] not in taken, squares[i][0]))
+        fields.nth(best).click()
+    elif stones.count():
+        leading(stones).click()
+    elif page.locator(".wittig-side.legal").count():
+        page.locator(".wittig-side.legal").first.click()
+    else:
+        page.locator(".wittig-pass").click()
+
+
+def leading(stones):
+    """The legal stone nearest the far row that can still reach it (an even row below 8)."""
+    rows = [row(stones.nth(i).locator("title").text_content().rsplit(" ", 1)[-1])
+            for i in range(stones.count())]
+    racing = [i for i, r in enumerate(rows) if r < 8 and r % 2 == 0] or list(range(len(rows)))
+    return stones.nth(max(racing, key=lambda i: rows[i]))
+
+
+def keep(page, name: str) -> None:
+    folder = os.environ.get("MEZQUITA_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, name), full_page=True)
+
+
+def test_a_whole_game_against_a_bot_by_clicking(page, server, turns, tmp_path):
+    match_id = new_match(page, server)
+    assert page.locator(".wittig-stone").count() == 12
+    assert page.locator(".wittig-stone.legal").count() == 6, "all six own stones can move"
+    for _ in range(400):
+        page.wait_for_selector(f"#summary:not([hidden]), {MOVES}")
+        if page.locator("#summary").is_visible():
+            break
+        before = turns.now(page)
+        race_click(page)
+        turns.wait_past(page, before)
+    page.wait_for_selector("#summary:not([hidden])")
+    result = httpx.get(f"{server.url}/api/matches/{match_id}").json()["result"]
+    expected = ("You win!" if result["returns"][0] == 1 else
+                "You lose." if result["returns"][0] == 0 else "Draw")
+    assert page.locator("#summary-text").inner_text().startswith(expected)
+    assert result["returns"][0] == 1, "the racer beats the random bot"
+    assert page.locator("#log li").count() > 20
+    shot = tmp_path / "wittig-end.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 20_000
+    if os.environ.get("MEZQUITA_SCREENSHOTS"):
+        shutil.copy(shot, os.path.join(os.environ["MEZQUITA_SCREENSHOTS"], "wittig-end.png"))
+
+
+def test_a_double_asks_for_the_side_and_shows_the_obligation(page, server, turns):
+    new_match(page, server, bot="random", seed=1)
+    # 1 a0-c2, then 2 c0 onto c2: a double on c2
+    for stone, square in (("1", "c2"), ("2", "c2")):
+        page.wait_for_selector(f".wittig-stone.legal[data-stone='{stone}']")
+        before = turns.now(page)
+        page.locator(f".wittig-stone.legal[data-stone='{stone}']").click()
+        turns.wait_past(page, before)
+        before = turns.now(page)
+        page.locator(f".wittig-field.legal[data-square='{square}']").click()
+        turns.wait_past(page, before)
+    assert page.locator(".wittig-side.legal").count() == 2
+    assert page.locator(".wittig-side-button").count() == 2
+    before = turns.now(page)
+    page.locator(".wittig-side[data-side='left']").click()
+    turns.wait_past(page, before)
+    page.wait_for_selector(".wittig-owed")
+    page.locator(".wittig-note", has_text="must move a stone away from c2").wait_for()
+    page.wait_for_selector(".wittig-stone.legal")
+    assert {page.locator(".wittig-stone.legal").nth(i).get_attribute("data-stone")
+            for i in range(page.locator(".wittig-stone.legal").count())} == {"1", "2"}
+
+
+def test_keyboard_play_and_german_texts(page, server, turns):
+    new_match(page, server)
+    page.select_option("#lang", "de")
+    page.locator(".wittig-prompt", has_text="Wähle einen deiner hervorgehobenen Steine.").wait_for()
+    before = turns.now(page)
+    page.locator(".wittig-stone.legal").first.focus()
+    page.keyboard.press("Enter")
+    turns.wait_past(page, before)
+    field = page.locator(".wittig-field.legal").first
+    assert field.get_attribute("tabindex") == "0"
+    assert field.get_attribute("aria-label").endswith(f"nach {field.get_attribute('data-square')} ziehen")
+    before = turns.now(page)
+    field.focus()
+    page.keyboard.press(" ")
+    turns.wait_past(page, before)
+
+
+def test_desktop_and_phone_layouts(browser, server, turns):
+    for width, height, name in ((1366, 768, "wittig-1366.png"), (390, 844, "wittig-390.png")):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        new_match(page, server, seed=3)
+        for _ in range(8):
+            page.wait_for_selector(MOVES)
+            before = turns.now(page)
+            race_click(page)
+            turns.wait_past(page, before)
+        page.wait_for_selector(MOVES)
+        box = page.locator(".wittig-board").bounding_box()
+        assert box["width"] <= width, "the board fits the screen's width"
+        assert box["width"] >= 0.8 * min(width, 880)
+        keep(page, name)
+        context.close()
