@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import arena, bench, games_cmd, play, replay, serve, simulate
+from . import arena, bench, games_cmd, ladder, play, replay, serve, simulate
 from .app import app
 
-__all__ = ["app", "arena", "bench", "games_cmd", "play", "replay", "serve", "simulate"]
+__all__ = ["app", "arena", "bench", "games_cmd", "ladder", "play", "replay", "serve", "simulate"]

@@ -66,6 +66,9 @@ class CordobaGame(Game):
     info = INFO
     actions = ACTIONS
     heuristic = "mezquita.games.cordoba.heuristic:CordobaHeuristic"
+    #: difficulty levels (agents/levels.py); measured in docs/levels.md
+    levels = {"easy": "heuristic-35", "medium": "heuristic", "hard": "ismcts-300",
+              "expert": "ismcts-0.5s"}
 
     def _configure(self) -> None:
         first = len(LANDMARK_VALUES) - self.options["landmarks"] + 1

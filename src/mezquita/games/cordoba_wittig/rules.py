@@ -102,6 +102,9 @@ class CordobaWittigGame(Game):
 
     info = INFO
     heuristic = "mezquita.games.cordoba_wittig.heuristic:CordobaWittigHeuristic"
+    #: difficulty levels (agents/levels.py); measured in docs/levels.md
+    levels = {"easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-3",
+              "expert": "alphabeta-0.5s"}
     evaluation = staticmethod(evaluate)
     rollout_policy = staticmethod(rollout_policy)
 

@@ -47,6 +47,7 @@ from mezquita.engine import (
 )
 
 from . import observation, render
+from .evaluation import evaluate
 from .cards import (
     DEFAULT_SET,
     MAX_AMOUNT,
@@ -111,6 +112,10 @@ class CorticaGame(Game):
 
     info = INFO
     heuristic = "mezquita.games.cortica.heuristic:CorticaHeuristic"
+    evaluation = staticmethod(evaluate)
+    #: difficulty levels (agents/levels.py); measured in docs/levels.md
+    levels = {"easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-3",
+              "expert": "alphabeta-0.5s"}
 
     def _configure(self) -> None:
         self.cards: CardSet = load_card_set(self.options["cards"])
