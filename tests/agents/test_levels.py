@@ -10,8 +10,9 @@ import pytest
 
 from mezquita.agents import LEVELS, Turn, UnknownAgent, levels_of, make_agent, split_name
 from mezquita.agents.blunder import Blunderer
-from mezquita.agents.levels import EXPERT_SECONDS, default_levels
+from mezquita.agents.levels import CAP_SECONDS, EXPERT_SECONDS, default_levels, make_level
 from mezquita.agents.registry import FACTORIES
+from mezquita.arena.ladder import measure, rungs
 from mezquita.engine import games, load
 from mezquita.server.bots import agent_names
 
@@ -97,3 +98,23 @@ def test_easy_makes_mistakes_that_medium_does_not():
         base = make_agent("heuristic", game, 2).act(turn)
         differs += any(make_agent("easy", game, s).act(turn) != base for s in range(6))
     assert differs > 0
+
+
+def test_search_levels_are_capped_in_time_unless_measured_uncapped():
+    game = load("cordoba")
+    capped, free = make_level("expert", game), make_level("expert", game, cap=False)
+    assert capped.budget.seconds == CAP_SECONDS < EXPERT_SECONDS
+    assert free.budget.seconds is None
+    assert capped.budget.iterations == free.budget.iterations
+    wittig = make_agent("medium", load("cordoba-wittig"))
+    assert not hasattr(wittig, "budget")  # the heuristic needs no cap
+
+
+def test_a_ladder_rung_seats_the_challenger_everywhere_and_counts_its_returns():
+    game = NimGame(players=3, stones=7)
+    rung = measure(game, "hard", "random", games=5, seed=1)
+    assert rung.games == 6  # rounded up to every seat twice
+    assert rung.fair == pytest.approx(1 / 3)
+    assert 0 <= rung.points <= rung.games and rung.ci95[0] <= rung.rate <= rung.ci95[1]
+    assert rungs(game)[-1] == ("expert", "heuristic")
+    assert rungs(game, fixed_time=True) == [("mcts-0.1s", "heuristic"), ("mcts-1s", "heuristic")]

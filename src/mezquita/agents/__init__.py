@@ -1,7 +1,7 @@
 """Game-independent bots. They only ever see a `Turn`: their seat's view, legal actions and a
 resampling hook."""
 
-from . import alphabeta, ismcts, mcts  # noqa: F401  (registers the search families)
+from . import alphabeta, guided, ismcts, mcts  # noqa: F401  (registers the search families)
 from .base import Agent, Turn
 from .levels import LEVELS, levels_of
 from .random_agent import RandomAgent

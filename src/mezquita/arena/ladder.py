@@ -10,7 +10,9 @@ bound is above the fair share ``1 / players``.
 The ladder's rungs are medium-easy, hard-medium, expert-hard and expert-heuristic (plus
 easy-random, showing Easy is still a real player). The fixed-time rungs put the game's
 search family (that of its Expert) at 0.1 s and at 1 s per decision against the heuristic.
-Each rung also reports the challenger's mean and slowest decision, in seconds.
+Each rung also reports the challenger's mean and slowest decision, in seconds. Levels keep
+their time cap (``levels.CAP_SECONDS``) unless the rung is measured ``cap=False``: on a busy
+machine the cap binds and a level's strength then depends on the load, not only its budget.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
-from mezquita.agents import Turn, levels_of, make_agent, split_name
+from mezquita.agents import LEVELS, Turn, levels_of, make_agent, split_name
+from mezquita.agents.levels import make_level
 from mezquita.engine import Game, derive_seed, load
 
 from .stats import wilson
@@ -73,14 +76,21 @@ def rungs(game: Game, fixed_time: bool = False) -> list[tuple[str, str]]:
 
 
 def play_one(game_id: str, options: str, challenger: str, opponent: str, seed: int,
-             index: int) -> tuple[float, list[float]]:
-    """Game ``index`` of a rung: the challenger's return and its decision times."""
+             index: int, cap: bool = True) -> tuple[float, list[float]]:
+    """Game ``index`` of a rung: the challenger's return and its decision times (``cap``:
+    levels keep their time cap)."""
     game = _load(game_id, options)
     players = game.num_players
     hero = index % players
     deal = derive_seed(seed, "deal", index // players)
-    agents = [make_agent(challenger if s == hero else opponent, game,
-                         derive_seed(seed, "agent", index, s)) for s in range(players)]
+
+    def build(name: str, agent_seed: int):
+        if name in LEVELS:
+            return make_level(name, game, agent_seed, cap)
+        return make_agent(name, game, agent_seed)
+
+    agents = [build(challenger if s == hero else opponent, derive_seed(seed, "agent", index, s))
+              for s in range(players)]
     state = game.new_state(deal)
     times = []
     while movers := state.to_move():
@@ -95,13 +105,13 @@ def play_one(game_id: str, options: str, challenger: str, opponent: str, seed: i
 
 
 def measure(game: Game, challenger: str, opponent: str, games: int, workers: int = 1,
-            seed: int = 0, on_game: Callable[[], None] | None = None) -> Rung:
+            seed: int = 0, on_game: Callable[[], None] | None = None, cap: bool = True) -> Rung:
     """Play one rung of ``games`` games, rounded up to a multiple of the seat count so every
-    deal is played from every seat, on ``workers`` processes."""
+    deal is played from every seat, on ``workers`` processes (``cap`` as in `play_one`)."""
     games = -(-games // game.num_players) * game.num_players
     options = json.dumps(game.options, sort_keys=True)
     seed = derive_seed(seed, "rung", challenger, opponent)
-    args = [(game.info.id, options, challenger, opponent, seed, i) for i in range(games)]
+    args = [(game.info.id, options, challenger, opponent, seed, i, cap) for i in range(games)]
     results = []
     if workers <= 1:
         for a in args:

@@ -28,7 +28,11 @@ def ladder_command(
                                          "against the heuristic."),
     only: str = typer.Option(None, "--only", help="Only the rungs whose challenger is one of "
                                                   "these (comma-separated), e.g. expert."),
-    out: Path = typer.Option(None, "--out", help="Folder for ladder-GAME.json."),
+    uncapped: bool = typer.Option(False, "--uncapped",
+                                  help="Measure the levels' iteration and depth budgets without "
+                                       "their 0.9 s time cap (results free of the machine's load)."),
+    out: Path = typer.Option(None, "--out", help="Folder for ladder-GAME-Np.json (rungs "
+                                                 "measured before and not run again are kept)."),
 ) -> None:
     """Each level against the level below it, seat-rotated (every deal from every seat):
     win rate with its 95% interval, whether its lower bound is above the fair share, and
@@ -47,8 +51,8 @@ def ladder_command(
     for challenger, opponent in rungs(game, fixed_time):
         if wanted and challenger not in wanted:
             continue
-        rung = measure(game, challenger, opponent, games, workers, seed)
-        results.append(rung.to_json())
+        rung = measure(game, challenger, opponent, games, workers, seed, cap=not uncapped)
+        results.append({**rung.to_json(), "capped": not uncapped})
         lo, hi = rung.ci95
         table.add_row(_named(challenger, mapping), _named(opponent, mapping), str(rung.games),
                       f"{rung.rate:.3f}", f"{lo:.3f}-{hi:.3f}", f"{rung.fair:.3f}",
@@ -60,9 +64,15 @@ def ladder_command(
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         name = f"{'fixed-time' if fixed_time else 'ladder'}-{game.info.id}-{game.num_players}p.json"
+        path = out / name
+        if path.exists():  # keep the rungs measured by earlier runs (e.g. with --only)
+            new = {(r["challenger"], r["opponent"]) for r in results}
+            kept = [r for r in json.loads(path.read_text())["rungs"]
+                    if (r["challenger"], r["opponent"]) not in new]
+            results = kept + results
         report = {"game": game.info.id, "options": game.options, "players": game.num_players,
                   "levels": mapping, "seed": seed, "rungs": results}
-        (out / name).write_text(json.dumps(report, indent=1, default=list) + "\n")
+        path.write_text(json.dumps(report, indent=1, default=list) + "\n")
         console.print(f"written {out / name}", highlight=False)
 
 

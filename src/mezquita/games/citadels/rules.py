@@ -21,6 +21,7 @@ x district; ``armory`` x seat x district; ``grave_yes``, ``grave_no``, ``bell_ye
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from mezquita.engine import Game, GameInfo, Option, State, UnknownOption, register
 
@@ -81,8 +82,9 @@ class CitadelsGame(Game):
     heuristic = "mezquita.games.citadels.heuristic:CitadelsHeuristic"
     #: difficulty levels (agents/levels.py); measured in docs/levels.md. The search does not
     #: yet beat the heuristic reliably, so Hard is the heuristic itself.
-    levels = {"easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic",
-              "expert": "ismcts-0.9s"}
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-0.9s",
+    }
     rollout_policy = staticmethod(rollout_action)
     belief = staticmethod(draft_belief)
     bench_settings = ({"players": 4}, {"players": 7})

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import ClassVar
 
 from mezquita.engine import (
     ActionSpace,
@@ -67,8 +68,9 @@ class CordobaGame(Game):
     actions = ACTIONS
     heuristic = "mezquita.games.cordoba.heuristic:CordobaHeuristic"
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
-    levels = {"easy": "heuristic-35", "medium": "heuristic", "hard": "ismcts-300",
-              "expert": "ismcts-0.5s"}
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "heuristic-35", "medium": "heuristic", "hard": "ismcts-300", "expert": "ismcts-1000",
+    }
 
     def _configure(self) -> None:
         first = len(LANDMARK_VALUES) - self.options["landmarks"] + 1

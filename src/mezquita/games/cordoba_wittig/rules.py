@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
+from typing import ClassVar
 
 from mezquita.engine import (
     ActionSpace,
@@ -103,8 +104,9 @@ class CordobaWittigGame(Game):
     info = INFO
     heuristic = "mezquita.games.cordoba_wittig.heuristic:CordobaWittigHeuristic"
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
-    levels = {"easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-3",
-              "expert": "alphabeta-0.5s"}
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-0.1s", "expert": "alphabeta-0.5s",
+    }
     evaluation = staticmethod(evaluate)
     rollout_policy = staticmethod(rollout_policy)
 

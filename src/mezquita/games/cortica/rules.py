@@ -33,6 +33,8 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mezquita.engine import (
     ActionSpace,
     Game,
@@ -47,7 +49,6 @@ from mezquita.engine import (
 )
 
 from . import observation, render
-from .evaluation import evaluate
 from .cards import (
     DEFAULT_SET,
     MAX_AMOUNT,
@@ -64,6 +65,7 @@ from .cards import (
     load_card_set,
     shipped_sets,
 )
+from .evaluation import evaluate
 
 BLUE, RED = 0, 1
 START_RESOURCES = ((3, 0, 0), (4, 0, 0))  # rule 1: blue 3 oak trees, red 4; no bark, no cork
@@ -114,8 +116,9 @@ class CorticaGame(Game):
     heuristic = "mezquita.games.cortica.heuristic:CorticaHeuristic"
     evaluation = staticmethod(evaluate)
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
-    levels = {"easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-3",
-              "expert": "alphabeta-0.5s"}
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-3", "expert": "alphabeta-0.5s",
+    }
 
     def _configure(self) -> None:
         self.cards: CardSet = load_card_set(self.options["cards"])
