@@ -118,3 +118,11 @@ def test_a_ladder_rung_seats_the_challenger_everywhere_and_counts_its_returns():
     assert 0 <= rung.points <= rung.games and rung.ci95[0] <= rung.rate <= rung.ci95[1]
     assert rungs(game)[-1] == ("expert", "heuristic")
     assert rungs(game, fixed_time=True) == [("mcts-0.1s", "heuristic"), ("mcts-1s", "heuristic")]
+
+
+def test_the_ladder_does_not_repeat_a_rung_where_hard_is_the_heuristic():
+    citadels, cordoba = load("citadels"), load("cordoba")
+    assert levels_of(citadels)["hard"] == "heuristic"
+    assert ("expert", "heuristic") not in rungs(citadels)
+    assert ("expert", "heuristic") in rungs(cordoba)
+    assert rungs(cordoba, fixed_time=True) == [("ismcts-0.1s", "heuristic"), ("ismcts-1s", "heuristic")]

@@ -68,8 +68,11 @@ class Rung:
 
 
 def rungs(game: Game, fixed_time: bool = False) -> list[tuple[str, str]]:
-    """The match-ups of ``game``'s ladder, or of its fixed-time comparison."""
+    """The match-ups of ``game``'s ladder (expert-heuristic left out where Hard is the
+    heuristic: it would repeat expert-hard), or of its fixed-time comparison."""
     if not fixed_time:
+        if levels_of(game)["hard"] == "heuristic":
+            return [r for r in LADDER if r != ("expert", "heuristic")]
         return list(LADDER)
     family, _ = split_name(levels_of(game)["expert"])
     return [(f"{family}-{seconds:g}s", "heuristic") for seconds in FIXED_TIMES]

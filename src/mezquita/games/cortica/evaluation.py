@@ -13,12 +13,10 @@ The value is ``tanh`` of the seat's worth minus the opponent's, scaled so that o
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+
+from mezquita.engine import State
 
 from .cards import MAX_AMOUNT, Effect
-
-if TYPE_CHECKING:
-    from .rules import CorticaState
 
 #: oak tree, bark, cork (the heuristic plays by the same table and Hire bonus)
 VALUES = (1.5, 3.0, 10.0)
@@ -29,7 +27,7 @@ TOP_BONUS = 1.0
 SCALE = 30.0
 
 
-def evaluate(state: CorticaState, seat: int) -> float:
+def evaluate(state: State, seat: int) -> float:
     """The value of ``state`` for ``seat`` in [-1, 1] (see the module docstring)."""
     res = [list(r) for r in state.resources]
     worth = [0.0, 0.0]
@@ -46,7 +44,7 @@ def evaluate(state: CorticaState, seat: int) -> float:
     return math.tanh((worth[seat] - worth[1 - seat]) / SCALE)
 
 
-def _pending(state: CorticaState) -> list[tuple[int, int, int]]:
+def _pending(state: State) -> list[tuple[int, int, int]]:
     """``(card, space, uses)`` of the workers still to resolve this round, in order."""
     if state.phase == "resolve":
         first, *rest = state.queue
@@ -58,7 +56,7 @@ def _pending(state: CorticaState) -> list[tuple[int, int, int]]:
             for s, w in enumerate(state.spaces[c]) if w >= 0]
 
 
-def _best_use(state: CorticaState, card: int, res: list[int], hire: float) -> float:
+def _best_use(state: State, card: int, res: list[int], hire: float) -> float:
     """Make the best conversion of ``card`` on ``res`` (in place); return the worth it adds."""
     cards = state.game.cards
     before = res[0] * VALUES[0] + res[1] * VALUES[1] + res[2] * VALUES[2]

@@ -117,7 +117,7 @@ class CorticaGame(Game):
     evaluation = staticmethod(evaluate)
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
     levels: ClassVar[dict[str, str]] = {
-        "easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-3", "expert": "alphabeta-0.5s",
+        "easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-5", "expert": "alphabeta-0.5s",
     }
 
     def _configure(self) -> None:
