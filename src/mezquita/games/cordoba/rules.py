@@ -69,7 +69,7 @@ class CordobaGame(Game):
     heuristic = "mezquita.games.cordoba.heuristic:CordobaHeuristic"
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
     levels: ClassVar[dict[str, str]] = {
-        "easy": "heuristic-35", "medium": "heuristic", "hard": "ismcts-300", "expert": "ismcts-1000",
+        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-1000",
     }
 
     def _configure(self) -> None:

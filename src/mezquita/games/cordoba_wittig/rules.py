@@ -105,7 +105,7 @@ class CordobaWittigGame(Game):
     heuristic = "mezquita.games.cordoba_wittig.heuristic:CordobaWittigHeuristic"
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
     levels: ClassVar[dict[str, str]] = {
-        "easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-0.1s", "expert": "alphabeta-0.5s",
+        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "alphabeta-0.5s",
     }
     evaluation = staticmethod(evaluate)
     rollout_policy = staticmethod(rollout_policy)
