@@ -3,6 +3,7 @@ names cannot be confused with other agent names."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -126,3 +127,18 @@ def test_the_ladder_does_not_repeat_a_rung_where_hard_is_the_heuristic():
     assert ("expert", "heuristic") not in rungs(citadels)
     assert ("expert", "heuristic") in rungs(cordoba)
     assert rungs(cordoba, fixed_time=True) == [("ismcts-0.1s", "heuristic"), ("ismcts-1s", "heuristic")]
+
+
+def test_the_ladder_command_prints_the_table_and_writes_json(tmp_path):
+    from typer.testing import CliRunner
+
+    from mezquita.cli import app
+
+    args = ["ladder", "test-nim", "--games", "4", "--only", "easy,medium", "--out", str(tmp_path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "easy vs random:" in result.output and "medium vs easy:" in result.output
+    report = json.loads((tmp_path / "ladder-test-nim-2p.json").read_text())
+    assert [(r["challenger"], r["opponent"]) for r in report["rungs"]] == [("easy", "random"),
+                                                                          ("medium", "easy")]
+    assert all(r["games"] == 4 and r["capped"] for r in report["rungs"])
