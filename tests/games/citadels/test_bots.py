@@ -61,6 +61,19 @@ def test_render_text_is_valid_markup_for_every_seat(players):
         state.apply(state.to_move()[0], rng.choice(state.legal_actions()))
 
 
+def test_render_text_at_the_end_shows_every_hand_and_character():
+    game = mezquita.load("citadels", players=3)
+    state, rng = game.new_state(6), random.Random(6)
+    while state.to_move():
+        state.apply(state.to_move()[0], rng.choice(state.legal_actions()))
+    text = game.render_text(state.view(1))
+    Text.from_markup(text)
+    assert text.count("     hand: ") == 3 and "final scores" in text
+    held = state.view(None)["seats"][0]["held"]  # both characters of the last round
+    line = next(x for x in game.render_text(state.view(None)).splitlines() if "Player 1:" in x)
+    assert len(held) == 2 and all(k.replace("_", " ") in line.lower() for k in held)
+
+
 @pytest.mark.parametrize(("lang", "words"), [("es", ("Ciudadelas", "ronda", "Jugador 1")),
                                              ("ca", ("Ciutadelles", "ronda", "Jugador 1")),
                                              ("de", ("Ohne Furcht und Adel", "Runde", "Spieler 1"))])
@@ -83,7 +96,7 @@ def test_observation_has_the_declared_size_and_finite_values(players):
         seat = state.to_move()[0]
         x = game.encode_view(state.view(seat))
         assert len(x) == game.observation_size
-        assert all(math.isfinite(v) for v in x)
+        assert all(math.isfinite(v) and 0.0 <= v <= 1.0 for v in x)
         state.apply(seat, rng.choice(state.legal_actions()))
 
 

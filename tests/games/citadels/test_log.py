@@ -166,3 +166,8 @@ def test_a_record_of_the_previous_version_is_refused():
     record.version = 1
     with pytest.raises(BadRecord, match="version 1"):
         record.replay()
+    # a record written before versions were kept (no "version" field) is version 1 too
+    old = {"format": "mezquita-record/1", "game": "citadels", "options": {"players": 4},
+           "seed": 1, "actions": [[0, {"do": "pick", "character": "king"}]]}
+    with pytest.raises(BadRecord, match="written for version 1 of Citadels"):
+        Record.from_json(old).replay()

@@ -88,7 +88,7 @@ def test_records_replay_exactly(opts, seed):
 
 @PROFILE
 @given(options(), st.integers(0, 2**32))
-def test_resample_keeps_view_and_legal_actions(opts, seed):
+def test_resample_keeps_view_log_and_legal_actions(opts, seed):
     rng = random.Random(seed)
     for state in random_game(opts, seed):
         if rng.random() > 0.15 or state.is_terminal():  # at the end every view is full
@@ -96,6 +96,7 @@ def test_resample_keeps_view_and_legal_actions(opts, seed):
         for seat in range(state.game.num_players):
             sample = state.resample(seat, rng)
             assert sample.view(seat) == state.view(seat)
+            assert sample.log(seat) == state.log(seat)
             assert sample.legal_actions(seat) == state.legal_actions(seat)
             assert all_cards(sample) == all_cards(state)
 

@@ -120,19 +120,21 @@ def _owner_and(field: str) -> Callable[[dict], tuple]:
 
 
 def _ids(kind: str, items) -> list[int]:
-    block = SPACE.by_name[kind]
+    """The ids of decision ``kind`` for these parameter indices (choices run after the table
+    is complete)."""
+    block = TABLE[kind].block
     return [block.id(i) for i in items]
 
 
 def _one(kind: str) -> list[int]:
-    return [SPACE.by_name[kind].base]
+    return [TABLE[kind].block.id()]
 
 
 def _top(st: CitadelsModel) -> Pending:
     return st.pending[-1]
 
 
-def _acting(st: CitadelsModel) -> bool:
+def _acted(st: CitadelsModel) -> bool:
     """The acting seat has taken its action (gold or cards)."""
     return bool(st.flags & TurnFlag.ACTED)
 
@@ -143,6 +145,7 @@ def _free(st: CitadelsModel) -> bool:
 
 
 def _power(st: CitadelsModel, char: int) -> bool:
+    """``char`` is acting and may still use its power this turn."""
     return st.char == char and _free(st) and not st.flags & TurnFlag.POWER
 
 
@@ -161,7 +164,7 @@ def _discard_char(st: CitadelsModel, seat: int, char: int) -> None:
 
 # -- the action and building ---------------------------------------------------------------------
 def _action(st: CitadelsModel) -> list[int]:
-    return [] if _acting(st) else _one("gold")
+    return [] if _acted(st) else _one("gold")
 
 
 @decision("gold", "", _action)
@@ -172,7 +175,7 @@ def _gold(st: CitadelsModel, seat: int) -> None:
     after_action(st)
 
 
-@decision("draw", "", lambda st: [] if _acting(st) else _one("draw"), secret=("cards",))
+@decision("draw", "", lambda st: [] if _acted(st) else _one("draw"), secret=("cards",))
 def _draw(st: CitadelsModel, seat: int) -> None:
     city = st.cities[seat]
     st.flags |= TurnFlag.ACTED
@@ -209,7 +212,7 @@ def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 def _buildable(st: CitadelsModel) -> list[int]:
-    if not (_acting(st) and _free(st) and st.builds > 0):
+    if not (_acted(st) and _free(st) and st.builds > 0):
         return []
     seat, gold, wizard = st.actor, st.gold[st.actor], st.char == WIZARD
     return _ids("build", sorted(d for d in set(st.hands[seat])
@@ -222,7 +225,7 @@ def _build(st: CitadelsModel, seat: int, dist: int) -> None:
     st._event(seat, "build", district=DIST_KEYS[dist], cost=cost)
 
 
-@decision("end", "", lambda st: _one("end") if _acting(st) and _free(st) else [])
+@decision("end", "", lambda st: _one("end") if _acted(st) and _free(st) else [])
 def _end(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "end")
     finish_turn(st)
@@ -231,7 +234,7 @@ def _end(st: CitadelsModel, seat: int) -> None:
 @decision("income", "", lambda st: _one("income") if _free(st) and not st.flags & TurnFlag.INCOME
           and CHAR_INCOME[st.char] >= 0 else [])
 def _income(st: CitadelsModel, seat: int) -> None:
-    take_income(st)
+    take_income(st, chosen=True)
 
 
 @decision("thank", "", lambda st: _one("thank"))
@@ -407,12 +410,12 @@ def _beautify(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 def _sd(kind: str, pairs) -> list[int]:
-    block = SPACE.by_name[kind]
+    block = TABLE[kind].block
     return [block.id(s, d) for s, d in pairs]
 
 
 def _destroys(st: CitadelsModel) -> list[int]:
-    if not (_power(st, WARLORD) and _acting(st)):
+    if not (_power(st, WARLORD) and _acted(st)):
         return []
     gold = st.gold[st.actor]
     return _sd("destroy", [(s, d) for s in range(st.game.num_players)
@@ -455,7 +458,7 @@ def _exchange_pairs(st: CitadelsModel, give: int) -> list[tuple[int, int]]:
 
 
 def _gives(st: CitadelsModel) -> list[int]:
-    if not (_power(st, DIPLOMAT) and _acting(st)):
+    if not (_power(st, DIPLOMAT) and _acted(st)):
         return []
     return _ids("give", sorted(d for d in set(st.cities[st.actor]) if _exchange_pairs(st, d)))
 

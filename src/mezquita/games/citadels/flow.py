@@ -1,7 +1,7 @@
 """The round flow: draft, calling the characters, the frame of a turn, and city changes.
 
-A round removes characters, drafts them along a fixed ``plan`` (spec rule 3), then calls
-them by rank (rule 4). A turn is a small state machine kept in the state: ``flags``
+A round removes characters, drafts them along a fixed ``plan`` (rule 2.2), then calls
+them by rank (rule 2.3). A turn is a small state machine kept in the state: ``flags``
 (`TurnFlag`), ``builds`` left, and a ``pending`` stack of forced decisions (`Pending`).
 What happens automatically (a robbery on reveal, the Merchant's extra gold, the Tax
 Collector's due...) is recorded here as events; the players' decisions are in `decisions`.
@@ -234,14 +234,16 @@ def income(st: CitadelsModel) -> int:
     return sum(1 for d in st.cities[st.actor] if DIST_COLOUR[d] == colour or d == SCHOOL_OF_MAGIC)
 
 
-def take_income(st: CitadelsModel) -> None:
-    """Collect the district income (once per turn)."""
+def take_income(st: CitadelsModel, chosen: bool = False) -> None:
+    """Collect the district income (once per turn); recorded when ``chosen`` (the decision)
+    or when it brings gold."""
     st.flags |= TurnFlag.INCOME
     if CHAR_INCOME[st.char] < 0:
         return
     amount = income(st)
     st.gold[st.actor] += amount
-    st._event(st.actor, "income", gold=amount)
+    if chosen or amount:
+        st._event(st.actor, "income", gold=amount)
 
 
 def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:

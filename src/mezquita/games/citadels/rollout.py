@@ -14,8 +14,8 @@ from .cards import DIST_POINTS
 from .decisions import SPACE
 from .model import CitadelsModel
 
-_INCOME, _THANK = SPACE.by_name["income"].base, SPACE.by_name["thank"].base
-_GOLD, _DRAW = SPACE.by_name["gold"].base, SPACE.by_name["draw"].base
+_INCOME, _THANK = SPACE.by_name["income"].id(), SPACE.by_name["thank"].id()
+_GOLD, _DRAW = SPACE.by_name["gold"].id(), SPACE.by_name["draw"].id()
 #: the district-valued choices the policy ranks by points
 _RANKED = (SPACE.by_name["build"], SPACE.by_name["keep"])
 

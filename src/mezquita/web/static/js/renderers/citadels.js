@@ -70,6 +70,7 @@ export function create(root, { t, act, playerName }) {
         h("h3", {}, view.crown === i ? "♛ " : "", playerName(i)),
         h("p", { class: "hint", text: [t("citadels.gold", { n: seat.gold }), t("citadels.cards", { n: seat.hand_size }), ...seat.characters.map((k) => local(data.characters[k]?.name, lang))].join(" · ") }),
         h("div", { class: "city" }, seat.city.map((key) => district(key, lang, { small: true }))),
+        seat.hand && i !== you ? h("p", { class: "hint", text: t("citadels.cards", { n: seat.hand.length }) }) : null,
         seat.hand && i !== you ? h("div", { class: "city revealed-hand" }, seat.hand.map((key) => district(key, lang, { small: true }))) : null,
       ));
       const hand = (view.hand || mine?.hand || []).map((key) => {
