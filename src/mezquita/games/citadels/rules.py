@@ -83,7 +83,7 @@ class CitadelsGame(Game):
     #: difficulty levels (agents/levels.py); measured in docs/levels.md. The search does not
     #: yet beat the heuristic reliably, so Hard is the heuristic itself.
     levels: ClassVar[dict[str, str]] = {
-        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-300",
+        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-1000",
     }
     rollout_policy = staticmethod(rollout_action)
     belief = staticmethod(draft_belief)
