@@ -1,6 +1,8 @@
-"""Agent names usable everywhere a bot is named: ``random``, ``heuristic`` (the game's own),
-the levels added by search bots (``mcts-200``, ``ismcts-1000``...), and your own agent as
-``module:Class`` (an `Agent` subclass built as ``Class(game, seed)``; docs/arena.md)."""
+"""Agent names usable everywhere a bot is named: ``random``, ``heuristic`` (the game's own;
+``heuristic-30`` plays a random legal move at 30% of its decisions), the levels added by
+search bots (``mcts-200``, ``ismcts-1000``...), the named difficulty levels (``easy`` ..
+``expert``, see ``levels.py``), and your own agent as ``module:Class`` (an `Agent` subclass
+built as ``Class(game, seed)``; docs/arena.md)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from importlib import import_module
 from mezquita.engine import Game, MezquitaError
 
 from .base import Agent
+from .blunder import Blunderer
 from .random_agent import RandomAgent
 
 #: agent family -> factory(game, seed, level or None); a float level is seconds (``-0.1s``)
@@ -38,12 +41,17 @@ def _random(game: Game, seed: int, level: int | None) -> Agent:
 
 
 @agent_family("heuristic")
-def _heuristic(game: Game, seed: int, level: int | None) -> Agent:
+def _heuristic(game: Game, seed: int, level: int | float | None) -> Agent:
     path = getattr(game, "heuristic", None)
     if path is None:
         raise UnknownAgent(f"game {game.info.id!r} has no heuristic bot")
     module, cls = path.split(":")
-    return getattr(import_module(module), cls)(game, seed)
+    bot = getattr(import_module(module), cls)(game, seed)
+    if level is None:
+        return bot
+    if isinstance(level, float) or level > 100:
+        raise UnknownAgent(f"heuristic-N takes a share of random moves in percent (0..100), not {level}")
+    return Blunderer(game, seed + 1, bot, level / 100)
 
 
 def split_name(name: str) -> tuple[str, int | float | None]:

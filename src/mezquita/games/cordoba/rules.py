@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 from bisect import insort
+from typing import ClassVar
 
 from mezquita.engine import (
     ActionSpace,
@@ -68,6 +69,10 @@ class CordobaGame(Game):
     info = INFO
     actions = ACTIONS
     heuristic = "mezquita.games.cordoba.heuristic:CordobaHeuristic"
+    #: difficulty levels (agents/levels.py); measured in docs/levels.md
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-1000",
+    }
 
     def _configure(self) -> None:
         first = len(LANDMARK_VALUES) - self.options["landmarks"] + 1

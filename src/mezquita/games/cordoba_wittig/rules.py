@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
+from typing import ClassVar
 
 from mezquita.engine import (
     ActionSpace,
@@ -102,6 +103,10 @@ class CordobaWittigGame(Game):
 
     info = INFO
     heuristic = "mezquita.games.cordoba_wittig.heuristic:CordobaWittigHeuristic"
+    #: difficulty levels (agents/levels.py); measured in docs/levels.md
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "alphabeta-0.5s",
+    }
     evaluation = staticmethod(evaluate)
     rollout_policy = staticmethod(rollout_policy)
 

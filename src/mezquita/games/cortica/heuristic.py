@@ -17,10 +17,9 @@ from __future__ import annotations
 from mezquita.agents import Agent, Turn
 
 from .cards import Effect
+from .evaluation import HIRE_VALUE, VALUES
 from .rules import can_pay, convert
 
-VALUES = (1.5, 3.0, 10.0)  # oak tree, bark, cork
-HIRE_VALUE = 4.0
 DENIAL = 0.4
 NOISE = 0.3
 

@@ -33,6 +33,8 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mezquita.engine import (
     ActionSpace,
     Game,
@@ -63,6 +65,7 @@ from .cards import (
     load_card_set,
     shipped_sets,
 )
+from .evaluation import evaluate
 
 BLUE, RED = 0, 1
 START_RESOURCES = ((3, 0, 0), (4, 0, 0))  # rule 1: blue 3 oak trees, red 4; no bark, no cork
@@ -111,6 +114,11 @@ class CorticaGame(Game):
 
     info = INFO
     heuristic = "mezquita.games.cortica.heuristic:CorticaHeuristic"
+    evaluation = staticmethod(evaluate)
+    #: difficulty levels (agents/levels.py); measured in docs/levels.md
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-5", "expert": "alphabeta-0.5s",
+    }
 
     def _configure(self) -> None:
         self.cards: CardSet = load_card_set(self.options["cards"])

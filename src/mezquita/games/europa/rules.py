@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from enum import StrEnum
 from pathlib import Path
+from typing import ClassVar
 
 from mezquita.engine import (
     ActionSpace,
@@ -116,6 +117,12 @@ class EuropaGame(Game):
     info = INFO
     actions = ACTIONS
     heuristic = "mezquita.games.europa.heuristic:EuropaHeuristic"
+    #: difficulty levels (agents/levels.py): the geography bots' location error shrinks
+    #: from 800 to 80 km; each beats the one below (docs/games/europa.md, docs/levels.md)
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "europa-tourist", "medium": "europa-traveller", "hard": "europa-geographer",
+        "expert": "europa-cartographer",
+    }
     # The short stack keeps random playouts (which rarely score) brief in the conformance suite.
     bench_settings = ({"players": 2, "stack": 56}, {"players": 4, "stack": 56},
                       {"players": 6, "stack": 56, "finish": 12})

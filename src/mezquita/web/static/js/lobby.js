@@ -52,12 +52,19 @@ function renderOptions() {
   $("options").replaceChildren(...game().options.flatMap(optionInput));
   renderSeats();
   const bots = game().agents;
-  $("timeout-bot").replaceChildren(...bots.map((b) => new Option(b, b)));
+  $("timeout-bot").replaceChildren(...bots.map((b) => new Option(botLabel(b, false), b)));
+}
+
+// A difficulty level shows its translated name and one-line description; other bots their name.
+function botLabel(bot, prefix) {
+  const key = `level.${bot}`;
+  const name = t(key) === key ? bot : `${t(key)} — ${t(`${key}.about`)}`;
+  return prefix ? `${t("match.bot")}: ${name}` : name;
 }
 
 function renderSeats() {
   const previous = [...$("seats").querySelectorAll("select")].map((s) => s.value);
-  const kinds = [["human", t("lobby.human")], ...game().agents.map((b) => [b, `${t("match.bot")}: ${b}`])];
+  const kinds = [["human", t("lobby.human")], ...game().agents.map((b) => [b, botLabel(b, true)])];
   const rows = [];
   for (let seat = 0; seat < seatCount(); seat++) {
     const select = h("select", { id: `seat-${seat}`, "data-seat": seat }, kinds.map(([v, l]) => new Option(l, v)));

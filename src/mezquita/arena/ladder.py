@@ -1,0 +1,149 @@
+"""The difficulty ladder of a game: does each level beat the one below it?
+
+A *rung* is one agent (the challenger) against ``players - 1`` copies of another. Game ``i``
+deals from the seed of deal ``i // players`` and seats the challenger at seat ``i % players``,
+so every deal is played once from every seat: in two-player games both seat orders equally
+often on the same cards. The challenger's rate is its mean return (a shared first place
+counts as its share), with a 95% Wilson interval; a rung *holds* when the interval's lower
+bound is above the fair share ``1 / players``.
+
+The ladder's rungs are medium-easy, hard-medium, expert-hard and expert-heuristic (plus
+easy-random, showing Easy is still a real player). The fixed-time rungs put the game's
+search family (that of its Expert) at 0.1 s and at 1 s per decision against the heuristic.
+Each rung also reports the challenger's mean and slowest decision, in seconds. Levels keep
+their time cap (``levels.CAP_SECONDS``) unless the rung is measured ``cap=False``: on a busy
+machine the cap binds and a level's strength then depends on the load, not only its budget.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+
+from mezquita.agents import LEVELS, Turn, levels_of, make_agent, split_name
+from mezquita.agents.levels import make_level
+from mezquita.engine import Game, derive_seed, load
+
+from .stats import wilson
+
+#: challenger, opponent
+LADDER = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard"),
+          ("expert", "heuristic")]
+#: per-decision budgets of the fixed-time comparison, in seconds
+FIXED_TIMES = (0.1, 1.0)
+
+
+@dataclass
+class Rung:
+    """One measured match-up (see the module docstring)."""
+
+    challenger: str
+    opponent: str
+    challenger_agent: str
+    opponent_agent: str
+    games: int
+    points: float
+    fair: float
+    ci95: tuple[float, float]
+    mean_seconds: float
+    max_seconds: float
+
+    @property
+    def rate(self) -> float:
+        """The challenger's mean return."""
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def holds(self) -> bool:
+        """The lower bound of the 95% interval is above the fair share."""
+        return self.ci95[0] > self.fair
+
+    def to_json(self) -> dict:
+        """The rung as JSON, with its rate and verdict."""
+        return {**asdict(self), "rate": round(self.rate, 4), "holds": self.holds}
+
+
+def rungs(game: Game, fixed_time: bool = False) -> list[tuple[str, str]]:
+    """The match-ups of ``game``'s ladder (expert-heuristic left out where Hard is the
+    heuristic: it would repeat expert-hard), or of its fixed-time comparison."""
+    if not fixed_time:
+        if levels_of(game)["hard"] == "heuristic":
+            return [r for r in LADDER if r != ("expert", "heuristic")]
+        return list(LADDER)
+    family, _ = split_name(levels_of(game)["expert"])
+    return [(f"{family}-{seconds:g}s", "heuristic") for seconds in FIXED_TIMES]
+
+
+def play_one(game_id: str, options: str, challenger: str, opponent: str, seed: int,
+             index: int, cap: bool = True) -> tuple[float, list[float]]:
+    """Game ``index`` of a rung: the challenger's return and its decision times (``cap``:
+    levels keep their time cap)."""
+    game = _load(game_id, options)
+    players = game.num_players
+    hero = index % players
+    deal = derive_seed(seed, "deal", index // players)
+
+    def build(name: str, agent_seed: int):
+        if name in LEVELS:
+            return make_level(name, game, agent_seed, cap)
+        return make_agent(name, game, agent_seed)
+
+    agents = [build(challenger if s == hero else opponent, derive_seed(seed, "agent", index, s))
+              for s in range(players)]
+    state = game.new_state(deal)
+    times = []
+    while movers := state.to_move():
+        seat = movers[0]
+        turn = Turn.of(state, seat)
+        start = time.perf_counter()
+        action = agents[seat].act(turn)
+        if seat == hero:
+            times.append(time.perf_counter() - start)
+        state.apply(seat, action)
+    return state.returns()[hero], times
+
+
+def measure(game: Game, challenger: str, opponent: str, games: int, workers: int = 1,
+            seed: int = 0, on_game: Callable[[], None] | None = None, cap: bool = True) -> Rung:
+    """Play one rung of ``games`` games, rounded up to a multiple of the seat count so every
+    deal is played from every seat, on ``workers`` processes (``cap`` as in `play_one`)."""
+    games = -(-games // game.num_players) * game.num_players
+    options = json.dumps(game.options, sort_keys=True)
+    seed = derive_seed(seed, "rung", challenger, opponent)
+    args = [(game.info.id, options, challenger, opponent, seed, i, cap) for i in range(games)]
+    results = []
+    if workers <= 1:
+        for a in args:
+            results.append(play_one(*a))
+            if on_game:
+                on_game()
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for result in pool.map(_star, args):
+                results.append(result)
+                if on_game:
+                    on_game()
+    points = sum(r for r, _ in results)
+    times = [t for _, ts in results for t in ts]
+    lo, hi = wilson(points, games)
+    return Rung(challenger, opponent, _spec(game, challenger), _spec(game, opponent), games,
+                round(points, 2), 1 / game.num_players, (round(lo, 4), round(hi, 4)),
+                round(sum(times) / len(times), 4) if times else 0.0,
+                round(max(times), 4) if times else 0.0)
+
+
+def _spec(game: Game, name: str) -> str:
+    return levels_of(game).get(name, name)
+
+
+def _star(args: tuple) -> tuple[float, list[float]]:
+    return play_one(*args)
+
+
+@lru_cache(maxsize=8)
+def _load(game_id: str, options: str) -> Game:
+    return load(game_id, **json.loads(options))
