@@ -14,7 +14,8 @@ MOVES = ".wittig-stone.legal, .wittig-field.legal, .wittig-side.legal, .wittig-p
 def new_match(page, server, bot: str = "random", seed: int = 5) -> str:
     """A human (seat 0) against ``bot``; open the human's page; return the match id."""
     made = httpx.post(f"{server.url}/api/matches",
-                      json={"game": "cordoba-wittig", "seats": ["human", bot], "seed": seed, "practice": True}).json()
+                      json={"game": "cordoba-wittig", "seats": ["human", bot], "seed": seed,
+                            "practice": True}).json()
     page.goto(server.url + made["seats"][0]["url"])
     page.wait_for_selector(".wittig-board")
     return made["id"]

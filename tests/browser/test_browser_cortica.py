@@ -35,7 +35,8 @@ def create_from_lobby(page, server) -> str:
 
 def create_by_api(server, seed: int = 3) -> dict:
     return httpx.post(f"{server.url}/api/matches",
-                      json={"game": "cortica", "seats": ["human", "heuristic"], "seed": seed, "practice": True}).json()
+                      json={"game": "cortica", "seats": ["human", "heuristic"], "seed": seed,
+                            "practice": True}).json()
 
 
 def wait_for_my_move(page) -> bool:

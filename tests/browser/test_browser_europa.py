@@ -15,7 +15,8 @@ MOVES = ".eu-card button[data-action=take], .eu-tipboard button.legal, #summary:
 
 def create(server, seats: list[str], options: dict, seed: int = 3) -> dict:
     made = httpx.post(f"{server.url}/api/matches",
-                      json={"game": "europa", "options": options, "seats": seats, "seed": seed, "practice": True})
+                      json={"game": "europa", "options": options, "seats": seats, "seed": seed,
+                            "practice": True})
     assert made.status_code == 201, made.text
     return made.json()
 
