@@ -58,6 +58,7 @@ def test_a_whole_game_against_the_bot_by_clicking(page, server, tmp_path, turns)
     page.goto(server.url + link)
     page.wait_for_selector(".hand-card.legal")
     assert page.locator("#turn").inner_text() == TURN_TEXT["en"]
+    assert page.title().startswith("● Your turn · Córdoba")  # the tab says so too
     assert page.locator(".hand-card").count() == 3
     play_to_the_end(page, turns)
 

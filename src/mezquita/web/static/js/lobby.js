@@ -3,7 +3,7 @@ import { getJSON, h } from "./dom.js";
 import { currentLang, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { showRules } from "./rules.js";
 
-const TIMERS = [0, 30, 60, 120, 300];
+const TIMERS = [0, 10, 30, 60, 120, 300, 3600]; // seconds per move; an hour for slow games among friends
 let games = [];
 const $ = (id) => document.getElementById(id);
 
@@ -76,7 +76,8 @@ function renderSeats() {
 
 function renderTimers() {
   const value = $("timer").value;
-  $("timer").replaceChildren(...TIMERS.map((s) => new Option(s ? `${s} s` : t("lobby.timer_off"), s)));
+  const span = (s) => (s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`);
+  $("timer").replaceChildren(...TIMERS.map((s) => new Option(s ? span(s) : t("lobby.timer_off"), s)));
   $("timer").value = value || "0";
 }
 

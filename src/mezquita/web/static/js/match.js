@@ -109,7 +109,8 @@ async function draw() {
   const { match, view, legal, you, log, turn } = page.msg;
   document.body.dataset.turn = turn; // actions played so far (for tests and styles)
   $("game-name").textContent = match.name;
-  document.title = `${match.name} · Mezquita`;
+  const mine = match.status === "running" && you !== null && view.to_move.includes(you);
+  document.title = `${mine ? `● ${t("match.your_turn")} · ` : ""}${match.name} · Mezquita`;
   const renderer = await ensureRenderer(match.game);
   await renderer.update({ view, legal, you, match, lang: currentLang() });
   renderStatus();
@@ -134,14 +135,18 @@ function renderStatus() {
 function tickTimer() {
   const msg = page.msg;
   let text = "";
+  let urgency = "";
   if (msg && !page.replay && msg.match.status === "running") {
     const deadlines = msg.view.to_move.map((s) => msg.match.seats[s].deadline).filter(Boolean);
     if (deadlines.length) {
       const left = Math.max(0, Math.ceil(Math.min(...deadlines) - (Date.now() + page.clockOffset) / 1000));
       text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      const share = left / (msg.match.turn_seconds || left || 1); // amber, then red, in the last 20%
+      urgency = share <= 0.1 ? "red" : share <= 0.2 ? "amber" : "";
     }
   }
   $("timer").textContent = text;
+  $("timer").dataset.urgency = urgency;
 }
 
 function renderSeats() {
