@@ -3,54 +3,13 @@ crossing over, and one instance killed with kill -9 while the other takes its ma
 
 from __future__ import annotations
 
-import json
 from contextlib import ExitStack
 
 import httpx
 import sqlalchemy as sa
-from websockets.sync.client import connect
+from server_players import Player
 
 from mezquita.server.launch import ServerProcess
-
-
-class Player:
-    """A synchronous WebSocket client of one seat (or a spectator), on one instance."""
-
-    def __init__(self, stack: ExitStack, server: ServerProcess, match_id: str,
-                 token: str | None) -> None:
-        self.ws = stack.enter_context(
-            connect(f"ws://127.0.0.1:{server.port}/ws/matches/{match_id}"))
-        self.ws.send(json.dumps({"type": "hello", **({"token": token} if token else {})}))
-        self.presence: dict | None = None
-        self.last: dict = {}
-        self.until(lambda m: True)
-
-    def until(self, check, timeout: float = 20) -> dict:
-        while not (self.last.get("type") == "update" and check(self.last)):
-            message = json.loads(self.ws.recv(timeout))
-            if message["type"] == "presence":
-                self.presence = message
-            else:
-                assert message["type"] == "update", message
-                self.last = message
-        return self.last
-
-    def seen_online(self, seat: int, timeout: float = 10) -> bool:
-        """Whether a presence message shows ``seat`` online (waiting for one if needed)."""
-        while not (self.presence and self.presence["online"][seat]):
-            message = json.loads(self.ws.recv(timeout))
-            if message["type"] == "presence":
-                self.presence = message
-            elif message["type"] == "update":
-                self.last = message
-        return True
-
-    def play(self) -> tuple[int, dict]:
-        """Play the first legal move; return (turn, action) once the server acknowledges it."""
-        turn, action = self.last["turn"], self.last["legal"][0]["action"]
-        self.ws.send(json.dumps({"type": "act", "action": action, "turn": turn}))
-        self.until(lambda m: m["turn"] > turn)
-        return turn, action
 
 
 def start(postgres_url: str, tmp_path, name: str, port: int | None = None) -> ServerProcess:

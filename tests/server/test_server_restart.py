@@ -7,26 +7,9 @@ import json
 from contextlib import ExitStack
 
 import httpx
-from websockets.sync.client import connect
+from server_players import Player
 
 from mezquita.server.launch import ServerProcess
-
-
-class Player:
-    """A synchronous WebSocket player of one seat."""
-
-    def __init__(self, stack: ExitStack, server: ServerProcess, match_id: str,
-                 token: str | None) -> None:
-        self.ws = stack.enter_context(
-            connect(f"ws://127.0.0.1:{server.port}/ws/matches/{match_id}"))
-        self.ws.send(json.dumps({"type": "hello", **({"token": token} if token else {})}))
-        self.last = json.loads(self.ws.recv(10))
-
-    def until(self, check) -> dict:
-        while not check(self.last):
-            self.last = json.loads(self.ws.recv(10))
-        return self.last
-
 
 
 def running_at(turn: int):
