@@ -112,11 +112,22 @@ async function draw() {
   const mine = match.status === "running" && you !== null && view.to_move.includes(you);
   document.title = `${mine ? `● ${t("match.your_turn")} · ` : ""}${match.name} · Mezquita`;
   const renderer = await ensureRenderer(match.game);
-  await renderer.update({ view, legal, you, match, lang: currentLang() });
+  await renderer.update({ view, legal, you, match, lang: currentLang(), log });
+  focusDecision(mine);
   renderStatus();
   renderSeats();
   renderLog(log);
   renderSummary();
+}
+
+// After a move, keyboard focus goes to the next decision's first control (unless the player
+// is busy elsewhere on the page, e.g. typing in a filter or choosing a language).
+function focusDecision(mine) {
+  const active = document.activeElement;
+  const idle = !active || active === document.body || !active.isConnected || $("board").contains(active);
+  if (!mine || !idle || (active && active.tagName === "INPUT")) return;
+  const first = $("board").querySelector("[data-first], .legal[tabindex], .actions button:not([hidden])");
+  first?.focus({ preventScroll: true });
 }
 
 function renderStatus() {
@@ -211,7 +222,7 @@ function showFrame(index) {
   $("r-range").value = replay.at;
   const said = frame.log.map((e) => e.text).join(" · ");
   $("r-label").textContent = `${t("match.turn", { n: replay.at, total: replay.frames.length - 1 })}${said ? ` · ${said}` : ""}`;
-  page.renderer.update({ view: frame.view, legal: [], you: null, match: page.msg.match, lang: currentLang() });
+  page.renderer.update({ view: frame.view, legal: [], you: null, match: page.msg.match, lang: currentLang(), log: frame.log });
 }
 
 function bindReplay() {

@@ -1,102 +1,227 @@
-// Citadels: characters in rank order, every seat's city as district cards, your hand and
-// draft choices as clickable cards; every legal action is also a labelled button.
-import { clickable, getJSON, h, s } from "../dom.js";
+// Citadels: the characters of this round with their abilities, every seat's city, the cards
+// drawn to choose from apart from your hand, and every legal action as a labelled button.
+// District cards show cost, colour AND a type symbol; purple ones their ability. Clicking a
+// card (a character to name, a district to build, keep, destroy or take) plays its action.
+import { clickable, getJSON, h } from "../dom.js";
+import { markNewest, plural } from "./common.js";
 
 const COLOURS = { yellow: "#d9a628", blue: "#2f5d9e", green: "#2f7d4f", red: "#b0302a", purple: "#6b3d8f" };
-let data = null;
+/** a symbol per district type, so colour is never the only cue (same as the terminal's) */
+export const TYPE_SYMBOL = { yellow: "♔", blue: "✚", green: "⚖", red: "⚔", purple: "★" };
+const GREAT_WALL = "great_wall";
+/** actions a hand card plays when clicked, best first */
+const HAND_KINDS = ["build", "pay_card", "discard", "lab", "museum"];
+/** actions a city card plays when clicked, best first */
+const CITY_KINDS = ["destroy", "exchange", "armory", "beautify", "give"];
 
+let data = null;
 let loading = null;
 
 function cardData() {
-  loading ??= Promise.all([
-    getJSON("/api/games/citadels/data/districts.json"),
-    getJSON("/api/games/citadels/data/characters.json"),
-  ]).then(([districts, characters]) => {
-    data = {
-      districts: Object.fromEntries(districts.districts.map((d) => [d.key, d])),
-      characters: Object.fromEntries(characters.characters.map((c) => [c.key, c])),
-    };
-  });
+  loading ??= Promise.all(["districts", "characters", "texts"].map((name) => getJSON(`/api/games/citadels/data/${name}.json`)))
+    .then(([districts, characters, texts]) => {
+      data = {
+        districts: Object.fromEntries(districts.districts.map((d) => [d.key, d])),
+        colours: districts.colours,
+        characters: Object.fromEntries(characters.characters.map((c) => [c.key, c])),
+        ui: texts.ui,
+      };
+    });
   return loading;
 }
 
 const local = (names, lang) => (typeof names === "string" ? names : names?.[lang] || names?.en || "?");
 
-function district(key, lang, { small = false, action = null, label = "" } = {}) {
-  const d = data.districts[key] || { colour: "purple", cost: "?", name: key };
-  const name = local(d.name, lang);
-  const words = name.split(" ");
-  const lines = words.length > 1 && name.length > 10 ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")] : [name];
-  const svg = s("svg", { viewBox: "0 0 70 96", class: `district${action ? " legal" : ""}`, width: small ? 52 : 70, height: small ? 71 : 96, "data-district": key },
-    s("rect", { x: 1, y: 1, width: 68, height: 94, rx: 6, class: "card-face" }),
-    s("rect", { x: 1, y: 1, width: 68, height: 22, rx: 6, fill: COLOURS[d.colour] || "#888" }),
-    s("circle", { cx: 13, cy: 12, r: 9, fill: "#d9a441", stroke: "#5b4a3a" }),
-    s("text", { x: 13, y: 16, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#2b2118", text: d.cost }),
-    ...lines.map((line, i) => s("text", { x: 35, y: 50 + i * 13, "text-anchor": "middle", "font-size": 10, fill: "#2b2118", text: line })),
-    s("title", { text: `${name} (${d.cost})` }));
-  if (action) clickable(svg, label, action);
-  return svg;
+/** A word of the game's own texts (texts.json "ui"), with {fields} filled in. */
+function ui(key, lang, fields = {}) {
+  return local(data.ui[key], lang).replace(/\{(\w+)\}/g, (_, name) => (name in fields ? fields[name] : `{${name}}`));
 }
 
-function character(key, lang, { note = "", mine = false, dim = false, action = null, label = "" } = {}) {
-  const c = data.characters[key];
-  const el = h("span", { class: `character${mine ? " mine" : ""}${dim ? " dim" : ""}${action ? " legal" : ""}`, "data-character": key },
-    h("strong", { text: c ? c.rank : "?" }), " ", c ? local(c.name, lang) : key, note ? h("small", { text: ` ${note}` }) : null);
-  if (c?.text) el.title = local(c.text, lang);
-  if (action) clickable(el, label, action);
+function districtName(key, lang) {
+  return local(data.districts[key]?.name, lang) || key;
+}
+
+function charName(key, lang) {
+  return local(data.characters[key]?.name, lang) || key;
+}
+
+/** A district card: cost coin, type symbol and word on its colour band, name; purple cards
+ * carry their ability (``ability``: written on the card, else listed under the city). */
+function district(key, lang, { size = "", action = null, label = "", ability = false, note = "" } = {}) {
+  const d = data.districts[key] || { colour: "purple", cost: "?" };
+  const name = districtName(key, lang);
+  const type = local(data.colours[d.colour], lang);
+  const el = h("div", { class: `district ${d.colour}${size ? ` ${size}` : ""}${action ? " legal" : ""}`, "data-district": key, title: `${name} (${d.cost}) · ${type}` },
+    h("div", { class: "band", style: `background:${COLOURS[d.colour] || "#888"}` },
+      h("span", { class: "coin", text: d.cost }),
+      h("span", { class: "type", text: `${TYPE_SYMBOL[d.colour] || "?"}${size ? "" : ` ${type}`}` })),
+    h("div", { class: "name", text: name }),
+    ability && d.text ? h("div", { class: "ability", text: local(d.text, lang) }) : null,
+    note ? h("div", { class: "note", text: note }) : null);
+  if (action) clickable(el, label || name, action);
   return el;
+}
+
+/** The legal action (JSON and label) among ``legal`` passing ``test``. */
+function finder(legal) {
+  return (test) => legal.find((a) => test(a.action));
+}
+
+/** Gold a Warlord pays to destroy ``key`` in ``seat``'s city (value - 1, Great Wall +1). */
+function destroyCost(seat, key) {
+  const d = data.districts[key];
+  const built = seat.city.filter((k) => k === key).length;
+  const beautified = seat.beautified.filter((k) => k === key).length;
+  const value = d.cost + (beautified && beautified >= built ? 1 : 0);
+  return value - 1 + (key !== GREAT_WALL && seat.city.includes(GREAT_WALL) ? 1 : 0);
 }
 
 export function create(root, { t, act, playerName }) {
   let filter = "";
   return {
-    async update({ view, legal, you, lang }) {
+    async update({ view, legal, you, lang, log }) {
       await cardData();
-      const byAction = (test) => legal.find((a) => test(a.action));
-      const calls = Object.fromEntries(view.calls.map((c) => [c.character, c]));
+      const find = finder(legal);
+      const play = (a) => a && (() => act(a.action));
+      const gold = (n) => plural(t, "citadels.gold", n, lang);
+      const cards = (n) => plural(t, "citadels.cards", n, lang);
+      // between rounds (the draft) the previous round's calls, targets and plays are over
+      const drafting = view.phase === "draft";
+      const calls = drafting ? {} : Object.fromEntries(view.calls.map((c) => [c.character, c]));
       // at the end the view is full: every seat's hand and characters sit in its entry
       const mine = view.full && you !== null ? view.seats[you] : null;
       const myCharacters = mine ? mine.held : view.my_characters;
+      const targets = drafting ? {} : { murdered: view.murdered, robbed: view.robbed, bewitched: view.bewitched };
+      const namer = { murdered: "assassin", robbed: "thief", bewitched: "witch" };
+
+      const characterCard = (key, { action = null, label = "", inPool = false } = {}) => {
+        const c = data.characters[key];
+        const tags = [];
+        if (!inPool) {
+          if (view.face_up.includes(key)) tags.push(["t-out", t("citadels.tag.face_up")]);
+          if (myCharacters.includes(key)) tags.push(["t-yours", t("citadels.tag.yours")]);
+          const call = calls[key];
+          if (call && call.seat >= 0) tags.push(["t-called", playerName(call.seat)]);
+          if (call && call.status !== "played") tags.push(["t-status", ui(`status_${call.status}`, lang)]);
+          for (const [what, holder] of Object.entries(namer)) {
+            if (targets[what] !== key) continue;
+            const own = myCharacters.includes(holder);
+            tags.push([own ? "t-target t-own" : "t-target", own ? t(`citadels.tag.your_${what}`) : ui(what, lang)]);
+          }
+        }
+        const el = h("div", { class: `character${myCharacters.includes(key) && !inPool ? " mine" : ""}${view.face_up.includes(key) && !inPool ? " dim" : ""}${action ? " legal" : ""}`, "data-character": key },
+          h("div", { class: "head" }, h("strong", { class: "rank", text: c ? c.rank : "?" }), h("span", { class: "cname", text: charName(key, lang) })),
+          tags.length ? h("div", { class: "tags" }, tags.map(([kind, text]) => h("span", { class: `tag ${kind}`, text }))) : null,
+          c?.text ? h("div", { class: "ability", text: local(c.text, lang) }) : null);
+        if (action) clickable(el, label, action);
+        return el;
+      };
+
+      // characters of this game: click one to name it (murder, rob, bewitch) when legal
+      const naming = (key) => find((a) => ["kill", "rob", "bewitch"].includes(a.do) && a.character === key);
       const characters = view.character_deck.map((key) => {
-        const call = calls[key];
-        const note = call ? (call.seat >= 0 ? `· ${playerName(call.seat)} · ${call.status}` : `· ${call.status}`) : view.face_up.includes(key) ? "· ✕" : "";
-        return character(key, lang, { note, mine: myCharacters.includes(key), dim: view.face_up.includes(key) });
+        const choice = naming(key);
+        return characterCard(key, { action: play(choice), label: choice?.label });
       });
+      const faceDown = view.phase === "over" ? null : h("div", { class: "character face-down", "data-character": "face-down" },
+        h("div", { class: "head" }, h("strong", { class: "rank", text: "?" }), h("span", { class: "cname", text: t("citadels.face_down") })),
+        h("div", { class: "ability", text: view.face_down ? view.face_down.map((k) => charName(k, lang)).join(", ")
+          : plural(t, "citadels.face_down_count", view.face_down_count, lang) }));
+
       const pool = (view.draft.pool || []).map((key) => {
-        const choice = byAction((a) => (a.do === "pick" || a.do === "discard_char") && a.character === key);
-        return character(key, lang, { action: choice && (() => act(choice.action)), label: choice?.label || key });
+        const choice = find((a) => (a.do === "pick" || a.do === "discard_char") && a.character === key);
+        return characterCard(key, { action: play(choice), label: choice?.label || key, inPool: true });
       });
-      const seats = view.seats.map((seat, i) => h("section", { class: `citadels-seat${view.to_move.includes(i) ? " to-move" : ""}`, "data-seat": i },
-        h("h3", {}, view.crown === i ? "♛ " : "", playerName(i)),
-        h("p", { class: "hint", text: [t("citadels.gold", { n: seat.gold }), t("citadels.cards", { n: seat.hand_size }), ...seat.characters.map((k) => local(data.characters[k]?.name, lang))].join(" · ") }),
-        h("div", { class: "city" }, seat.city.map((key) => district(key, lang, { small: true }))),
-        seat.hand && i !== you ? h("p", { class: "hint", text: t("citadels.cards", { n: seat.hand.length }) }) : null,
-        seat.hand && i !== you ? h("div", { class: "city revealed-hand" }, seat.hand.map((key) => district(key, lang, { small: true }))) : null,
-      ));
-      const hand = (view.hand || mine?.hand || []).map((key) => {
-        const build = byAction((a) => a.do === "build" && a.district === key);
-        return district(key, lang, { action: build && (() => act(build.action)), label: build?.label });
+
+      const seats = view.seats.map((seat, i) => {
+        const cityCards = seat.city.map((key) => {
+          const choice = CITY_KINDS.map((kind) => find((a) => a.do === kind && a.district === key
+            && (a.seat === undefined ? i === you : a.seat === i))).find(Boolean);
+          const extra = seat.beautified.includes(key) ? "+1" : "";
+          return district(key, lang, { size: "small", action: play(choice), label: choice?.label, note: extra });
+        });
+        const purple = [...new Set(seat.city)].filter((key) => data.districts[key]?.text);
+        const revealed = drafting ? [] : seat.characters;
+        const points = Object.values(seat.score || {}).reduce((a, b) => a + b, 0);
+        return h("section", { class: `citadels-seat${view.to_move.includes(i) ? " to-move" : ""}`, "data-seat": i },
+          h("h3", {}, view.crown === i ? h("span", { class: "crown", title: t("citadels.crown"), text: "♛ " }) : null, playerName(i)),
+          h("p", { class: "stats", text: [gold(seat.gold), cards(seat.hand_size), plural(t, "citadels.points", points, lang)].join(" · ") }),
+          revealed.length ? h("p", { class: "plays", text: t("citadels.plays", { characters: revealed.map((k) => charName(k, lang)).join(", ") }) }) : null,
+          h("div", { class: "city", "aria-label": ui("city", lang) }, cityCards.length ? cityCards : h("span", { class: "hint", text: t("citadels.empty_city") })),
+          purple.length ? h("ul", { class: "abilities" }, purple.map((key) => h("li", {},
+            h("strong", { text: `${TYPE_SYMBOL.purple} ${districtName(key, lang)}: ` }), local(data.districts[key].text, lang)))) : null,
+          seat.museum_size ? h("p", { class: "hint", text: `${districtName("museum", lang)}: ${cards(seat.museum_size)}` }) : null,
+          seat.hand && i !== you ? h("div", { class: "city revealed-hand", "aria-label": ui("hand", lang) }, seat.hand.map((key) => district(key, lang, { size: "small" }))) : null,
+        );
       });
-      const drawn = (view.turn?.drawn || []).map((key) => {
-        const keep = byAction((a) => a.do === "keep" && a.district === key);
-        return district(key, lang, { action: keep && (() => act(keep.action)), label: keep?.label });
+
+      const handKeys = view.hand || mine?.hand || [];
+      const hand = handKeys.map((key) => {
+        const choice = HAND_KINDS.map((kind) => find((a) => a.do === kind && a.district === key)).find(Boolean);
+        return district(key, lang, { action: play(choice), label: choice?.label, ability: true });
       });
-      const buttons = legal.map((a) => h("button", { type: "button", "data-action-id": a.id, onclick: () => act(a.action), text: a.label }));
+
+      // cards to choose from, apart from the hand: drawn to keep, a hand looked at, the deck
+      const pending = view.pending;
+      const choosing = [];
+      if (view.turn?.drawn?.length) choosing.push([t("citadels.choose_keep"), view.turn.drawn, "keep"]);
+      if (pending?.hand) choosing.push([ui("pending_wizard_take", lang), pending.hand, "take"]);
+      if (pending?.deck) choosing.push([ui("pending_lighthouse", lang), pending.deck, "lighthouse"]);
+      if (pending?.card) choosing.push([ui("pending_wizard_use", lang), [pending.card], ""]);
+      const choice = choosing.map(([title, keys, kind]) => h("section", { class: "choice", "aria-label": title },
+        h("h4", { text: title }),
+        h("div", { class: "hand" }, keys.map((key) => {
+          const a = kind && find((x) => x.do === kind && x.district === key);
+          return district(key, lang, { action: play(a), label: a?.label, ability: true });
+        }))));
+
+      const buttons = legal.map((a) => {
+        let text = a.label;
+        if (a.action.do === "destroy") text += ` · ${gold(destroyCost(view.seats[a.action.seat], a.action.district))}`;
+        return h("button", { type: "button", "data-action-id": a.id, onclick: () => act(a.action), text });
+      });
       const search = h("input", { type: "text", placeholder: t("match.filter"), "aria-label": t("match.filter"), value: filter });
       const shown = () => buttons.forEach((b) => { b.hidden = filter && !b.textContent.toLowerCase().includes(filter); });
       search.addEventListener("input", () => { filter = search.value.toLowerCase(); shown(); });
       shown();
+
       root.replaceChildren(h("div", { class: "citadels generic" },
-        h("p", { class: "hint", text: t("citadels.info", { phase: view.phase, round: view.round, deck: view.deck_size, threshold: view.threshold }) }),
-        h("div", { class: "characters" }, characters),
-        pool.length ? h("div", { class: "characters pool" }, pool) : null,
-        h("div", { class: "citadels-seats" }, seats),
-        drawn.length ? h("div", { class: "hand" }, drawn) : null,
-        you !== null ? h("div", { class: "hand", "aria-label": "hand" }, hand) : null,
-        h("h3", { text: t("match.moves") }),
+        h("p", { class: "citadels-info" }, statusLine(view, lang, t, playerName)),
+        h("div", { class: "characters", "aria-label": t("citadels.characters") }, characters, faceDown),
+        pool.length ? h("section", { class: "choice pool" }, h("h4", { text: t(view.draft.kind === "discard" ? "citadels.choose_discard" : "citadels.choose_pick") }),
+          h("div", { class: "characters" }, pool)) : null,
+        choice,
+        you !== null && (view.hand || mine) ? h("section", { class: "my-hand" },
+          h("h4", { text: `${t("citadels.your_hand")} · ${cards(handKeys.length)}` }),
+          h("div", { class: "hand", "aria-label": t("citadels.your_hand") }, hand)) : null,
+        h("h3", { text: legal.length ? t("match.moves") : t("match.table") }),
         legal.length > 12 ? search : null,
         legal.length ? h("div", { class: "actions" }, buttons) : h("p", { class: "hint", text: t("match.no_moves") }),
+        h("div", { class: "citadels-seats" }, seats),
       ));
+      markNewest(root, log, (e) => [
+        e.district && `[data-seat="${e.target ?? e.seat}"] .city [data-district="${e.district}"]`,
+        e.character && `.characters [data-character="${e.character}"]`,
+        e.seat !== undefined && e.seat !== null && `[data-seat="${e.seat}"]`,
+      ]);
     },
   };
+}
+
+/** Phase, round, deck and end condition; in the draft who chooses; in turns who plays. */
+function statusLine(view, lang, t, playerName) {
+  const parts = [t("citadels.info", { phase: ui(`phase_${view.phase}`, lang), round: view.round, deck: view.deck_size, threshold: view.threshold })];
+  if (view.end_triggered && !view.terminal) parts.push(ui("last_round", lang));
+  const draft = view.draft;
+  if (view.phase === "draft" && draft.drafter >= 0) {
+    parts.push(plural(t, `citadels.draft_${draft.kind}`, draft.pool_size, lang).replace("{player}", playerName(draft.drafter)));
+  }
+  const turn = view.turn;
+  if (turn) {
+    parts.push(t("citadels.turn_of", { player: playerName(turn.seat), character: charName(turn.character, lang) })
+      + (turn.builds_left ? ` · ${plural(t, "citadels.builds", turn.builds_left, lang)}` : ""));
+  }
+  if (view.pending) parts.push(`${playerName(view.pending.seat)}: ${ui(`pending_${view.pending.kind}`, lang)}`);
+  const text = parts.join(" · ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
