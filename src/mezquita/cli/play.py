@@ -39,10 +39,11 @@ def play_command(
                 for s in range(game.num_players) if s != seat}
     except MezquitaError as err:
         fail(str(err))
+    words = WORDS[lang]
     if game.info.reconstruction:
-        console.print(f"[yellow]Note:[/] {game.info.reconstruction}")
+        console.print(f"[yellow]{words['note']}:[/] {game.info.reconstruction}")
     console.print(f"[bold]{game.info.name}[/] {game!r}, seed {seed}; "
-                  f"you are {seat_name(seat, lang)}.", highlight=False)
+                  + words["you_are"].format(seat=seat_name(seat, lang)), highlight=False)
     state = game.new_state(seed)
     shown = 0  # log entries already echoed
     try:
@@ -56,7 +57,7 @@ def play_command(
                 state.apply(mover, bots[mover].act(Turn.of(state, mover)))
             shown = _echo(state, seat, lang, shown)
     except (EOFError, KeyboardInterrupt):
-        console.print("\nGame left.")
+        console.print("\n" + words["left"])
         raise typer.Exit(1) from None
     console.print(game.render_text(state.view(seat), lang))
     _print_result(state, seat, lang)
@@ -76,13 +77,13 @@ def _human_turn(state: State, seat: int, lang: str) -> None:
     for i, option in enumerate(options, 1):
         console.print(f"  [cyan]{i:>2}[/] {option['label']}", highlight=False)
     while True:
-        answer = console.input("[bold]your move[/] (number or JSON): ").strip()
+        answer = console.input(WORDS[lang]["prompt"]).strip()
         try:
             action = _parse_answer(answer, options)
             state.apply(seat, action)
             return
         except (IllegalAction, ValueError) as err:
-            console.print(f"[red]{err}[/] Try again.", highlight=False)
+            console.print(f"[red]{err}[/] {WORDS[lang]['again']}", highlight=False)
 
 
 def _parse_answer(answer: str, options: list[dict]):
@@ -99,6 +100,18 @@ def _parse_answer(answer: str, options: list[dict]):
     except json.JSONDecodeError:
         raise ValueError(f"{answer!r} is neither a listed number nor a JSON action") from None
 
+
+#: what the terminal says around the board, per language
+WORDS = {
+    "en": {"note": "Note", "you_are": "you are {seat}.", "left": "Game left.",
+           "prompt": "[bold]your move[/] (number or JSON): ", "again": "Try again."},
+    "es": {"note": "Nota", "you_are": "juegas como {seat}.", "left": "Partida abandonada.",
+           "prompt": "[bold]tu jugada[/] (número o JSON): ", "again": "Inténtalo de nuevo."},
+    "ca": {"note": "Nota", "you_are": "jugues com a {seat}.", "left": "Partida abandonada.",
+           "prompt": "[bold]la teva jugada[/] (número o JSON): ", "again": "Torna-ho a provar."},
+    "de": {"note": "Hinweis", "you_are": "du spielst als {seat}.", "left": "Partie verlassen.",
+           "prompt": "[bold]dein Zug[/] (Nummer oder JSON): ", "again": "Versuche es noch einmal."},
+}
 
 #: the end of a game, as told to the terminal player
 OUTCOME = {

@@ -57,7 +57,7 @@ def test_render_text_is_valid_markup_for_every_seat(players):
         for seat in [None, *range(players)]:
             text = game.render_text(state.view(seat))
             Text.from_markup(text)
-            assert "Player 1" in text and ("your hand" in text) == (seat is not None)
+            assert "Player 1" in text and ("your hand:" in text) == (seat is not None)
         state.apply(state.to_move()[0], rng.choice(state.legal_actions()))
 
 

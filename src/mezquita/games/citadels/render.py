@@ -14,7 +14,7 @@ from .cards import (
     char_name,
     district_name,
 )
-from .words import ui
+from .words import TYPE_SYMBOL, ability, type_legend, ui
 
 _STYLE = {"yellow": "yellow", "blue": "bright_blue", "green": "green", "red": "red",
           "purple": "magenta"}
@@ -22,9 +22,21 @@ _STYLE = {"yellow": "yellow", "blue": "bright_blue", "green": "green", "red": "r
 
 def _district(key: str, lang: str, beautified: bool = False) -> str:
     d = DIST_INDEX[key]
-    style = _STYLE[COLOURS[DIST_COLOUR[d]]]
-    star = "*" if beautified else ""
-    return f"[{style}]{district_name(d, lang)}{star} ({DIST_COST[d]})[/]"
+    colour = COLOURS[DIST_COLOUR[d]]
+    star = "+" if beautified else ""
+    return f"[{_STYLE[colour]}]{TYPE_SYMBOL[colour]}{district_name(d, lang)}{star} ({DIST_COST[d]})[/]"
+
+
+def _abilities(keys: list[str], lang: str) -> list[str]:
+    """One indented line per purple district (or character) among ``keys``: its ability."""
+    out = []
+    for key in dict.fromkeys(keys):
+        text = ability(key, lang)
+        if text and key in DIST_INDEX:
+            out.append(f"       {_district(key, lang)}: {text}")
+        elif text:
+            out.append(f"       {_char(key, lang)}: {text}")
+    return out
 
 
 def _char(key: str, lang: str) -> str:
@@ -50,6 +62,8 @@ def render_text(view: dict, lang: str = "en") -> str:
         last = f" [bold red]({ui('last_round', lang)})[/]"
     face_down = (", ".join(_char(k, lang) for k in view["face_down"]) if view["face_down"] is not None
                  else str(view["face_down_count"]))
+    lines_after = [f"{ui('types', lang)}: {type_legend(lang)}"]
+    drafting = view["phase"] == "draft"  # the previous round's calls and plays are over
     lines = [
         f"[bold]{ui('title', lang)}[/] - {ui('round', lang)} {view['round']} - "
         f"{ui('phase_' + view['phase'], lang)} - {ui('deck', lang)} {view['deck_size']} - "
@@ -60,22 +74,25 @@ def render_text(view: dict, lang: str = "en") -> str:
     for s, info in enumerate(view["seats"]):
         marks = ("[bold yellow]♛[/] " if s == view["crown"] else "  ") + (
             f"[reverse]{ui('you', lang)}[/] " if s == me else "")
-        chars = ", ".join(_char(k, lang) for k in info.get("held", info["characters"])) or "?"
+        played = [] if drafting and "held" not in info else info.get("held", info["characters"])
+        chars = ", ".join(_char(k, lang) for k in played) or "?"
         line = ui("seat_line", lang).format(gold=info["gold"], cards=info["hand_size"],
                                             points=sum(info["score"].values()), chars=chars)
         lines.append(f"{marks}{seat_name(s, lang)}: {line}")
         museum = f" + {ui('museum', lang)} {info['museum_size']}" if info["museum_size"] else ""
         lines.append(f"     {ui('city', lang)}: {_city(info['city'], info['beautified'], lang)}{museum}")
+        lines += _abilities(info["city"], lang)
         if "hand" in info:
             lines.append(f"     {ui('hand', lang)}: "
                          + (" ".join(_district(k, lang) for k in info["hand"]) or "-"))
     if view["hand"] is not None:
         lines.append(f"{ui('your_hand', lang)}: "
                      + (" ".join(_district(k, lang) for k in view["hand"]) or "-"))
+        lines += _abilities(view["hand"], lang)
         if view["my_characters"]:
             lines.append(f"{ui('your_characters', lang)}: "
                          + ", ".join(_char(k, lang) for k in view["my_characters"]))
-    lines += _draft_lines(view, lang) + _turn_lines(view, lang)
+    lines += _draft_lines(view, lang) + ([] if drafting else _turn_lines(view, lang)) + lines_after
     if view["terminal"]:
         lines.append(f"[bold]{ui('final_scores', lang)}:[/] " + ", ".join(
             f"{seat_name(s, lang)}: {int(x)}" for s, x in enumerate(view["scores"])))
@@ -90,6 +107,7 @@ def _draft_lines(view: dict, lang: str) -> list[str]:
                                                      n=draft["pool_size"])]
     if draft["pool"] is not None:
         out.append(f"{ui('offered', lang)}: " + ", ".join(_char(k, lang) for k in draft["pool"]))
+        out += _abilities(draft["pool"], lang)
     return out
 
 
@@ -114,6 +132,7 @@ def _turn_lines(view: dict, lang: str) -> list[str]:
             builds=turn["builds_left"]))
         if turn["drawn"]:
             out.append(f"{ui('drawn', lang)}: " + " ".join(_district(k, lang) for k in turn["drawn"]))
+            out += _abilities(turn["drawn"], lang)
     pending = view["pending"]
     if pending:
         extra = ""

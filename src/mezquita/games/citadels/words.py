@@ -6,9 +6,20 @@ the ``<kind>_hidden`` wording ("Bruno picks a character").
 
 from __future__ import annotations
 
-from mezquita.engine import pick, seat_name
+from pathlib import Path
+
+from mezquita.engine import load_texts, pick, seat_name
 
 from .cards import CHAR_INDEX, DIST_INDEX, TEXTS, char_name, district_name
+
+_DATA = Path(__file__).parent / "data"
+#: the ability of each character and purple district, and the district types' names
+_ABILITIES = {c["key"]: c["text"] for c in load_texts(_DATA / "characters.json")["characters"]}
+_DISTRICT_DATA = load_texts(_DATA / "districts.json")
+_ABILITIES.update({d["key"]: d["text"] for d in _DISTRICT_DATA["districts"] if "text" in d})
+#: a symbol per district type (colour), so colour is never the only cue: noble, religious,
+#: trade, military, special (the web board uses the same symbols)
+TYPE_SYMBOL = {"yellow": "♔", "blue": "✚", "green": "⚖", "red": "⚔", "purple": "★"}
 
 
 def ui(key: str, lang: str) -> str:
@@ -21,6 +32,18 @@ def card_name(key: str, lang: str) -> str:
     if key in CHAR_INDEX:
         return char_name(CHAR_INDEX[key], lang)
     return district_name(DIST_INDEX[key], lang)
+
+
+def ability(key: str, lang: str) -> str | None:
+    """What a character or a purple district does, in ``lang`` (``None`` for plain districts)."""
+    text = _ABILITIES.get(key)
+    return pick(text, lang) if text else None
+
+
+def type_legend(lang: str) -> str:
+    """"♔ noble, ✚ religious, ..." in ``lang``: what each district symbol means."""
+    names = _DISTRICT_DATA["colours"]
+    return ", ".join(f"{symbol} {pick(names[colour], lang)}" for colour, symbol in TYPE_SYMBOL.items())
 
 
 def name_list(card_keys: list[str], lang: str) -> str:
