@@ -82,6 +82,7 @@ function receive(message) {
   page.pending = false;
   showError("");
   if (!page.replay) render();
+  else renderSummary(); // e.g. the score table in a newly chosen language
 }
 
 export function act(action) {
@@ -207,12 +208,12 @@ function scoreTable(breakdown) {
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Σ" }), ...breakdown.totals.map((v) => h("td", { text: number(v) })))));
 }
 
-async function startReplay() {
+async function startReplay(at = 0) {
   const data = await getJSON(`/api/matches/${encodeURIComponent(matchId)}/replay?lang=${currentLang()}`);
   page.replay = { frames: data.frames, at: data.frames.length - 1 };
   $("replay-bar").hidden = false;
   $("r-range").max = data.frames.length - 1;
-  showFrame(0);
+  showFrame(at);
 }
 
 function showFrame(index) {
@@ -226,7 +227,7 @@ function showFrame(index) {
 }
 
 function bindReplay() {
-  $("replay-btn").addEventListener("click", startReplay);
+  $("replay-btn").addEventListener("click", () => startReplay());
   $("r-first").addEventListener("click", () => showFrame(0));
   $("r-prev").addEventListener("click", () => showFrame(page.replay.at - 1));
   $("r-next").addEventListener("click", () => showFrame(page.replay.at + 1));
@@ -244,7 +245,8 @@ async function start() {
   translatePage();
   languagePicker($("lang"), () => {
     page.socket?.send(JSON.stringify({ type: "lang", lang: currentLang() }));
-    if (page.replay) showFrame(page.replay.at);
+    setConnection(page.socket?.readyState === WebSocket.OPEN);
+    if (page.replay) startReplay(page.replay.at); // the frames' texts in the new language
   });
   $("rules-btn").addEventListener("click", async () => {
     const games = await getJSON("/api/games");

@@ -2,6 +2,7 @@
 // of the opponent as card backs, the hand at the bottom. Choose a card, then a highlighted
 // landmark (mouse, touch or keyboard: Tab to reach, Enter or Space to choose).
 import { clickable, getJSON, h, s } from "../dom.js";
+import { markNewest } from "./common.js";
 
 const COL = 110;
 const WIDTH = 7 * COL;
@@ -42,7 +43,7 @@ function card(x, y, value, { own = false, hiddenToOthers = false, label = "" } =
   }
   group.append(
     s("rect", { width: CARD_W, height: CARD_H, rx: 7, class: "card-face" }),
-    s("text", { x: 6, y: 13, class: "card-num", "font-size": 12, text: value }),
+    s("text", { x: 6, y: 13, class: "card-num corner", "font-size": 12, text: value }),
     s("text", { x: CARD_W / 2, y: CARD_H / 2 + 12, class: "card-num", "font-size": 32, "text-anchor": "middle", text: value }));
   if (own) group.setAttribute("data-own", "");
   if (label) group.append(s("title", { text: label }));
@@ -93,11 +94,14 @@ export function create(root, { t, act, playerName }) {
   const prompt = h("p", { class: "cordoba-prompt", style: "min-height:1.5rem;margin:.4rem 0;font-weight:600" });
   const bottom = h("p", { class: "hint cordoba-bottom", style: "min-height:1.5rem;margin:.2rem 0" });
   const handTitle = h("h3", { style: "margin:.4rem 0 .2rem;font-size:1rem" });
+  // the landmarks' names as text for small screens, where the board draws them too small
+  const names = h("ol", { class: "cordoba-names" });
+  const legend = h("p", { class: "hint cordoba-legend" });
   const hand = h("div", { class: "cordoba-hand", style: "min-height:100px" });
   root.replaceChildren(board);
-  board.append(top, h("div", { class: "cordoba-table" }), bottom, prompt, handTitle, hand);
+  board.append(top, h("div", { class: "cordoba-table" }), names, bottom, prompt, handTitle, hand, legend);
 
-  async function update({ view, legal, you, match, lang }) {
+  async function update({ view, legal, you, match, lang, log }) {
     const allNames = await landmarkNames();
     const name = (value) => local(allNames[value - 1], lang);
     const me = you ?? 0;
@@ -122,18 +126,21 @@ export function create(root, { t, act, playerName }) {
         group.append(s("path", { class: SEAT_CLASS[landmark.controller], d: up ? `M${cx - 9},${ty + 2} L${cx + 9},${ty + 2} L${cx},${ty - 8} Z` : `M${cx - 9},${ty - 2} L${cx + 9},${ty - 2} L${cx},${ty + 8} Z` },
           s("title", { text: t("cordoba.controls", { player: playerName(landmark.controller) }) })));
       }
-      if (forbidden) group.append(s("text", { x: x + (COL - 12) / 2, y: TILE_Y + TILE_H - 8, "text-anchor": "middle", "font-size": 11, fill: "#a3261b", "font-weight": 700, text: "✕" }), s("title", { text: t("cordoba.forbidden") }));
+      if (forbidden) group.append(s("text", { x: x + (COL - 12) / 2, y: TILE_Y + TILE_H - 8, "text-anchor": "middle", class: "forbid-mark", fill: "#a3261b", "font-weight": 700, text: "✕" }), s("title", { text: t("cordoba.forbidden") }));
       group.append(
         ...stack(x + 18, landmark.cards[other], true, t, false),
         ...stack(x + 18, landmark.cards[me], false, t, you !== null && !landmark.face_up));
       const sumTop = sums(landmark, other);
       const sumBottom = sums(landmark, me);
-      if (sumTop) group.append(s("text", { x: x + 2, y: TILE_Y - 4, "font-size": 12, fill: "#5b4a3a", text: sumTop }));
-      if (sumBottom) group.append(s("text", { x: x + 2, y: TILE_Y + TILE_H + 14, "font-size": 12, fill: "#5b4a3a", text: sumBottom }));
+      if (sumTop) group.append(s("text", { x: x + 2, y: TILE_Y - 4, class: "sum", fill: "#5b4a3a", text: sumTop }));
+      if (sumBottom) group.append(s("text", { x: x + 2, y: TILE_Y + TILE_H + 16, class: "sum", fill: "#5b4a3a", text: sumBottom }));
       if (target) clickable(group, t("cordoba.play", { card: selected, landmark: `${name(landmark.value)} (${landmark.value})` }), () => act(target.action));
       svg.append(group);
     });
     board.querySelector(".cordoba-table").replaceChildren(svg);
+    names.replaceChildren(...view.landmarks.map((l) => h("li", { value: l.value, text: name(l.value) })));
+    legend.textContent = t(you === null ? "cordoba.legend_watch" : "cordoba.legend");
+    markNewest(board, log, (e) => [e.landmark !== undefined && `[data-landmark="${e.landmark}"] .tile`]);
 
     const gameNo = view.games > 1 ? `${t("cordoba.game_no", { n: view.game_number, total: view.games })} · ` : "";
     const line = (seat) => `${playerName(seat)}${view.start_player === seat ? ` ★ ${t("cordoba.start_player")}` : ""} · ${t("cordoba.in_hand", { n: view.hand_sizes[seat] })} · ${t("cordoba.deck", { n: view.deck_sizes[seat] })} · ${view.games > 1 ? `${t("cordoba.this_game")} ${view.game_scores[seat]}, ${t("cordoba.match_total")} ${view.past_scores[seat] + view.game_scores[seat]}` : t("match.score", { n: view.game_scores[seat] })}`;
@@ -155,7 +162,7 @@ export function create(root, { t, act, playerName }) {
       if (playable) {
         group.classList.add("legal");
         if (value === selected) group.classList.add("selected");
-        clickable(group, `${t("cordoba.hand")}: ${value}`, () => { selected = value; update({ view, legal, you, match, lang }); });
+        clickable(group, `${t("cordoba.hand")}: ${value}`, () => { selected = value; update({ view, legal, you, match, lang, log }); });
       }
       handSvg.append(group);
     });
