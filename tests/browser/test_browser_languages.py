@@ -19,7 +19,7 @@ STATIC = Path(mezquita.__file__).parent / "web" / "static"
 GAMES_DIR = Path(mezquita.games.__file__).parent
 ARTIFACTS = Path(__file__).parent / "artifacts"
 GAMES = ["cordoba", "cordoba-wittig", "cortica", "europa", "citadels"]
-SEATS = {"citadels": 4}
+SEATS = {"citadels": 4, "europa": 3}
 #: words that are the same proper name or loan word in several languages, though some
 #: catalogue spells them only in one (checked by hand)
 SAME_EVERYWHERE = {"Mezquita", "Córdoba", "Cortiça", "Europa", "Citadels", "Cordoba", "Wittig", "Hospital",
@@ -29,15 +29,22 @@ SAME_EVERYWHERE = {"Mezquita", "Córdoba", "Cortiça", "Europa", "Citadels", "Co
 def _texts(node, out: dict[str, set[str]]) -> None:
     """Collect the strings of every {en, es, ca, de} dictionary in a JSON tree."""
     if isinstance(node, dict):
-        if set(LANGS) <= set(node) and all(isinstance(node[lang], str) for lang in LANGS):
+        if set(LANGS) <= set(node):  # {lang: text} or {lang: {key: text...}}
             for lang in LANGS:
-                out[lang].add(node[lang])
+                out[lang].update(_strings(node[lang]))
             return
         for value in node.values():
             _texts(value, out)
     elif isinstance(node, list):
         for value in node:
             _texts(value, out)
+
+
+def _strings(node) -> list[str]:
+    if isinstance(node, str):
+        return [node]
+    values = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
+    return [text for value in values for text in _strings(value)]
 
 
 def catalogues() -> dict[str, set[str]]:
@@ -116,9 +123,30 @@ def small_texts(page) -> list[str]:
     }""")
 
 
+#: key prefixes whose strings only the game renderers and the match page use
+RENDERER_PREFIXES = ("cordoba.", "citadels.", "cortica.", "europa.")
+
+
+def test_every_renderer_key_of_the_catalogue_is_used():
+    """No dead strings: each game key is named in a script, literally or as a plural
+    (``key.one``/``key.other``) or under a prefix the script completes (``cortica.card.${key}``)."""
+    scripts = "".join(p.read_text() for p in (STATIC / "js").rglob("*.js"))
+    catalogue = json.loads((STATIC / "i18n" / "en.json").read_text())
+    # the fixed starts of template keys such as `cortica.card.${key}` or `citadels.draft_${kind}`
+    dynamic = [p for p in re.findall(r"`([a-z_.]+)\$\{", scripts) if p.count(".") >= 2 or not p.endswith(".")]
+    unused = []
+    for key in catalogue:
+        base = re.sub(r"\.(one|other)$", "", key)
+        if not key.startswith(RENDERER_PREFIXES) or f'"{base}"' in scripts or f"`{base}`" in scripts:
+            continue
+        if not any(base.startswith(p) for p in dynamic):
+            unused.append(key)
+    assert not unused
+
+
 def _new_match(server, game: str, seats: list[str]) -> dict:
     players = SEATS.get(game, 2)
-    options = {"players": players} if game == "citadels" else {}
+    options = {"players": players} if game in ("citadels", "europa") else {}
     return httpx.post(f"{server.url}/api/matches", json={
         "game": game, "options": options, "seats": seats[:players] + ["random"] * (players - len(seats)),
         "seed": 5, "practice": True}).json()
@@ -137,13 +165,16 @@ def _open(browser, url: str, lang: str, size: tuple[int, int]):
     return context, page, errors
 
 
+CONTROLS = "#board .legal, #board .actions button, #board button[data-action]"
+
+
 def _play_a_little(page, moves: int) -> None:
     for _ in range(moves):
-        page.wait_for_selector("#summary:not([hidden]), #board .actions button, #board .legal")
+        page.wait_for_selector(f"#summary:not([hidden]), {CONTROLS}")
         if page.locator("#summary").is_visible():
             return
         before = page.get_attribute("body", "data-turn")
-        page.locator("#board .legal, #board .actions button").first.click()
+        page.locator(CONTROLS).first.click()
         page.wait_for_selector(f"body[data-turn]:not([data-turn='{before}'])", state="attached")
     page.wait_for_timeout(300)
 
@@ -177,8 +208,11 @@ def test_every_language_shows_only_its_own_words_and_fits_a_phone(browser, serve
             for lang in LANGS:
                 page.select_option("#lang", lang)
                 page.wait_for_selector(f"html[lang='{lang}']", state="attached")
-                page.wait_for_timeout(500)  # the server's update in the new language
-                hits = found_foreign(page_text(page), lang)
+                for _ in range(20):  # the server's update (or the replay) in the new language
+                    page.wait_for_timeout(250)
+                    hits = found_foreign(page_text(page), lang)
+                    if not hits:
+                        break
                 if hits:
                     problems.append(f"{kind} {lang} {size[0]}: foreign {hits[:6]}")
                 if size[0] == 390:

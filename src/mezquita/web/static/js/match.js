@@ -66,7 +66,10 @@ function showError(text) {
 function receive(message) {
   if (message.type === "error") {
     page.pending = false;
-    showError(message.message);
+    // a sentence in the page's language per kind of error; the server's detail as a tooltip
+    const key = `error.${message.code}`;
+    showError(t(key) === key ? message.message : t(key));
+    $("error").title = message.message || "";
     return;
   }
   if (message.type === "presence") {
@@ -82,7 +85,12 @@ function receive(message) {
   page.pending = false;
   showError("");
   if (!page.replay) render();
-  else renderSummary(); // e.g. the score table in a newly chosen language
+  else { // e.g. the score table and the log in a newly chosen language
+    renderSummary();
+    renderLog(message.log);
+    renderSeats();
+    renderStatus();
+  }
 }
 
 export function act(action) {

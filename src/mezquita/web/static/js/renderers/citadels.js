@@ -151,7 +151,8 @@ export function create(root, { t, act, playerName }) {
           purple.length ? h("ul", { class: "abilities" }, purple.map((key) => h("li", {},
             h("strong", { text: `${TYPE_SYMBOL.purple} ${districtName(key, lang)}: ` }), local(data.districts[key].text, lang)))) : null,
           seat.museum_size ? h("p", { class: "hint", text: `${districtName("museum", lang)}: ${cards(seat.museum_size)}` }) : null,
-          seat.hand && i !== you ? h("div", { class: "city revealed-hand", "aria-label": ui("hand", lang) }, seat.hand.map((key) => district(key, lang, { size: "small" }))) : null,
+          seat.hand && i !== you ? h("p", { class: "hint revealed-title", text: `${t("citadels.hand")} · ${cards(seat.hand.length)}` }) : null,
+          seat.hand && i !== you ? h("div", { class: "city revealed-hand", "aria-label": t("citadels.hand") }, seat.hand.map((key) => district(key, lang, { size: "small" }))) : null,
         );
       });
 
@@ -188,7 +189,8 @@ export function create(root, { t, act, playerName }) {
       root.replaceChildren(h("div", { class: "citadels generic" },
         h("p", { class: "citadels-info" }, statusLine(view, lang, t, playerName)),
         h("div", { class: "characters", "aria-label": t("citadels.characters") }, characters, faceDown),
-        pool.length ? h("section", { class: "choice pool" }, h("h4", { text: t(view.draft.kind === "discard" ? "citadels.choose_discard" : "citadels.choose_pick") }),
+        pool.length ? h("section", { class: "choice pool" }, h("h4", { text: view.draft.drafter !== you ? t("citadels.offered_to", { player: playerName(view.draft.drafter) })
+          : t(view.draft.kind === "discard" ? "citadels.choose_discard" : "citadels.choose_pick") }),
           h("div", { class: "characters" }, pool)) : null,
         choice,
         you !== null && (view.hand || mine) ? h("section", { class: "my-hand" },

@@ -4,6 +4,7 @@
 // the stones to move back glow orange. Mouse, touch or keyboard (Tab to reach, Enter or Space).
 // Every word comes from the game's data (texts.json) and the view (symbols with their glyphs).
 import { clickable, getJSON, h, s } from "../dom.js";
+import { markNewest } from "./common.js";
 
 const CELL = 64;
 const LEFT = 20; // room for the row numbers
@@ -15,6 +16,10 @@ const BACK = "#d9822b";
 const OWED = "#c9a227";
 
 let texts = null;
+// On a phone the board is drawn at under half size: its letters are then drawn larger
+// (in board units) so that none is under 10 px on screen.
+let narrow = false;
+const size = (wide, small) => (narrow ? small : wide);
 const local = (entry, lang) => (entry && (entry[lang] || entry.en)) || "";
 const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 
@@ -36,14 +41,14 @@ function cellXY(view, square) {
 // One stone, `w` wide: its seat's frame, the label on top, the two symbols below.
 function stone(x, y, w, data, symbols, { ring = null, title = "" } = {}) {
   const hgt = CELL - 8;
-  const glyph = Math.min(28, w * 0.56);
+  const glyph = narrow ? 23 : Math.min(28, w * 0.56);
   const group = s("g", { class: "wittig-stone", "data-stone": data.label, transform: `translate(${x},${y})` },
     s("rect", { x: 0, y: 0, width: w, height: hgt, rx: 7, fill: "#fbf4e6", stroke: ring || SEAT_COLOUR[data.seat], "stroke-width": ring ? 4 : 2.5 }),
-    s("rect", { x: 3, y: 3, width: w - 6, height: 15, rx: 4, fill: SEAT_COLOUR[data.seat] }),
-    s("text", { x: w / 2, y: 15, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fffaf0", text: data.label }),
-    s("line", { x1: w / 2, y1: 21, x2: w / 2, y2: hgt - 4, stroke: "#cbb89a", "stroke-width": 1 }),
-    s("text", { x: w / 4 + 0.5, y: hgt - 12, "text-anchor": "middle", "font-size": glyph, fill: symbols[data.left].color, text: symbols[data.left].glyph }),
-    s("text", { x: (3 * w) / 4 - 0.5, y: hgt - 12, "text-anchor": "middle", "font-size": glyph, fill: symbols[data.right].color, text: symbols[data.right].glyph }));
+    s("rect", { x: 3, y: 3, width: w - 6, height: size(15, 24), rx: 4, fill: SEAT_COLOUR[data.seat] }),
+    s("text", { x: w / 2, y: size(15, 22), "text-anchor": "middle", "font-size": size(12, 22.5), "font-weight": 700, fill: "#fffaf0", text: data.label }),
+    s("line", { x1: w / 2, y1: size(21, 29), x2: w / 2, y2: hgt - 4, stroke: "#cbb89a", "stroke-width": 1 }),
+    s("text", { x: w / 4 + 0.5, y: hgt - size(12, 6), "text-anchor": "middle", "font-size": glyph, fill: symbols[data.left].color, text: symbols[data.left].glyph }),
+    s("text", { x: (3 * w) / 4 - 0.5, y: hgt - size(12, 6), "text-anchor": "middle", "font-size": glyph, fill: symbols[data.right].color, text: symbols[data.right].glyph }));
   if (title) group.append(s("title", { text: title }));
   return group;
 }
@@ -59,7 +64,8 @@ export function create(root, { t, act, playerName }) {
   board.append(status, table, prompt, buttons, notes, keys);
   root.replaceChildren(board);
 
-  async function update({ view, legal, you, lang }) {
+  async function update({ view, legal, you, lang, log }) {
+    narrow = (root.clientWidth || 960) < 600;
     const data = await loadTexts();
     const web = (key, values = {}) => fill(local(data.web[key], lang), values);
     const say = (key, values = {}) => fill(local(data.render[key], lang), values);
@@ -102,10 +108,10 @@ export function create(root, { t, act, playerName }) {
         svg.append(field);
       }
       const { y } = cellXY(view, `a${row}`);
-      svg.append(s("text", { x: LEFT - 5, y: y + CELL / 2 + 4, "text-anchor": "end", "font-size": 12, fill: "#5b4a3a", text: row }));
+      svg.append(s("text", { x: LEFT - 5, y: y + CELL / 2 + 4, "text-anchor": "end", "font-size": size(12, 23), fill: "#5b4a3a", text: row }));
     }
     for (let column = 0; column < view.columns; column++) {
-      svg.append(s("text", { x: LEFT + column * CELL + CELL / 2, y: height - 6, "text-anchor": "middle", "font-size": 12, fill: "#5b4a3a", text: String.fromCharCode(97 + column) }));
+      svg.append(s("text", { x: LEFT + column * CELL + CELL / 2, y: height - 6, "text-anchor": "middle", "font-size": size(12, 23), fill: "#5b4a3a", text: String.fromCharCode(97 + column) }));
     }
 
     // stones: singles full width, doubles as two narrow stones; owed doubles framed in gold
@@ -148,12 +154,13 @@ export function create(root, { t, act, playerName }) {
         const bx = left ? x + 1 : x + CELL / 2 + 1;
         const arrow = s("g", { class: "wittig-side legal", "data-side": side },
           s("rect", { x: bx, y: y + 1, width: CELL / 2 - 2, height: CELL - 2, rx: 5, fill: "#d7f0dc", "fill-opacity": 0.85, stroke: LEGAL, "stroke-width": 3 }),
-          s("text", { x: bx + CELL / 4 - 1, y: y + CELL / 2 + 7, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: LEGAL, text: left ? "◀" : "▶" }));
+          s("text", { x: bx + CELL / 4 - 1, y: y + CELL / 2 + 7, "text-anchor": "middle", "font-size": size(20, 24), "font-weight": 700, fill: LEGAL, text: left ? "◀" : "▶" }));
         clickable(arrow, web(side), () => act(a.action));
         svg.append(arrow);
       }
     }
     table.replaceChildren(svg);
+    markNewest(table, log, (e) => [e.to && `[data-square="${e.to}"] rect`, e.field && `[data-square="${e.field}"] rect`]);
 
     status.replaceChildren(...[0, 1].flatMap((seat) => [
       h("span", { style: `display:inline-block;width:.8rem;height:.8rem;border-radius:3px;margin:0 .3rem 0 ${seat ? "1rem" : "0"};background:${SEAT_COLOUR[seat]}` }),

@@ -5,6 +5,7 @@
 // Words come from the game's data/texts.json and the card set; the log arrives worded by the
 // server, so nothing here words a move.
 import { clickable, getJSON, h, s } from "../dom.js";
+import { markNewest } from "./common.js";
 
 const SEATS = ["blue", "red"];
 const RESOURCES = ["tree", "bark", "cork"];
@@ -145,10 +146,16 @@ export function create(root, { t, act, playerName }) {
     });
     svg.append(stackPanel(...L.stack, L.stackH ?? PLAN_H));
     table.replaceChildren(svg);
+    markNewest(table, args.log, (e) => [
+      e.space !== undefined && `.cortica-space[data-card="${e.card}"][data-space="${e.space}"] .space-bg`,
+      e.option !== undefined && `.cortica-card[data-card="${e.card}"] .cortica-option[data-option="${e.option}"] .option-bg`,
+      e.card && `.cortica-card[data-card="${e.card}"] .card-body`,
+      e.plan && `.cortica-plan[data-plan="${e.plan}"] .plan-body`]);
 
     status.replaceChildren(...statusLine());
     prompt.textContent = promptText();
     movesTitle.hidden = !legal.length;
+    movesTitle.textContent = t("match.moves"); // in the language chosen now
     moves.replaceChildren(...legal.map((a) => h("button", { type: "button", "data-action-id": a.id, onclick: choose(a), text: a.label })));
     note.textContent = set?.reconstruction ? t("cortica.reconstruction", { name: view.cards }) : "";
 

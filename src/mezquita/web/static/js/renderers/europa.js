@@ -5,6 +5,7 @@
 // too) or click the map, one stone per click: East/West, then North/Middle/South, sector,
 // section.
 import { getJSON, h, s } from "../dom.js";
+import { markNewest } from "./common.js";
 
 const SEAT_COLOURS = ["#c0392b", "#2e6db4", "#d4a017", "#2e8b57", "#8e44ad", "#e67e22"];
 const CARD_COLOURS = { yellow: "#e8c33a", red: "#c8432f", blue: "#2f6fb0" };
@@ -66,7 +67,7 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
 }
 
-export function create(root, { t, act, playerName }) {
+function createBoard(root, { t, act, playerName }) {
   if (!document.getElementById("europa-style")) document.head.append(h("style", { id: "europa-style", text: STYLE }));
   return {
     async update({ view, legal, you, lang }) {
@@ -193,7 +194,7 @@ export function create(root, { t, act, playerName }) {
       // -- the track ---------------------------------------------------------------------
       function trackPanel() {
         const last = view.last_field;
-        const per = 21;
+        const per = root.clientWidth < 600 ? 10 : 14; // numbers stay over 10 px on screen
         const cell = 24;
         const rowsCount = Math.ceil((last + 1) / per);
         const svg = s("svg", { class: "eu-track", viewBox: `0 0 ${per * cell + 4} ${rowsCount * (cell + 14) + 4}`, role: "img", "aria-label": w("track") });
@@ -258,6 +259,18 @@ export function create(root, { t, act, playerName }) {
               row(local(labels.sets, lang), f.sets.map((n) => 3 * n)),
               row(w("total"), f.positions))));
       }
+    },
+  };
+}
+
+// The newest move marked: the card just taken, else the row of the player who moved.
+export function create(root, context) {
+  const board = createBoard(root, context);
+  return {
+    async update(args) {
+      await board.update(args);
+      markNewest(root, args.log, (e) => [e.card !== undefined && `.eu-card[data-card="${e.card}"]`,
+        e.seat !== undefined && e.seat !== null && `tr[data-seat="${e.seat}"]`]);
     },
   };
 }

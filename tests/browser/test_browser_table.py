@@ -1,0 +1,83 @@
+"""The table for every game: the newest move marked on the board, keyboard focus on the next
+decision with a ring unlike the selected-card outline, and Córdoba's readability rules."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+PLAYERS = {"citadels": 4, "europa": 3}
+
+
+def _match(page, server, game: str, size=(1366, 768)) -> None:
+    players = PLAYERS.get(game, 2)
+    options = {"players": players} if game in PLAYERS else {}
+    made = httpx.post(f"{server.url}/api/matches", json={
+        "game": game, "options": options, "seats": ["human"] + ["random"] * (players - 1),
+        "seed": 7, "practice": True}).json()
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector("#board > *")
+
+
+def _move(page, turns) -> None:
+    """One move by clicking a highlighted choice (Córdoba: a card, then a landmark) or a button."""
+    before = turns.now(page)
+    page.wait_for_selector("#board .legal, #board .actions button, #board button[data-action]")
+    if page.locator("#board .hand-card.legal").count():
+        page.locator("#board .hand-card.legal").first.click()
+        page.locator("#board .landmark.legal").first.click()
+    elif page.locator("#board .actions button").count():
+        page.locator("#board .actions button").first.click()
+    else:
+        page.locator("#board .legal, #board button[data-action]").first.click()
+    turns.wait_past(page, before)
+
+
+@pytest.mark.parametrize("game", ["cordoba", "cordoba-wittig", "cortica", "europa", "citadels"])
+def test_the_newest_move_is_marked_on_the_board(page, server, turns, game):
+    _match(page, server, game)
+    for _ in range(3):
+        if page.locator("#board .newest-move").count():
+            break
+        _move(page, turns)
+    page.wait_for_selector("#board .newest-move", state="attached")
+    assert page.locator("#board .newest-move").count() == 1
+    assert page.locator("#log li.newest").count() == 1
+
+
+def test_focus_moves_to_the_next_decision_and_its_ring_is_not_the_selection_outline(page, server, turns):
+    _match(page, server, "citadels")
+    page.wait_for_selector(".citadels .legal")
+    for _ in range(3):  # keyboard only: Enter on whatever holds the focus
+        before = turns.now(page)
+        assert page.evaluate("document.getElementById('board').contains(document.activeElement)")
+        page.keyboard.press("Enter")
+        turns.wait_past(page, before)
+        page.wait_for_selector("#board .legal, #board .actions button")
+        page.wait_for_timeout(200)
+    ring = page.evaluate("getComputedStyle(document.activeElement).outlineStyle + ' ' + "
+                         "getComputedStyle(document.activeElement).outlineColor")
+    assert ring.startswith("dashed") and "rgb(194, 24, 122)" in ring
+    _match(page, server, "cordoba")
+    page.locator(".hand-card.legal").first.click()
+    selected = page.evaluate(
+        "getComputedStyle(document.querySelector('.hand-card.selected .card-face')).stroke")
+    assert selected != "rgb(194, 24, 122)"
+
+
+def test_cordoba_legend_and_hand_above_the_fold_at_1366x768(page, server):
+    _match(page, server, "cordoba")
+    legend = page.locator(".cordoba-legend")
+    assert "▲▼" in legend.inner_text() and "face down" in legend.inner_text()
+    box = page.locator(".cordoba-hand svg").bounding_box()
+    assert box["y"] + box["height"] <= 768
+
+
+def test_cordoba_landmark_names_are_readable_at_390(page, server):
+    _match(page, server, "cordoba", size=(390, 844))
+    names = page.locator(".cordoba-names li")
+    assert names.count() == 7 and names.first.is_visible()
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.cordoba-names li')).fontSize)")
+    assert size >= 10
+    assert not page.locator(".cordoba .landmark .name").first.is_visible()
