@@ -22,20 +22,27 @@ def render_text(view: dict, lang: str = "en") -> str:
         lines[0] += "   " + pick(words["earlier"], lang).format(
             mine=view["past_scores"][me], theirs=view["past_scores"][other])
     columns = pick(words["columns"], lang)
-    width = max(3 * len(c) for lm in view["landmarks"] for c in lm["cards"]) + 2
-    width = max(width, 12)
-    lines.append(f"{columns[0]:<{NAME_WIDTH}}{columns[1]:>{width}}   {columns[2]:<{width}}{columns[3]}")
-    owners = {None: "-", me: f"[green]{pick(words['you'], lang)}[/]",
-              other: f"[red]{pick(words['opponent'], lang)}[/]"}
+    owners = {None: ("-", ""), me: (pick(words["you"], lang), "green"),
+              other: (pick(words["opponent"], lang), "red")}
+    rows = []
     for lm in view["landmarks"]:
         name = f"{lm['value']} {landmark_name(lm['value'], lang)}"
         theirs = " ".join(BACK if c is None else str(c) for c in lm["cards"][other])
         mine = " ".join(str(c) for c in lm["cards"][me])
-        mark = f" [yellow]{pick(words['blocked'], lang)}[/]" if lm["value"] == view["forbidden"] else ""
         down = any(lm["cards"]) and not lm["face_up"] and not view["full"]
-        up = f" [dim]{pick(words['face_down'], lang)}[/]" if down else ""
-        owner = owners[lm["controller"]]
-        lines.append(f"{name:<{NAME_WIDTH}}{theirs:>{width}}   {mine:<{width}}{owner}{up}{mark}")
+        owner, colour = owners[lm["controller"]]
+        control = [(owner, colour), (f" {pick(words['face_down'], lang)}" if down else "", "dim"),
+                   (f" {pick(words['blocked'], lang)}" if lm["value"] == view["forbidden"] else "", "yellow")]
+        rows.append((name, control, theirs, mine))
+    # the control column comes before the cards, so long rows of cards never push it away
+    control_width = max(len(columns[3]), *(sum(len(t) for t, _ in c) for _, c, _, _ in rows)) + 2
+    width = max(len(columns[1]), *(len(t) for _, _, t, _ in rows)) + 2
+    lines.append(f"{columns[0]:<{NAME_WIDTH}}{columns[3]:<{control_width}}"
+                 f"{columns[1]:>{width}}   {columns[2]}")
+    for name, control, theirs, mine in rows:
+        shown = "".join(f"[{style}]{text}[/]" if style and text else text for text, style in control)
+        pad = " " * (control_width - sum(len(t) for t, _ in control))
+        lines.append(f"{name:<{NAME_WIDTH}}{shown}{pad}{theirs:>{width}}   {mine}")
     if view["hands"] is not None:
         lines.append(pick(words["hands"], lang).format(
             mine=" ".join(map(str, view["hands"][me])) or "-",
