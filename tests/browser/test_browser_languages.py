@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import time
@@ -66,9 +67,21 @@ def fragments(text: str) -> list[str]:
     return [p.strip() for p in pieces if len(p.strip()) >= 5 and re.search(r"[^\W\d_]{3}", p)]
 
 
+@functools.cache
+def foreign_pattern(lang: str) -> re.Pattern:
+    """One expression matching any foreign fragment as whole words, longest first."""
+    alternatives = "|".join(re.escape(piece) for piece in foreign_fragments(lang))
+    return re.compile(r"(?<![^\W\d_])(" + alternatives + r")(?![^\W\d_])")
+
+
+@functools.cache
+def catalogues_cached() -> dict[str, set[str]]:
+    return catalogues()
+
+
 def foreign_fragments(lang: str) -> list[str]:
     """Fragments of the other languages that this language never uses."""
-    texts = catalogues()
+    texts = catalogues_cached()
     own = texts[lang]
     own_words = {w for t in own for w in re.findall(r"[^\W\d_]+", t)}
     out = set()
@@ -87,11 +100,7 @@ def foreign_fragments(lang: str) -> list[str]:
 
 
 def found_foreign(page_text: str, lang: str) -> list[str]:
-    hits = []
-    for piece in foreign_fragments(lang):
-        if re.search(r"(?<![^\W\d_])" + re.escape(piece) + r"(?![^\W\d_])", page_text):
-            hits.append(piece)
-    return hits
+    return sorted(set(foreign_pattern(lang).findall(page_text)), key=len, reverse=True)
 
 
 def page_text(page) -> str:
