@@ -103,8 +103,16 @@ def found_foreign(page_text: str, lang: str) -> list[str]:
     return sorted(set(foreign_pattern(lang).findall(page_text)), key=len, reverse=True)
 
 
+#: identifiers shown as names, whatever the language: Cortiça's card-set ids
+IDENTIFIERS = sorted((p.stem for p in (GAMES_DIR / "cortica" / "data").glob("reconstruction*.json")),
+                     key=len, reverse=True)
+
+
 def page_text(page) -> str:
-    return page.locator("body").inner_text()
+    text = page.locator("body").inner_text()
+    for name in IDENTIFIERS:
+        text = text.replace(name, "")
+    return text
 
 
 def small_texts(page) -> list[str]:
@@ -151,6 +159,19 @@ def test_every_renderer_key_of_the_catalogue_is_used():
         if not any(base.startswith(p) for p in dynamic):
             unused.append(key)
     assert not unused
+
+
+def test_plural_keys_come_in_pairs_and_count_in_every_language():
+    """``key.one`` / ``key.other`` (picked with Intl.PluralRules by the renderers): both
+    forms exist and show the number; English singular and plural differ where nouns do."""
+    for lang in LANGS:
+        catalogue = json.loads((STATIC / "i18n" / f"{lang}.json").read_text())
+        for key in (k for k in catalogue if k.endswith(".one")):
+            other = key.removesuffix(".one") + ".other"
+            assert other in catalogue, (lang, key)
+            assert "{n}" in catalogue[key] and "{n}" in catalogue[other], (lang, key)
+    english = json.loads((STATIC / "i18n" / "en.json").read_text())
+    assert english["citadels.cards.one"] == "{n} card" and english["citadels.cards.other"] == "{n} cards"
 
 
 def _new_match(server, game: str, seats: list[str]) -> dict:
