@@ -196,9 +196,9 @@ export function create(root, { t, act, playerName }) {
         you !== null && (view.hand || mine) ? h("section", { class: "my-hand" },
           h("h4", { text: `${t("citadels.your_hand")} · ${cards(handKeys.length)}` }),
           h("div", { class: "hand", "aria-label": t("citadels.your_hand") }, hand)) : null,
-        h("h3", { text: legal.length ? t("match.moves") : t("match.table") }),
+        legal.length ? h("h3", { text: t("match.moves") }) : null,
         legal.length > 12 ? search : null,
-        legal.length ? h("div", { class: "actions" }, buttons) : h("p", { class: "hint", text: t("match.no_moves") }),
+        legal.length ? h("div", { class: "actions" }, buttons) : you !== null ? h("p", { class: "hint", text: t("match.no_moves") }) : null,
         h("div", { class: "citadels-seats" }, seats),
       ));
       markNewest(root, log, (e) => [
