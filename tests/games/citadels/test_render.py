@@ -57,3 +57,16 @@ def test_a_new_draft_clears_the_previous_rounds_calls_and_plays():
     text = _plain(game.render_text(view))
     assert "called:" not in text and "targets:" not in text
     assert all(line.endswith("plays ?") for line in text.splitlines() if "· plays " in line)
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "Player 1 draws 1 card", "Player 1 draws 2 cards"),
+    ("es", "Jugador 1 roba 1 carta", "Jugador 1 roba 2 cartas"),
+    ("ca", "Jugador 1 roba 1 carta", "Jugador 1 roba 2 cartes"),
+    ("de", "Spieler 1 zieht 1 Karte", "Spieler 1 zieht 2 Karten")])
+def test_log_lines_use_the_singular_for_one(lang, one, two):
+    game = mezquita.load("citadels", players=4)
+    assert game.event_text({"do": "done", "seat": 0, "count": 1, "cards": None}, lang) == one
+    assert game.event_text({"do": "done", "seat": 0, "count": 2, "cards": None}, lang) == two
+    took = game.event_text({"do": "gold", "seat": 0, "gold": 1}, lang)
+    assert ("oros" not in took) and ("ors" not in took)

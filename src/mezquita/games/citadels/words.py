@@ -1,7 +1,8 @@
 """Citadels in words: card names and one sentence per log entry, in en/es/ca/de.
 
 `event_text` reads only the (already masked) entry: a secret field is ``None`` and picks
-the ``<kind>_hidden`` wording ("Bruno picks a character").
+the ``<kind>_hidden`` wording ("Bruno picks a character"); a count or gold of 1 the
+``<kind>_one`` wording where there is one ("draws 1 card").
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ def event_text(entry: dict, lang: str = "en", names: list[str] | None = None) ->
     templates = TEXTS["events"]
     if any(v is None for k, v in entry.items() if k != "seat") and kind + "_hidden" in templates:
         kind += "_hidden"
+    if 1 in (entry.get("count"), entry.get("gold")) and kind + "_one" in templates:
+        kind += "_one"  # the singular: "draws 1 card", "toma 1 oro"
     fields: dict = {}
     for k, v in entry.items():
         if v is None:
