@@ -99,6 +99,15 @@ def test_play_explains_bad_input_and_asks_again():
     assert "Game over." in result.stdout
 
 
+def test_play_speaks_the_chosen_language_around_the_board():
+    moves = "\n".join(["banana", "99"] + ["1"] * 10) + "\n"
+    result = invoke("play", "cordoba", "--bot", "random", "--seed", "4", "--lang", "de", input=moves)
+    assert result.exit_code == 0, result.output
+    assert "ist weder eine Nummer der Liste" in result.stdout and "wähle eine Zahl von 1 bis" in result.stdout
+    assert "dein Zug" in result.stdout and "du spielst als Spieler 1" in result.stdout
+    assert "your move" not in result.stdout and "Try again" not in result.stdout
+
+
 def test_play_never_shows_the_bots_face_down_cards():
     result = invoke("play", "cordoba", "--bot", "random", "--seed", "8",
                     input="1\n" * 10)

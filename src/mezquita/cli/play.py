@@ -79,18 +79,18 @@ def _human_turn(state: State, seat: int, lang: str) -> None:
     while True:
         answer = console.input(WORDS[lang]["prompt"]).strip()
         try:
-            action = _parse_answer(answer, options)
+            action = _parse_answer(answer, options, lang)
             state.apply(seat, action)
             return
         except (IllegalAction, ValueError) as err:
             console.print(f"[red]{err}[/] {WORDS[lang]['again']}", highlight=False)
 
 
-def _parse_answer(answer: str, options: list[dict]):
+def _parse_answer(answer: str, options: list[dict], lang: str = "en"):
     if answer.isdigit():
         number = int(answer)
         if not 1 <= number <= len(options):
-            raise ValueError(f"choose a number from 1 to {len(options)}")
+            raise ValueError(WORDS[lang]["range"].format(n=len(options)))
         return options[number - 1]["id"]
     for option in options:
         if answer.lower() == option["label"].lower():
@@ -98,19 +98,27 @@ def _parse_answer(answer: str, options: list[dict]):
     try:
         return json.loads(answer)
     except json.JSONDecodeError:
-        raise ValueError(f"{answer!r} is neither a listed number nor a JSON action") from None
+        raise ValueError(WORDS[lang]["unknown"].format(answer=repr(answer))) from None
 
 
 #: what the terminal says around the board, per language
 WORDS = {
     "en": {"note": "Note", "you_are": "you are {seat}.", "left": "Game left.",
-           "prompt": "[bold]your move[/] (number or JSON): ", "again": "Try again."},
+           "prompt": "[bold]your move[/] (number or JSON): ", "again": "Try again.",
+           "range": "choose a number from 1 to {n}",
+           "unknown": "{answer} is neither a listed number nor a JSON action"},
     "es": {"note": "Nota", "you_are": "juegas como {seat}.", "left": "Partida abandonada.",
-           "prompt": "[bold]tu jugada[/] (número o JSON): ", "again": "Inténtalo de nuevo."},
+           "prompt": "[bold]tu jugada[/] (número o JSON): ", "again": "Inténtalo de nuevo.",
+           "range": "elige un número del 1 al {n}",
+           "unknown": "{answer} no es un número de la lista ni una jugada en JSON"},
     "ca": {"note": "Nota", "you_are": "jugues com a {seat}.", "left": "Partida abandonada.",
-           "prompt": "[bold]la teva jugada[/] (número o JSON): ", "again": "Torna-ho a provar."},
+           "prompt": "[bold]la teva jugada[/] (número o JSON): ", "again": "Torna-ho a provar.",
+           "range": "tria un número de l'1 al {n}",
+           "unknown": "{answer} no és un número de la llista ni una jugada en JSON"},
     "de": {"note": "Hinweis", "you_are": "du spielst als {seat}.", "left": "Partie verlassen.",
-           "prompt": "[bold]dein Zug[/] (Nummer oder JSON): ", "again": "Versuche es noch einmal."},
+           "prompt": "[bold]dein Zug[/] (Nummer oder JSON): ", "again": "Versuche es noch einmal.",
+           "range": "wähle eine Zahl von 1 bis {n}",
+           "unknown": "{answer} ist weder eine Nummer der Liste noch ein Zug in JSON"},
 }
 
 #: the end of a game, as told to the terminal player
