@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import httpx
+
+_spec = importlib.util.spec_from_file_location(
+    "citadels_scenarios", Path(__file__).parents[1] / "games" / "citadels" / "scenarios.py")
+scenarios = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(scenarios)
 
 
 def test_citadels_is_playable_by_clicking(page, server, turns):
@@ -75,3 +83,49 @@ def test_drawn_cards_are_shown_apart_from_the_hand_and_the_draft_only_this_round
             page.locator(".citadels .actions button").last.click()
         turns.wait_past(page, before)
     assert saw_choice and saw_second_draft
+
+
+def _draw_position(page, server, st, seat: int):
+    """Draw ``st`` as ``seat`` sees it with the real renderer, on a page of its own; clicks
+    are collected in ``window.acted``."""
+    _citadels(page, server)  # a page with the styles, the catalogue and the modules loaded
+    page.evaluate("""async ([view, legal, seat]) => {
+      const renderer = await import("/static/js/renderers/citadels.js");
+      const { t } = await import("/static/js/i18n.js");
+      const root = document.createElement("div");
+      root.id = "crafted";
+      document.body.prepend(root);
+      window.acted = [];
+      const playerName = (s) => `Player ${s + 1}`;
+      const board = renderer.create(root, { t, act: (a) => window.acted.push(a), playerName });
+      await board.update({ view, legal, you: seat, lang: "en", log: [] });
+    }""", [st.view(seat), st.legal_actions_json(seat, "en"), seat])
+    return page.locator("#crafted")
+
+
+def test_destroy_buttons_name_their_cost_and_rival_districts_are_targets(page, server):
+    do, position = scenarios.do, scenarios.position
+    st = position({0: "warlord", 2: "queen"}, cities=[["watchtower"], ["castle", "keep"], [], []],
+                  gold=[2, 2, 2, 2], players=5, rank9="queen")
+    do(st, "gold")
+    board = _draw_position(page, server, st, 0)
+    assert board.locator("button", has_text="destroy Player 2's Castle · 3 gold").count() == 1
+    castle = board.locator("[data-seat='1'] .city [data-district='castle']")
+    assert "legal" in castle.get_attribute("class")
+    assert "legal" not in board.locator("[data-seat='1'] .city [data-district='keep']").get_attribute("class")
+    castle.click()
+    assert page.evaluate("window.acted") == [{"do": "destroy", "seat": 1, "district": "castle"}]
+    keep = board.locator("[data-seat='1'] .abilities", has_text="Keep")
+    assert "Cannot be destroyed by the Warlord" in keep.inner_text()  # a purple card's ability
+
+
+def test_your_own_murder_target_and_the_face_down_card_are_marked(page, server):
+    do, position = scenarios.do, scenarios.position
+    st = position({0: "assassin", 1: "king", 2: "bishop", 3: "merchant"})
+    do(st, "kill", character="king")
+    board = _draw_position(page, server, st, 0)
+    king = board.locator(".characters [data-character='king']")
+    assert king.locator(".tag.t-own", has_text="your murder target").count() == 1
+    assert board.locator(".characters [data-character='assassin'] .tag.t-yours").count() == 1
+    face_down = board.locator(".character.face-down")
+    assert face_down.is_visible() and "removed unseen" in face_down.inner_text()

@@ -81,3 +81,17 @@ def test_cordoba_landmark_names_are_readable_at_390(page, server):
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.cordoba-names li')).fontSize)")
     assert size >= 10
     assert not page.locator(".cordoba .landmark .name").first.is_visible()
+
+
+@pytest.mark.parametrize("game", ["cordoba", "cordoba-wittig", "cortica", "europa", "citadels"])
+def test_every_control_is_a_tap_target_on_a_phone(page, server, game):
+    _match(page, server, game, size=(390, 844))
+    page.wait_for_selector("#board .legal, #board .actions button, #board button[data-action]")
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#board button, #board [role=button]')]
+      .filter((el) => !el.closest('[hidden]')).map((el) => {
+        const r = el.getBoundingClientRect();
+        return [el.textContent.trim().slice(0, 20), r.left, r.right, r.width, r.height];
+      })""")
+    assert boxes
+    bad = [b for b in boxes if b[1] < 0 or b[2] > 390 or min(b[3], b[4]) < 24]
+    assert not bad, bad

@@ -84,6 +84,8 @@ export function create(root, { t, act, playerName }) {
       const find = finder(legal);
       const play = (a) => a && (() => act(a.action));
       const gold = (n) => plural(t, "citadels.gold", n, lang);
+      // a Warlord's destroy names its price
+      const labelOf = (a) => (a.action.do === "destroy" ? `${a.label} · ${gold(destroyCost(view.seats[a.action.seat], a.action.district))}` : a.label);
       const cards = (n) => plural(t, "citadels.cards", n, lang);
       // between rounds (the draft) the previous round's calls, targets and plays are over
       const drafting = view.phase === "draft";
@@ -138,7 +140,7 @@ export function create(root, { t, act, playerName }) {
           const choice = CITY_KINDS.map((kind) => find((a) => a.do === kind && a.district === key
             && (a.seat === undefined ? i === you : a.seat === i))).find(Boolean);
           const extra = seat.beautified.includes(key) ? "+1" : "";
-          return district(key, lang, { size: "small", action: play(choice), label: choice?.label, note: extra });
+          return district(key, lang, { size: "small", action: play(choice), label: choice && labelOf(choice), note: extra });
         });
         const purple = [...new Set(seat.city)].filter((key) => data.districts[key]?.text);
         const revealed = drafting ? [] : seat.characters;
@@ -176,11 +178,7 @@ export function create(root, { t, act, playerName }) {
           return district(key, lang, { action: play(a), label: a?.label, ability: true });
         }))));
 
-      const buttons = legal.map((a) => {
-        let text = a.label;
-        if (a.action.do === "destroy") text += ` · ${gold(destroyCost(view.seats[a.action.seat], a.action.district))}`;
-        return h("button", { type: "button", "data-action-id": a.id, onclick: () => act(a.action), text });
-      });
+      const buttons = legal.map((a) => h("button", { type: "button", "data-action-id": a.id, onclick: () => act(a.action), text: labelOf(a) }));
       const search = h("input", { type: "text", placeholder: t("match.filter"), "aria-label": t("match.filter"), value: filter });
       const shown = () => buttons.forEach((b) => { b.hidden = filter && !b.textContent.toLowerCase().includes(filter); });
       search.addEventListener("input", () => { filter = search.value.toLowerCase(); shown(); });
