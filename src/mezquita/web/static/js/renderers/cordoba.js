@@ -138,7 +138,9 @@ export function create(root, { t, act, playerName }) {
       svg.append(group);
     });
     board.querySelector(".cordoba-table").replaceChildren(svg);
-    names.replaceChildren(...view.landmarks.map((l) => h("li", { value: l.value, text: name(l.value) })));
+    // on phones the sums move here: ↑ the top player's, ↓ the bottom player's
+    const sumsText = (l) => [[sums(l, other), "↑"], [sums(l, me), "↓"]].filter(([v]) => v).map(([v, arrow]) => ` · ${arrow} ${v}`).join("");
+    names.replaceChildren(...view.landmarks.map((l) => h("li", { value: l.value, text: `${name(l.value)}${sumsText(l)}` })));
     legend.textContent = t(you === null ? "cordoba.legend_watch" : "cordoba.legend");
     markNewest(board, log, (e) => [e.landmark !== undefined && `[data-landmark="${e.landmark}"] .tile`]);
 
