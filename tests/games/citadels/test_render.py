@@ -70,3 +70,16 @@ def test_log_lines_use_the_singular_for_one(lang, one, two):
     assert game.event_text({"do": "done", "seat": 0, "count": 2, "cards": None}, lang) == two
     took = game.event_text({"do": "gold", "seat": 0, "gold": 1}, lang)
     assert ("oros" not in took) and ("ors" not in took)
+
+
+@pytest.mark.parametrize(("lang", "entry", "text"), [
+    ("es", {"do": "kill", "seat": 0, "character": "queen"}, "Jugador 1 asesina a la Reina"),
+    ("ca", {"do": "kill", "seat": 0, "character": "queen"}, "Jugador 1 assassina la Reina"),
+    ("ca", {"do": "call", "seat": -1, "character": "architect", "status": "absent"},
+     "Es crida l'Arquitecte: ningú"),
+    ("ca", {"do": "pick", "seat": 0, "character": "assassin"}, "Jugador 1 tria l'Assassí"),
+    ("es", {"do": "pick", "seat": 0, "character": "witch"}, "Jugador 1 elige la Bruja"),
+    ("es", {"do": "pick", "seat": 0, "character": "king"}, "Jugador 1 elige el Rey")])
+def test_the_article_agrees_with_the_character(lang, entry, text):
+    game = mezquita.load("citadels", players=5, rank9="queen")
+    assert game.event_text(entry, lang) == text

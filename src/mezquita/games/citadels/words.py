@@ -7,6 +7,7 @@ the ``<kind>_hidden`` wording ("Bruno picks a character"); a count or gold of 1 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from mezquita.engine import load_texts, pick, seat_name
@@ -84,4 +85,26 @@ def event_text(entry: dict, lang: str = "en", names: list[str] | None = None) ->
             fields[k] = name_list(v, lang) if isinstance(v, list) else card_name(v, lang)
         else:
             fields[k] = v
-    return pick(templates[kind], lang).format(**fields)
+    text = pick(templates[kind], lang).format(**fields)
+    if lang in ("es", "ca") and entry.get("character"):
+        text = _articles(text, entry["character"], fields["character"], lang)
+    return text
+
+
+#: characters named with a feminine article in Spanish and Catalan
+_FEMININE = {"witch", "queen"}
+
+
+def _articles(text: str, key: str, name: str, lang: str) -> str:
+    """The article before a character's name agreed with it: "a la Reina", "l'Arquitecte"
+    (the templates are written with the masculine "el", "al", "del")."""
+    if key in _FEMININE:
+        swaps = [("del", "de la"), ("al", "a la"), ("el", "la"), ("El", "La")]
+    elif lang == "ca" and name[0] in "AEIOUÀÈÉÍÒÓÚ":
+        swaps = [("del", "de l'"), ("el", "l'"), ("El", "L'")]
+    else:
+        return text
+    for old, new in swaps:
+        joined = new + name if new.endswith("'") else f"{new} {name}"
+        text = re.sub(rf"(?<!\w){old} {re.escape(name)}", joined, text)
+    return text
