@@ -15,6 +15,7 @@ import pytest
 
 import mezquita.games
 from mezquita.engine import LANGS
+from mezquita.server import hub, ws
 
 STATIC = Path(mezquita.__file__).parent / "web" / "static"
 GAMES_DIR = Path(mezquita.games.__file__).parent
@@ -159,6 +160,18 @@ def test_every_renderer_key_of_the_catalogue_is_used():
         if not any(base.startswith(p) for p in dynamic):
             unused.append(key)
     assert not unused
+
+
+def test_every_error_the_server_sends_is_worded_in_every_language():
+    """The match page words an error by its code (``error.<code>``); each code the WebSocket
+    handler can send has a sentence in all four catalogues."""
+    source = Path(ws.__file__).read_text() + Path(hub.__file__).read_text()
+    codes = set(re.findall(r'(?:BadMessage|error)\("([a-z_]+)"', source))
+    codes |= set(re.findall(r'"code": "([a-z_]+)"', source))
+    assert {"refused", "busy", "spectator", "malformed"} <= codes
+    for lang in LANGS:
+        catalogue = json.loads((STATIC / "i18n" / f"{lang}.json").read_text())
+        assert {f"error.{code}" for code in codes} <= set(catalogue), lang
 
 
 def test_plural_keys_come_in_pairs_and_count_in_every_language():
