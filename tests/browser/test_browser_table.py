@@ -95,3 +95,17 @@ def test_every_control_is_a_tap_target_on_a_phone(page, server, game):
     assert boxes
     bad = [b for b in boxes if b[1] < 0 or b[2] > 390 or min(b[3], b[4]) < 24]
     assert not bad, bad
+
+
+def test_cordoba_keyboard_goes_from_the_chosen_card_to_its_landmarks(page, server, turns):
+    made = httpx.post(f"{server.url}/api/matches", json={
+        "game": "cordoba", "options": {"hand": 3}, "seats": ["human", "random"], "seed": 7,
+        "practice": True}).json()
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".hand-card.legal")
+    page.locator(".hand-card.legal").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".landmark.legal:focus")
+    before = turns.now(page)
+    page.keyboard.press(" ")
+    turns.wait_past(page, before)

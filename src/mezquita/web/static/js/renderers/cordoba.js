@@ -164,7 +164,10 @@ export function create(root, { t, act, playerName }) {
       if (playable) {
         group.classList.add("legal");
         if (value === selected) group.classList.add("selected");
-        clickable(group, `${t("cordoba.hand")}: ${value}`, () => { selected = value; update({ view, legal, you, match, lang, log }); });
+        clickable(group, `${t("cordoba.hand")}: ${value}`, () => {
+          selected = value; // then the keyboard goes on to the landmarks this card may take
+          update({ view, legal, you, match, lang, log }).then(() => board.querySelector(".landmark.legal")?.focus({ preventScroll: true }));
+        });
       }
       handSvg.append(group);
     });
