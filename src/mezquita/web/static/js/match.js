@@ -135,7 +135,7 @@ function focusDecision(mine) {
   const active = document.activeElement;
   const idle = !active || active === document.body || !active.isConnected || $("board").contains(active);
   if (!mine || !idle || (active && active.tagName === "INPUT")) return;
-  const first = $("board").querySelector("[data-first], .legal[tabindex], .actions button:not([hidden])");
+  const first = $("board").querySelector(".legal[tabindex], .actions button:not([hidden])");
   first?.focus({ preventScroll: true });
 }
 

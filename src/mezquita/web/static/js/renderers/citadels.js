@@ -7,7 +7,7 @@ import { markNewest, plural } from "./common.js";
 
 const COLOURS = { yellow: "#d9a628", blue: "#2f5d9e", green: "#2f7d4f", red: "#b0302a", purple: "#6b3d8f" };
 /** a symbol per district type, so colour is never the only cue (same as the terminal's) */
-export const TYPE_SYMBOL = { yellow: "♔", blue: "✚", green: "⚖", red: "⚔", purple: "★" };
+const TYPE_SYMBOL = { yellow: "♔", blue: "✚", green: "⚖", red: "⚔", purple: "★" };
 const GREAT_WALL = "great_wall";
 /** actions a hand card plays when clicked, best first */
 const HAND_KINDS = ["build", "pay_card", "discard", "lab", "museum"];
@@ -67,7 +67,8 @@ function finder(legal) {
   return (test) => legal.find((a) => test(a.action));
 }
 
-/** Gold a Warlord pays to destroy ``key`` in ``seat``'s city (value - 1, Great Wall +1). */
+/** Gold a Warlord pays to destroy ``key`` in ``seat``'s city: value - 1, Great Wall +1 (the rule of
+ * queries.destroy_cost, which the view does not carry). */
 function destroyCost(seat, key) {
   const d = data.districts[key];
   const built = seat.city.filter((k) => k === key).length;
