@@ -120,6 +120,8 @@ def test_join_with_a_name_and_see_it_in_log_and_seats(browser, page, server, tur
     guest.fill("#my-name", "Bruno")
     guest.click("#name-form button")
     guest.wait_for_selector("#seats .seat:has-text('Bruno (you)')")
+    assert not guest.locator("#sound").is_checked()  # sound is off unless asked for
+    guest.check("#sound")
     page.wait_for_selector("#seats .seat:has-text('Anna (you)')")
     page.wait_for_selector("#seats .seat:has-text('Bruno')")
     page.wait_for_selector(".hand-card.legal")
@@ -130,6 +132,10 @@ def test_join_with_a_name_and_see_it_in_log_and_seats(browser, page, server, tur
     guest.wait_for_selector("#log li:has-text('Anna')")
     guest.wait_for_selector("#turn:has-text('Your turn')")
     assert "Anna" in guest.locator("#log li").first.inner_text()
+    guest.wait_for_selector("body[data-chimes='1']")  # the turn chime played once
+    guest.reload()
+    guest.wait_for_selector("#seats .seat:has-text('Bruno (you)')")
+    assert guest.locator("#sound").is_checked()  # remembered by this browser
     guest.context.close()
 
 

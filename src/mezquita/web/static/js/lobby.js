@@ -171,7 +171,7 @@ function gameCard(info) {
   return h("article", { class: "game-card", "data-game": info.id },
     h("h3", { text: info.name }),
     h("p", { class: "facts" }, facts[0], length ? " · " : "", lengthText),
-    length ? h("p", { class: "hint small", text: t("lobby.length_help", length) }) : null,
+    length ? h("p", { class: "hint small", text: t("lobby.length_help", { games: length.games, range: length.low === length.high ? length.low : `${length.low}–${length.high}` }) }) : null,
     h("p", { class: "summary-text", text: summary }),
     note ? h("p", { class: "reconstruction" }, h("strong", { text: `${t("lobby.reconstruction")}: ` }), note) : null,
     h("div", { class: "card-foot" }, choose));

@@ -117,6 +117,7 @@ async function draw() {
   if (page.replay) return;
   const { match, view, legal, you, log, turn } = page.msg;
   document.body.dataset.turn = turn; // actions played so far (for tests and styles)
+  document.body.dataset.status = match.status;
   $("game-name").textContent = match.name;
   const mine = match.status === "running" && you !== null && view.to_move.includes(you);
   document.title = `${mine ? `● ${t("match.your_turn")} · ` : ""}${match.name} · Mezquita`;
