@@ -224,3 +224,27 @@ def test_slow_timers_up_to_a_day_are_accepted(client):
         answer = client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "random"],
                                                    "turn_seconds": seconds})
         assert answer.status_code == status
+
+
+def test_names_and_one_rematch_on_postgresql(postgres_url):
+    from conftest import Socket, claim_all
+
+    with TestClient(create_app(postgres_url, bot_pool="thread",
+                               settings=Settings(**TEST_SETTINGS))) as client:
+        made = claim_all(client.post, client.post("/api/matches", json={
+            "game": "cordoba", "seats": ["human", "human"], "options": SMALL,
+            "name": "Anna"}).json())
+        tokens = [s["token"] for s in made["seats"]]
+        with client.websocket_connect(f"/ws/matches/{made['id']}") as wa, \
+                client.websocket_connect(f"/ws/matches/{made['id']}") as wb:
+            a, b = Socket(wa), Socket(wb)
+            a.hello(tokens[0])
+            b.hello(tokens[1])
+            assert play_out([a, b], made)["names"] == ["Anna", None]
+            a.ws.send_json({"type": "rematch"})
+            b.ws.send_json({"type": "rematch"})
+            mine = a.until(lambda m: m["type"] == "rematch")
+            theirs = b.until(lambda m: m["type"] == "rematch")
+        assert mine["id"] == theirs["id"] and (mine["seat"], theirs["seat"]) == (1, 0)
+        new = client.get(f"/api/matches/{mine['id']}").json()
+        assert [s["name"] for s in new["seats"]] == [None, "Anna"]

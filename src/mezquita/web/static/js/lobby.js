@@ -210,6 +210,8 @@ async function create(event) {
   else remember({ ...entry, seat: null, token: null });
   localStorage.setItem("mezquita.created", data.id);
   showCreated();
+  $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
+  renderMine();
   refresh();
 }
 
