@@ -171,6 +171,11 @@ def test_lobby_fits_a_phone_and_keeps_text_readable(browser, server):
         page = context.new_page()
         page.goto(server.url + "/")
         page.wait_for_selector(".game-card")
+        page.click(".game-card[data-game='cordoba'] button")
+        page.fill("#name", "Anna")
+        page.click("#create-btn")  # so that "my matches" and the links show too
+        page.locator("a.join[data-seat='0']").wait_for()
+        page.wait_for_selector("#mine-panel:not([hidden]) a.return")
         page.click(".game-card[data-game='citadels'] button")
         page.wait_for_selector("#opt-characters-1")
         widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")

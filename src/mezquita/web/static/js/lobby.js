@@ -242,7 +242,8 @@ function ago(stamp) {
 
 async function renderMine() {
   const mine = myMatches().filter((m) => m.token).slice(0, 8);
-  if (!mine.length) return $("mine").replaceChildren(h("p", { class: "hint", text: t("lobby.mine_none") }));
+  $("mine-panel").hidden = !mine.length; // shown first, once this browser has a seat somewhere
+  if (!mine.length) return;
   const infos = await Promise.all(mine.map((m) => getJSON(`/api/matches/${encodeURIComponent(m.id)}`).catch(() => null)));
   $("mine").replaceChildren(h("ul", { class: "mine" }, mine.map((m, i) => {
     const info = infos[i];
