@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import UnknownOption
@@ -17,6 +17,13 @@ class Option:
     (``coerce`` then checks the type only, and the game checks ranges itself).
     ``remote_choices``, when set, is all a remote client (the web lobby) may choose, for
     options whose other values name local files.
+
+    How the lobby asks for it (``widget``): ``""`` from its type and choices; ``"seat"`` an
+    int that is -1 (a random seat) or a seat number; ``"per_group"`` a tuple holding at most
+    one alternative per group of ``groups`` (each group ``(default, *alternatives)``, the
+    default meaning "not listed"); ``"subset"`` a tuple of items from ``groups[0]``.
+    ``labels`` words values that name things of the game, ``{value: {lang: text}}`` (the
+    option's own name and help are the web catalogues' ``option.<game>.<name>[.help]``).
     """
 
     name: str
@@ -24,6 +31,9 @@ class Option:
     choices: tuple | None = None
     help: str = ""
     remote_choices: tuple | None = None
+    widget: str = ""
+    groups: tuple = ()
+    labels: dict | None = field(default=None, hash=False)
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` converted to this option's type, or raise ``UnknownOption``.
@@ -60,6 +70,9 @@ class Option:
             "choices": list(self.choices) if self.choices is not None else None,
             "remote_choices": list(self.remote_choices) if self.remote_choices else None,
             "help": self.help,
+            "widget": self.widget or None,
+            "groups": [list(g) for g in self.groups] or None,
+            "labels": self.labels,
         }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 import sys
@@ -21,11 +22,13 @@ from mezquita.web import STATIC
 from .bots import BotPool, agent_names
 from .hub import MAX_SEED, Hub
 from .limits import CREATE_RATE, REPLAY_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
-from .match import MatchError
+from .match import MatchError, clean_name
 from .store import DEFAULT_URL, Store, StoreUnavailable
 from .ws import language, play_socket
 
 STATUSES = ("open", "running", "finished")
+#: measured game lengths shown in the lobby (``tools/measure_lengths.py`` writes the file)
+LENGTHS: dict = json.loads((STATIC / "lengths.json").read_text(encoding="utf-8"))
 DATA_NAME = re.compile(r"[a-z0-9_-]{1,40}\.json")
 
 # strict: a bool is not an int, 3.7 is not an int, NaN and Infinity are no numbers
@@ -47,6 +50,7 @@ class CreateMatch(BaseModel):
     timeout_agent: str = Field(default="random", max_length=64)
     practice: StrictBool = False  # unrated; only then may the client choose the seed
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
+    name: str | None = Field(default=None, max_length=200)  # the creator's name (clean_name)
 
 
 class Claim(BaseModel):
@@ -55,6 +59,7 @@ class Claim(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     invite: str = Field(min_length=1, max_length=100)
+    name: str | None = Field(default=None, max_length=200)  # the claimant's name (clean_name)
 
 
 def create_app(db_url: str | None = None, *, bot_pool: str = "process",
@@ -120,7 +125,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                 bots = agent_names(load(info.id))
             except MezquitaError:
                 bots = []
-            out.append({**info.to_json(), "agents": bots})
+            out.append({**info.to_json(), "agents": bots, "length": LENGTHS.get(info.id)})
         return out
 
     @app.post("/api/matches", status_code=201)
@@ -134,7 +139,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         try:
             match, secrets_ = await hub.create(body.game, body.options, body.seats,
                                                body.turn_seconds, body.timeout_agent, body.seed,
-                                               body.practice, host)
+                                               body.practice, host, body.name)
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
         creations.record(host)  # refused creations do not count
@@ -152,7 +157,11 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         """Claim an invitation: its seat and a fresh secret token (given only here, once)."""
         match = await _match(hub, match_id)
         try:
-            seat, token = await hub.claim(match, body.invite)
+            clean_name(body.name)
+        except MatchError as err:
+            raise HTTPException(422, str(err)) from None
+        try:
+            seat, token = await hub.claim(match, body.invite, body.name)
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
         return {"seat": seat, "token": token}
@@ -160,12 +169,18 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     @app.get("/api/matches")
     async def list_matches(status: str = Query("open,running", max_length=100),
                            limit: int = Query(50, ge=1, le=200)) -> list[dict]:
-        """Newest matches with the given statuses (comma separated)."""
+        """Newest matches with the given statuses (comma separated); a finished one with its
+        ``winners`` (seats with the best return) and ``scores``."""
         wanted = tuple(s for s in status.split(",") if s in STATUSES)
         rows = await store.call(store.summaries, wanted, limit) if wanted else []
         names = {info.id: info.name for info in games()}
         for row in rows:
             row["name"] = names.get(row["game"], row["game"])
+            result = row.pop("result")
+            if result:
+                best = max(result["returns"])
+                row["winners"] = [s for s, r in enumerate(result["returns"]) if r == best]
+                row["scores"] = result["scores"]
         return rows
 
     @app.get("/api/matches/{match_id}")

@@ -25,14 +25,14 @@ from mezquita.engine.registry import game_class
 
 from .bots import BotPool, agent_names
 from .limits import Settings
-from .match import HUMAN, Client, Match, MatchError, hash_token
+from .match import HUMAN, Client, Match, MatchError, clean_name, hash_token, rematch_token
 from .replay import ReplayBuilder
 from .schedule import Scheduler
 from .store import MatchRow, Move, MoveConflict, MoveWriter, Store, StoreUnavailable, now
 
 log = logging.getLogger("mezquita.server")
 
-TURN_SECONDS = (0, 1, 3600)  # no timer, or a timer between 1 s and 1 h
+TURN_SECONDS = (0, 1, 86400)  # no timer, or between 1 s and a day (slow play among friends)
 MAX_SEED = 2**62
 FINISHED_KEPT = 64  # finished matches kept in memory for details and spectators
 PRESENCE_EVERY = 0.5  # presence messages of one match are coalesced over this many seconds
@@ -65,12 +65,15 @@ class Hub:
     # -- creating and loading ------------------------------------------------------------
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
                      turn_seconds: int = 0, timeout_agent: str = "random",
-                     seed: int | None = None, practice: bool = False, creator: str = ""
+                     seed: int | None = None, practice: bool = False, creator: str = "",
+                     name: str | None = None
                      ) -> tuple[Match, list[tuple[str | None, str | None]]]:
         """Create and store a match; return it with, per seat, ``(token, invitation)``: the
-        creator's own seat (the first human one) gets a token, every other human seat an
-        invitation that `claim` turns into its own token once. The server picks the seed;
-        a client's ``seed`` is accepted only for a ``practice`` match (and shown to all)."""
+        creator's own seat (the first human one) gets a token (and ``name``, the creator's
+        chosen name), every other human seat an invitation that `claim` turns into its own
+        token once. The server picks the seed; a client's ``seed`` is accepted only for a
+        ``practice`` match (and shown to all)."""
+        name = clean_name(name)
         try:
             check_remote(game_class(game_id).info.options, options, game_id)
             game = load(game_id, **options)
@@ -96,6 +99,8 @@ class Hub:
         elif not 0 <= seed < MAX_SEED:
             raise MatchError(f"seed must be in 0..{MAX_SEED - 1}")
         humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+        names: list[str | None] = [name if humans and seat == humans[0] else None
+                                   for seat in range(len(seats))]
         secrets_ = [(None, None)] * len(seats)
         for seat in humans:
             word = secrets.token_urlsafe(24)
@@ -107,7 +112,7 @@ class Hub:
             joined=[kind != HUMAN for kind in seats], turn_seconds=turn_seconds,
             timeout_agent=timeout_agent, status="open" if humans else "running",
             created_at=now(), invite_hashes=[hash_token(i) if i else None for _, i in secrets_],
-            creator=creator[:64], practice=practice, owner=self.store.instance,
+            creator=creator[:64], practice=practice, owner=self.store.instance, names=names,
         )
         await self.store.call(self.store.create, row, self.settings.lease_seconds)
         match = Match(row, game.new_state(seed))
@@ -140,6 +145,8 @@ class Hub:
         if self.live(match_id) is not None:  # loaded meanwhile (e.g. a remote move)
             return self.live(match_id)
         match = Match(row, state)
+        if row.status == "running" and row.last_at is not None:  # timers go on from there
+            match.clock_base = row.last_at.timestamp()
         if row.status == "finished":  # kept a while for details and spectators
             self.finished[match_id] = match
             while len(self.finished) > FINISHED_KEPT:
@@ -243,9 +250,11 @@ class Hub:
             await self.store.call(self.store.release, owned)
 
     # -- clients -------------------------------------------------------------------------
-    async def claim(self, match: Match, invite: str) -> tuple[int, str]:
-        """Claim the invitation ``invite``: its seat and a fresh secret token that only the
-        claimant receives; `MatchError` if it is unknown or was claimed already."""
+    async def claim(self, match: Match, invite: str, name: str | None = None) -> tuple[int, str]:
+        """Claim the invitation ``invite`` (as ``name``, optional): its seat and a fresh secret
+        token that only the claimant receives; `MatchError` if it is unknown or was claimed
+        already, or the name is not acceptable."""
+        name = clean_name(name)
         digest = hash_token(invite)
         seat = next((s for s, h in enumerate(match.row.invite_hashes) if h == digest), None)
         if seat is None:
@@ -257,7 +266,80 @@ class Hub:
                 raise MatchError("this invitation was used already")
         match.row.invite_hashes[seat] = None
         match.row.token_hashes[seat] = hash_token(token)
+        if name is not None:
+            await self.rename(match, seat, name)
         return seat, token
+
+    async def rename(self, match: Match, seat: int, name: str | None) -> None:
+        """Set the name of ``seat``'s player (validated by `clean_name`; blank: the default)."""
+        name = clean_name(name)
+        if match.status in ("finished", "expired"):
+            raise MatchError("the match is over; names can no longer change")
+        match.row.names = await self.store.call(self.store.set_name, match.id, seat, name)
+        match.changed()
+
+    async def rematch(self, match: Match) -> Match:
+        """The rematch of finished ``match``, made on the first request (later ones, from
+        any seat, get the same one): same game, options, timer and players, seats rotated
+        by one (the player of seat s sits at s + 1); bots keep their level. Each human is
+        handed their new seat by `rematch_seat`; the connected ones are told at once."""
+        if match.status != "finished":
+            raise MatchError("a rematch can be made only once the match is over")
+        async with self._claims:
+            if match.row.rematch is None:
+                old = match.row
+                n = len(old.seats)
+
+                def turn(values: list) -> list:  # the player of seat s moves to s + 1
+                    return [values[(seat - 1) % n] for seat in range(n)]
+
+                seats = turn(old.seats)
+                row = MatchRow(
+                    id=secrets.token_urlsafe(9), game=old.game, options=old.options,
+                    seed=secrets.randbelow(MAX_SEED), seats=seats, token_hashes=[None] * n,
+                    joined=[kind != HUMAN for kind in seats], turn_seconds=old.turn_seconds,
+                    timeout_agent=old.timeout_agent,
+                    status="open" if HUMAN in seats else "running", created_at=now(),
+                    invite_hashes=[None] * n, creator=old.creator, practice=old.practice,
+                    owner=self.store.instance, names=turn(match.names()),
+                )
+                made = await self.store.call(self.store.create_rematch, match.id, row,
+                                             self.settings.lease_seconds)
+                if made == row.id:
+                    state = await asyncio.to_thread(
+                        lambda: load(row.game, **row.options).new_state(row.seed))
+                    self.matches[row.id] = Match(row, state)
+                    self.scheduler.schedule(self.matches[row.id])
+                match.row.rematch = made
+            match.changed()
+        new = await self.get(match.row.rematch)
+        if new is None:
+            raise MatchError("the rematch could not be loaded")
+        for client in list(match.clients):
+            if client.seat is not None and client.token is not None:
+                await self.tell_rematch(match, new, client)
+        return new
+
+    async def rematch_seat(self, match: Match, new: Match, seat: int, token: str) -> tuple[int, str]:
+        """The seat and token in the rematch ``new`` of the player who holds ``token`` for
+        ``seat`` of ``match`` (the token is derived from theirs: the same on each of their
+        browsers, unknown to everybody else)."""
+        new_seat = (seat + 1) % len(match.row.seats)
+        secret = rematch_token(token, new.id)
+        digest = hash_token(secret)
+        if new.row.token_hashes[new_seat] != digest:
+            if not await self.store.call(self.store.set_token, new.id, new_seat, digest):
+                raise MatchError("this seat of the rematch was handed over already")
+            new.row.token_hashes[new_seat] = digest
+        return new_seat, secret
+
+    async def tell_rematch(self, match: Match, new: Match, client: Client) -> None:
+        """Send ``client`` (a seat of ``match``) its own seat and token in the rematch."""
+        if client.token is None or client.seat is None or match.seat_of(client.token) != client.seat:
+            return
+        seat, token = await self.rematch_seat(match, new, client.seat, client.token)
+        client.push(json.dumps({"type": "rematch", "id": new.id, "seat": seat, "token": token,
+                                "url": f"/match/{new.id}#seat={seat}&token={token}"}))
 
     def open_socket(self, address: str) -> bool:
         """Count a new WebSocket of ``address``; False if a connection cap is reached."""
@@ -418,6 +500,9 @@ class Hub:
         changed = (row.joined, row.status) != (head["joined"], head["status"])
         row.joined, row.token_hashes = head["joined"], head["token_hashes"]
         row.invite_hashes = head["invite_hashes"] or row.invite_hashes
+        if (head["names"] or row.names) != row.names or head["rematch"] != row.rematch:
+            row.names, row.rematch = head["names"] or row.names, head["rematch"]
+            changed = True
         if head["status"] != row.status:
             row.status = head["status"]
             row.result = head["result"]

@@ -13,9 +13,13 @@ import hashlib
 import hmac
 import json
 import time
+import unicodedata
 from collections import deque
+from functools import cache
 
+from mezquita.agents.levels import LEVELS
 from mezquita.engine import LANGS, MezquitaError, State
+from mezquita.web import STATIC
 
 from .store import MatchRow
 
@@ -23,8 +27,9 @@ HUMAN = "human"
 OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
 LOG_TAIL = 200  # log entries sent with each update
 PRESENCE_SECONDS = 15.0  # another instance's presence report counts this long
+NAME_LENGTH = 24  # characters in a player's name: fits a seat label and a log line on a phone
 
-__all__ = ["HUMAN", "LANGS", "Client", "Match", "MatchError", "hash_token"]
+__all__ = ["HUMAN", "LANGS", "Client", "Match", "MatchError", "clean_name", "hash_token"]
 
 
 class MatchError(MezquitaError):
@@ -36,12 +41,47 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def rematch_token(token: str, rematch_id: str) -> str:
+    """The seat token of a rematch for the holder of ``token`` (derived, so each of the
+    holder's browsers gets the same one, and only someone holding ``token`` can have it)."""
+    return hmac.new(token.encode(), f"rematch:{rematch_id}".encode(), "sha256").hexdigest()[:32]
+
+
+def clean_name(name: str | None) -> str | None:
+    """A player's chosen name, trimmed (``None`` or blank: the default name); `MatchError`
+    if it is too long or holds control or formatting characters."""
+    if name is None:
+        return None
+    name = " ".join(name.split())
+    if not name:
+        return None
+    if len(name) > NAME_LENGTH:
+        raise MatchError(f"a name has at most {NAME_LENGTH} characters")
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+        raise MatchError("a name may not contain control or formatting characters")
+    return name
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The web client's strings in ``lang`` (bot level names are worded from them)."""
+    return json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def bot_name(kind: str, lang: str) -> str | None:
+    """The default name of a bot seat: its level's ("Hard bot"), or None (the engine's
+    "Player N") for a bot that is no named level."""
+    return catalogue(lang).get(f"level.{kind}.bot") if kind in LEVELS else None
+
+
 class Client:
     """One connection: its seat (``None`` for a spectator), language, address and what it
     is still to be sent: small messages in order, then the match's latest update."""
 
-    def __init__(self, seat: int | None, lang: str = "en", address: str = "") -> None:
+    def __init__(self, seat: int | None, lang: str = "en", address: str = "",
+                 token: str | None = None) -> None:
         self.seat = seat
+        self.token = token  # the seat's secret as sent in hello (kept to hand over a rematch)
         self.lang = lang
         self.address = address
         self.outbox: deque[str] = deque()
@@ -89,6 +129,7 @@ class Match:
         self.owned = True  # this instance runs its bots and timers
         self.active = time.monotonic()  # last move or connection
         self.busy = False  # the database is not answering a write of this match
+        self.clock_base: float | None = None  # epoch of the last move, for timers after a reload
 
     def changed(self) -> None:
         """Something clients see changed: re-encode on the next send, wake every client."""
@@ -154,9 +195,11 @@ class Match:
             "status": self.status,
             "seats": [
                 {"kind": kind, "joined": joined, "online": kind != HUMAN or seat in online,
-                 "deadline": self.deadlines.get(seat)}
-                for seat, (kind, joined) in enumerate(zip(self.row.seats, self.row.joined))
+                 "deadline": self.deadlines.get(seat), "name": name}
+                for seat, (kind, joined, name) in enumerate(
+                    zip(self.row.seats, self.row.joined, self.names()))
             ],
+            "rematch": self.row.rematch,
             "spectators": spectators,
             "turn_seconds": self.row.turn_seconds,
             "timeout_agent": self.row.timeout_agent,
@@ -165,6 +208,16 @@ class Match:
             "seed": self.row.seed if self.row.practice else None,  # shown to every seat
             "busy": self.busy,
         }
+
+    def names(self) -> list[str | None]:
+        """The names the players chose, per seat (``None``: the default)."""
+        return (self.row.names + [None] * len(self.row.seats))[:len(self.row.seats)]
+
+    def display_names(self, lang: str) -> list[str | None]:
+        """The names to word texts with in ``lang``: chosen ones, bots by level; ``None``
+        leaves the engine's "Player N"."""
+        return [name or (bot_name(kind, lang) if kind != HUMAN else None)
+                for name, kind in zip(self.names(), self.row.seats)]
 
     def log_for(self, seat: int | None, lang: str) -> list[dict]:
         """The latest log entries as ``seat`` may know them, each worded by the engine."""
@@ -177,7 +230,8 @@ class Match:
         turn = entry["turn"]
         by = self.row.move_sources[turn] if entry["seat"] is not None and turn < len(
             self.row.move_sources) else None
-        return {**entry, "by": by, "text": self.game.event_text(entry, lang)}
+        return {**entry, "by": by, "text": self.game.event_text(entry, lang,
+                                                                 self.display_names(lang))}
 
     def message(self, seat: int | None, lang: str) -> dict:
         """The update sent to a client of ``seat``: its view, legal actions and the log."""
@@ -191,6 +245,7 @@ class Match:
             "turn": len(self.state.history),  # actions so far; echo it in "act" messages
             "view": self.state.view(seat),
             "legal": legal,
+            "names": self.display_names(lang),  # per seat; None: "Player N" in the page's language
             "log": self.log_for(seat, lang),
             "breakdown": self.state.score_breakdown(lang) if self.state.is_terminal() else None,
             "server_time": time.time(),  # lets the page show turn timers without clock skew

@@ -41,6 +41,8 @@ matches = Table(
     Column("practice", Boolean, nullable=False, default=False),  # unrated; may carry a client seed
     Column("owner", String(32), nullable=True),  # the instance running its bots and timers
     Column("lease_until", DateTime(timezone=True), nullable=True),  # until when ``owner`` holds it
+    Column("names", JSON, nullable=True),  # per seat: the name its player chose, or null
+    Column("rematch", String(32), nullable=True),  # the id of this match's rematch, once made
 )
 
 #: The record's actions, one row per applied action, numbered from 0.

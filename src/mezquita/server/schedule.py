@@ -55,6 +55,9 @@ class Scheduler:
         for seat in list(match.timers):
             if seat not in movers:
                 self.cancel_timer(match, seat)
+        # a match reloaded after a restart: its timers run from its last move, not from now,
+        # so a timer of hours (slow play) is not restarted by every restart
+        start, match.clock_base = match.clock_base or time.time(), None
         for seat in movers:
             kind = match.row.seats[seat]
             if kind != HUMAN:
@@ -62,9 +65,9 @@ class Scheduler:
                     self.spawn(self._bot_move(match, seat, kind, "bot"))
             elif match.row.turn_seconds and seat not in match.timers:
                 loop = asyncio.get_running_loop()
-                match.deadlines[seat] = time.time() + match.row.turn_seconds
-                match.timers[seat] = loop.call_later(match.row.turn_seconds, self._timeout,
-                                                     match, seat)
+                match.deadlines[seat] = start + match.row.turn_seconds
+                match.timers[seat] = loop.call_later(max(0.0, match.deadlines[seat] - time.time()),
+                                                     self._timeout, match, seat)
 
     def _timeout(self, match: Match, seat: int) -> None:
         match.timers.pop(seat, None)

@@ -88,6 +88,9 @@ class MatchRow:
     creator: str = ""
     practice: bool = False
     owner: str | None = None  # the instance that runs its bots and timers
+    names: list[str | None] = field(default_factory=list)  # chosen names per seat (None: default)
+    rematch: str | None = None  # the id of this match's rematch, once made
+    last_at: datetime | None = None  # the last move or seat change (turn timers resume from it)
 
 
 def engine_for(url: str, wait: float = 5.0) -> Engine:
@@ -173,16 +176,58 @@ class Store:
 
     def create(self, row: MatchRow, lease_seconds: float = 0.0) -> None:
         """Store a new match (owned by this instance)."""
-        stamp = now()
         with self.engine.begin() as c:
-            c.execute(insert(matches).values(
-                id=row.id, game=row.game, options=row.options, seed=row.seed, seats=row.seats,
-                token_hashes=row.token_hashes, joined=row.joined,
-                turn_seconds=row.turn_seconds, timeout_agent=row.timeout_agent,
-                status=row.status, created_at=row.created_at, updated_at=stamp,
-                invite_hashes=row.invite_hashes, creator=row.creator, practice=row.practice,
-                owner=self.instance, lease_until=stamp + timedelta(seconds=lease_seconds),
-            ))
+            self._insert(c, row, lease_seconds)
+
+    def _insert(self, c, row: MatchRow, lease_seconds: float) -> None:
+        stamp = now()
+        c.execute(insert(matches).values(
+            id=row.id, game=row.game, options=row.options, seed=row.seed, seats=row.seats,
+            token_hashes=row.token_hashes, joined=row.joined,
+            turn_seconds=row.turn_seconds, timeout_agent=row.timeout_agent,
+            status=row.status, created_at=row.created_at, updated_at=stamp,
+            invite_hashes=row.invite_hashes, creator=row.creator, practice=row.practice,
+            owner=self.instance, lease_until=stamp + timedelta(seconds=lease_seconds),
+            names=row.names or [None] * len(row.seats),
+        ))
+
+    def create_rematch(self, old_id: str, row: MatchRow, lease_seconds: float = 0.0) -> str:
+        """Store ``row`` as the rematch of ``old_id`` unless it has one already; the id of
+        the rematch (``row.id`` or the one made first, by another click or instance)."""
+        with self.engine.begin() as c:
+            made = c.execute(select(matches.c.rematch).where(matches.c.id == old_id)
+                             .with_for_update()).scalar_one()
+            if made:
+                return made
+            self._insert(c, row, lease_seconds)
+            c.execute(update(matches).where(matches.c.id == old_id)
+                      .values(rematch=row.id, updated_at=now()))
+            self._notify(c, "head", old_id)
+        return row.id
+
+    def set_name(self, match_id: str, seat: int, name: str | None) -> list[str | None]:
+        """Store the name of ``seat``'s player; the names of every seat."""
+        with self.engine.begin() as c:
+            stored, seats = c.execute(select(matches.c.names, matches.c.seats)
+                                      .where(matches.c.id == match_id).with_for_update()).one()
+            names = list(stored or [None] * len(seats))
+            names[seat] = name
+            c.execute(update(matches).where(matches.c.id == match_id).values(names=names))
+            self._notify(c, "head", match_id)
+        return names
+
+    def set_token(self, match_id: str, seat: int, token_hash: str) -> bool:
+        """Give ``seat`` the token ``token_hash`` if it has none yet (a rematch seat handed
+        to its player when they come back); True if the seat now has exactly that token."""
+        with self.engine.begin() as c:
+            tokens = list(c.execute(select(matches.c.token_hashes)
+                                    .where(matches.c.id == match_id).with_for_update()).scalar_one())
+            if tokens[seat] is None:
+                tokens[seat] = token_hash
+                c.execute(update(matches).where(matches.c.id == match_id)
+                          .values(token_hashes=tokens))
+                self._notify(c, "head", match_id)
+        return tokens[seat] == token_hash
 
     def add_moves(self, batch: list[Move]) -> None:
         """Append several actions in one transaction (with the status changes they bring)."""
@@ -242,7 +287,8 @@ class Store:
         with self.engine.connect() as c:
             row = c.execute(select(matches.c.joined, matches.c.token_hashes,
                                    matches.c.invite_hashes, matches.c.status, matches.c.result,
-                                   matches.c.owner).where(matches.c.id == match_id)).mappings().first()
+                                   matches.c.owner, matches.c.names, matches.c.rematch)
+                             .where(matches.c.id == match_id)).mappings().first()
         return dict(row) if row is not None else None
 
     def moves_from(self, match_id: str, turn: int) -> list[tuple[int, Any, str]]:
@@ -262,6 +308,8 @@ class Store:
             rows = c.execute(select(moves.c.seat, moves.c.action, moves.c.by)
                              .where(moves.c.match_id == match_id)
                              .order_by(moves.c.turn)).all()
+            last_move = c.execute(select(func.max(moves.c.at))
+                                  .where(moves.c.match_id == match_id)).scalar()
         return MatchRow(
             id=head["id"], game=head["game"], options=head["options"], seed=head["seed"],
             seats=head["seats"], token_hashes=head["token_hashes"], joined=head["joined"],
@@ -271,6 +319,8 @@ class Store:
             move_sources=[by for _, _, by in rows],
             invite_hashes=head["invite_hashes"] or [None] * len(head["seats"]),
             creator=head["creator"] or "", practice=bool(head["practice"]), owner=head["owner"],
+            names=head["names"] or [None] * len(head["seats"]), rematch=head["rematch"],
+            last_at=max(_aware(t) for t in (last_move, head["updated_at"]) if t is not None),
         )
 
     # -- leases: which instance runs a match's bots and timers --------------------------------
@@ -341,16 +391,24 @@ class Store:
             rows = c.execute(
                 select(matches.c.id, matches.c.game, matches.c.options, matches.c.seats,
                        matches.c.joined, matches.c.status, matches.c.created_at,
-                       matches.c.turn_seconds, matches.c.practice)
+                       matches.c.turn_seconds, matches.c.practice, matches.c.names,
+                       matches.c.result, matches.c.finished_at)
                 .where(matches.c.status.in_(statuses))
                 .order_by(matches.c.created_at.desc()).limit(limit)
             ).mappings().all()
         return [
             {"id": r["id"], "game": r["game"], "options": r["options"], "seats": r["seats"],
              "joined": r["joined"], "status": r["status"], "turn_seconds": r["turn_seconds"],
-             "practice": bool(r["practice"]), "created_at": r["created_at"].isoformat()}
+             "practice": bool(r["practice"]), "created_at": r["created_at"].isoformat(),
+             "names": r["names"] or [None] * len(r["seats"]), "result": r["result"],
+             "finished_at": r["finished_at"].isoformat() if r["finished_at"] else None}
             for r in rows
         ]
+
+
+def _aware(stamp: datetime) -> datetime:
+    """``stamp`` with a time zone (SQLite returns stored UTC times without one)."""
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
 
 
 def _later(seconds: float):

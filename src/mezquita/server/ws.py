@@ -4,7 +4,10 @@ Protocol (JSON text messages). The client opens with
 ``{"type": "hello", "token": "<seat token or omitted to spectate>", "lang": "en"}``; the server
 answers with ``{"type": "update", ...}`` (see `Match.message`) now and after every change.
 The client then sends ``{"type": "act", "action": <JSON or id>, "turn": <the update's "turn">}``,
-``{"type": "lang", "lang": "es"}`` or ``{"type": "ping"}``. Anything refused gets
+``{"type": "lang", "lang": "es"}``, ``{"type": "name", "name": "Anna"}`` (its seat's player
+name), ``{"type": "rematch"}`` (at the end: the same players again, seats rotated; each seat
+is then sent ``{"type": "rematch", "id", "seat", "token", "url"}``, its own only) or
+``{"type": "ping"}``. Anything refused gets
 ``{"type": "error", "code": ..., "message": ...}`` and changes nothing; the socket stays open.
 When somebody connects or leaves, clients get ``{"type": "presence", "online": [per seat],
 "spectators": n}`` instead of a full update; ``{"type": "error", "code": "busy"}`` says the
@@ -110,9 +113,13 @@ async def _serve(websocket: WebSocket, hub: Hub, match_id: str, address: str) ->
             await _refuse(websocket, "bad_token", "this seat token is not valid for this match",
                           4403)
             return
-    client = Client(seat, language(hello.get("lang")), address)
+    client = Client(seat, language(hello.get("lang")), address, token if seat is not None else None)
     try:
         await hub.join(match, client)
+        if match.row.rematch is not None and seat is not None:  # hand over the seat made meanwhile
+            new = await hub.get(match.row.rematch)
+            if new is not None:
+                await hub.tell_rematch(match, new, client)
     except StoreUnavailable as err:
         await _refuse(websocket, "busy", str(err), 1013)
         return
@@ -168,13 +175,25 @@ async def handle(hub: Hub, match: Match, client: Client, data: dict[str, Any]) -
         if turn is not None and (type(turn) is not int):
             raise BadMessage("malformed", '"turn" must be an integer')
         await hub.act(match, client.seat, data["action"], turn)
+    elif kind == "name":
+        if client.seat is None:
+            raise BadMessage("spectator", "spectators have no name to set")
+        name = data.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > 200):
+            raise BadMessage("malformed", '"name" must be a short string')
+        await hub.rename(match, client.seat, name)
+    elif kind == "rematch":
+        if client.seat is None:
+            raise BadMessage("spectator", "only a player of the match can ask for a rematch")
+        await hub.rematch(match)
     elif kind == "lang":
         client.lang = language(data.get("lang"))
         client.update()
     elif kind == "ping":
         client.push('{"type":"pong"}')
     else:
-        raise BadMessage("unknown_type", f"unknown message type {kind!r} (act, lang, ping)")
+        raise BadMessage("unknown_type",
+                         f"unknown message type {kind!r} (act, name, rematch, lang, ping)")
 
 
 async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hub) -> None:

@@ -22,6 +22,7 @@ CHAR_INDEX: dict[str, int] = {k: i for i, k in enumerate(CHAR_KEYS)}
 CHAR_RANK: tuple[int, ...] = tuple(c["rank"] for c in _CHARACTERS)
 NUM_CHARS = len(CHAR_KEYS)
 BASE_CHARS: tuple[int, ...] = tuple(i for i, c in enumerate(_CHARACTERS) if c["set"] == "base")
+CHAR_NAMES: tuple[dict[str, str], ...] = tuple(c["name"] for c in _CHARACTERS)  # per language
 
 
 def _c(key: str) -> int:
@@ -44,6 +45,7 @@ DIST_COST: tuple[int, ...] = tuple(d["cost"] for d in _DISTRICTS)
 DIST_POINTS: tuple[int, ...] = tuple(d["points"] for d in _DISTRICTS)
 DIST_COLOUR: tuple[int, ...] = tuple(COLOURS.index(d["colour"]) for d in _DISTRICTS)
 DIST_COPIES: tuple[int, ...] = tuple(d["copies"] for d in _DISTRICTS)
+DIST_NAMES: tuple[dict[str, str], ...] = tuple(d["name"] for d in _DISTRICTS)  # per language
 NUM_DISTRICTS = len(DIST_KEYS)
 BASE_DISTRICTS: tuple[int, ...] = tuple(i for i, d in enumerate(_DISTRICTS) if d["set"] == "base")
 DARK_DISTRICTS: tuple[int, ...] = tuple(i for i, d in enumerate(_DISTRICTS) if d["set"] == "dark")

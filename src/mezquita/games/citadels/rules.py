@@ -32,10 +32,14 @@ from .cards import (
     BASE_CHARS,
     BASE_DISTRICTS,
     CHAR_INDEX,
+    CHAR_KEYS,
+    CHAR_NAMES,
     CHAR_RANK,
     DARK_DISTRICTS,
     DIST_COPIES,
     DIST_INDEX,
+    DIST_KEYS,
+    DIST_NAMES,
     NUM_CHARS,
     QUEEN,
 )
@@ -46,6 +50,12 @@ from .render import render_text
 from .rollout import rollout_action
 from .view import public_event, resample, view
 from .words import event_text
+
+#: the lobby's choice per rank 1-8: the base character, then its Dark City alternative(s)
+CHARACTER_CHOICES = tuple(
+    tuple(CHAR_KEYS[c] for c in sorted(range(NUM_CHARS), key=lambda c: c not in BASE_CHARS)
+          if CHAR_RANK[c] == rank) for rank in range(1, 9))
+CHARACTER_NAMES = {key: CHAR_NAMES[c] for c, key in enumerate(CHAR_KEYS)}
 
 INFO = GameInfo(
     id="citadels",
@@ -59,16 +69,21 @@ INFO = GameInfo(
             "build a city of 8 districts, score the most.",
     options=(
         Option("players", 4, tuple(range(2, 9)), "number of players (8 needs a rank-9 character)"),
-        Option("crown", -1, None, "seat holding the Crown at the start; -1: a random seat"),
+        Option("crown", -1, None, "seat holding the Crown at the start; -1: a random seat",
+               widget="seat"),
         Option("characters", (), None,
                "Dark City characters replacing the base one of the same rank, e.g. "
                "witch,alchemist (any of witch, tax_collector, wizard, emperor, abbot, "
-               "alchemist, navigator, diplomat)"),
+               "alchemist, navigator, diplomat)",
+               widget="per_group", groups=CHARACTER_CHOICES, labels=CHARACTER_NAMES),
         Option("rank9", "none", ("none", "queen", "artist"),
-               "add a rank-9 character (Queen: 5+ players; any: 4+ players)"),
+               "add a rank-9 character (Queen: 5+ players; any: 4+ players)",
+               labels=CHARACTER_NAMES),
         Option("dark_city", (), None,
                "Dark City purple districts added to the deck: empty (none), all, or a list "
-               "of keys such as museum,park"),
+               "of keys such as museum,park",
+               widget="subset", groups=(tuple(DIST_KEYS[d] for d in DARK_DISTRICTS),),
+               labels={DIST_KEYS[d]: DIST_NAMES[d] for d in DARK_DISTRICTS}),
         Option("short", False, (False, True), "short game: ends at 7 districts instead of 8"),
     ),
 )

@@ -30,6 +30,11 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? vars[name] : `{${name}}`));
 }
 
+// Whether the catalogue has ``key`` (optional labels fall back to raw values when not).
+export function has(key) {
+  return key in strings || key in fallback;
+}
+
 // Fill every element carrying data-i18n="key" with its translation.
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

@@ -1,10 +1,15 @@
-// The lobby: pick a game, its options and who sits where; create a match; list matches.
+// The lobby: every game as a card; its options, the seats and a timer; create a match and
+// keep every seat's link on screen; "my matches" to return to a seat; the match lists.
 import { getJSON, h } from "./dom.js";
-import { currentLang, languagePicker, loadLang, t, translatePage } from "./i18n.js";
+import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
+import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
 import { showRules } from "./rules.js";
 
-const TIMERS = [0, 10, 30, 60, 120, 300, 3600]; // seconds per move; an hour for slow games among friends
+// seconds per move: quick games, an hour, and slow play over a day among friends
+const TIMERS = [0, 10, 30, 60, 120, 300, 3600, 6 * 3600, 24 * 3600];
+const LEVELS = ["easy", "medium", "hard", "expert"];
 let games = [];
+let readers = new Map(); // option name -> () => value, for the options on screen
 const $ = (id) => document.getElementById(id);
 
 function game() {
@@ -12,110 +17,258 @@ function game() {
 }
 
 function seatCount() {
-  const players = document.querySelector("[name=opt-players]");
+  const players = $("opt-players");
   return players ? Number(players.value) : game().players[0];
 }
 
-function optionInput(option) {
-  const name = `opt-${option.name}`;
-  let input;
-  const choices = option.remote_choices || option.choices;
-  if (choices) {
-    input = h("select", { id: name, name }, choices.map((c) => new Option(String(c), JSON.stringify(c))));
-    input.value = JSON.stringify(option.default);
-  } else if (typeof option.default === "boolean") {
-    input = h("input", { id: name, name, type: "checkbox" });
-    input.checked = option.default;
-  } else if (typeof option.default === "number") {
-    input = h("input", { id: name, name, type: "number", value: option.default });
-  } else {
-    input = h("input", { id: name, name, type: "text", value: Array.isArray(option.default) ? option.default.join(",") : option.default ?? "" });
-  }
-  input.dataset.option = option.name;
-  input.addEventListener("change", renderSeats);
-  return [h("label", { for: name, text: option.name }), h("span", {}, input, " ", h("small", { class: "hint", text: option.help }))];
+// -- texts of options: the catalogues' option.<game>.<name>[.help|.<value>], the game's labels
+function optionLabel(option) {
+  const key = `option.${game().id}.${option.name}`;
+  return has(key) ? t(key) : option.name;
 }
 
-function optionValues() {
-  const options = {};
-  for (const input of $("options").querySelectorAll("[data-option]")) {
-    const option = game().options.find((o) => o.name === input.dataset.option);
-    if (input.type === "checkbox") options[option.name] = input.checked;
-    else if (option.remote_choices || option.choices) options[option.name] = JSON.parse(input.value);
-    else if (input.type === "number") options[option.name] = Number(input.value);
-    else options[option.name] = input.value;
+function optionHelp(option) {
+  const key = `option.${game().id}.${option.name}.help`;
+  return has(key) ? t(key) : option.help;
+}
+
+function valueLabel(option, value) {
+  const own = option.labels?.[value];
+  if (own) return own[currentLang()] || own.en;
+  const key = `option.${game().id}.${option.name}.${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+export function playerLabel(kind, seat, name) {
+  if (name) return name;
+  if (kind === "human") return t("match.seat", { n: seat + 1 });
+  return LEVELS.includes(kind) ? t(`level.${kind}.bot`) : t("lobby.bot", { name: kind });
+}
+
+// -- option widgets ---------------------------------------------------------------------
+function select(id, values, label, current) {
+  const el = h("select", { id }, values.map((v) => new Option(label(v), JSON.stringify(v))));
+  el.value = JSON.stringify(values.some((v) => JSON.stringify(v) === JSON.stringify(current)) ? current : values[0]);
+  return el;
+}
+
+function optionWidget(option, previous) {
+  const id = `opt-${option.name}`;
+  const value = previous ?? option.default;
+  const choices = option.remote_choices || option.choices;
+  if (option.widget === "seat") { // -1: a random seat, else a player
+    const seats = [-1, ...Array.from({ length: seatCount() }, (_, i) => i)];
+    const el = select(id, seats, (s) => (s < 0 ? t("option.random") : t("match.seat", { n: s + 1 })), value);
+    return [el, () => JSON.parse(el.value)];
   }
-  return options;
+  if (option.widget === "per_group") { // one choice per group; its first entry is the default
+    const picks = option.groups.map((group, i) => {
+      const el = select(`${id}-${i + 1}`, group, (v) => valueLabel(option, v), group.find((v) => value.includes(v)) ?? group[0]);
+      return [group, el, h("label", { class: "group-pick" }, h("span", { text: t(`option.${game().id}.${option.name}.group`, { n: i + 1 }) }), el)];
+    });
+    const box = h("div", { class: "groups", id }, picks.map(([, , label]) => label));
+    return [box, () => picks.map(([group, el]) => JSON.parse(el.value)).filter((v, i) => v !== picks[i][0][0])];
+  }
+  if (option.widget === "subset") { // checkboxes over the items
+    const boxes = option.groups[0].map((item) => h("input", { type: "checkbox", name: id, value: item }));
+    boxes.forEach((box) => { box.checked = value.includes(box.value) || value.includes("all"); });
+    const box = h("div", { class: "subset", id }, boxes.map((b) => h("label", {}, b, " ", valueLabel(option, b.value))));
+    return [box, () => boxes.filter((b) => b.checked).map((b) => b.value)];
+  }
+  const boolean = typeof option.default === "boolean";
+  if (boolean) {
+    const el = h("input", { id, type: "checkbox" });
+    el.checked = value;
+    return [el, () => el.checked];
+  }
+  if (choices) {
+    const el = select(id, choices, (v) => valueLabel(option, v), value);
+    return [el, () => JSON.parse(el.value)];
+  }
+  if (typeof option.default === "number") {
+    const el = h("input", { id, type: "number", value });
+    return [el, () => Number(el.value)];
+  }
+  const el = h("input", { id, type: "text", value: Array.isArray(value) ? value.join(",") : value ?? "" });
+  return [el, () => (Array.isArray(option.default) ? el.value.split(",").map((v) => v.trim()).filter(Boolean) : el.value)];
 }
 
 function renderOptions() {
-  $("options").replaceChildren(...game().options.flatMap(optionInput));
+  const previous = new Map([...readers].map(([name, read]) => [name, read()]));
+  const same = $("options").dataset.game === game().id;
+  readers = new Map();
+  const rows = game().options.flatMap((option) => {
+    const [widget, read] = optionWidget(option, same ? previous.get(option.name) : undefined);
+    readers.set(option.name, read);
+    widget.addEventListener("change", option.name === "players" ? renderOptions : () => {});
+    const grouped = option.widget === "per_group" || option.widget === "subset";
+    const label = grouped ? h("span", { class: "opt-label", id: `opt-${option.name}-label`, text: optionLabel(option) })
+      : h("label", { for: `opt-${option.name}`, text: optionLabel(option) });
+    if (grouped) widget.setAttribute("aria-labelledby", `opt-${option.name}-label`);
+    return [label, h("span", { class: "opt" }, widget, h("small", { class: "hint", text: optionHelp(option) }))];
+  });
+  $("options").dataset.game = game().id;
+  $("options").replaceChildren(...rows);
   renderSeats();
-  const bots = game().agents;
-  $("timeout-bot").replaceChildren(...bots.map((b) => new Option(botLabel(b, false), b)));
+  const value = $("timeout-bot").value;
+  $("timeout-bot").replaceChildren(...game().agents.map((b) => new Option(botLabel(b, false), b)));
+  if (game().agents.includes(value)) $("timeout-bot").value = value;
+  for (const card of document.querySelectorAll(".game-card")) card.classList.toggle("chosen", card.dataset.game === game().id);
+}
+
+function optionValues() {
+  return Object.fromEntries([...readers].map(([name, read]) => [name, read()]));
 }
 
 // A difficulty level shows its translated name and one-line description; other bots their name.
 function botLabel(bot, prefix) {
   const key = `level.${bot}`;
-  const name = t(key) === key ? bot : `${t(key)} — ${t(`${key}.about`)}`;
+  const name = has(key) ? `${t(key)} — ${t(`${key}.about`)}` : bot;
   return prefix ? `${t("match.bot")}: ${name}` : name;
 }
 
 function renderSeats() {
   const previous = [...$("seats").querySelectorAll("select")].map((s) => s.value);
-  const kinds = [["human", t("lobby.human")], ...game().agents.map((b) => [b, botLabel(b, true)])];
+  const agents = game().agents;
+  const kinds = [["human", t("lobby.human")], ...agents.map((b) => [b, botLabel(b, true)])];
   const rows = [];
+  const fallback = agents.includes("medium") ? "medium" : agents.includes("heuristic") ? "heuristic" : "random";
   for (let seat = 0; seat < seatCount(); seat++) {
-    const select = h("select", { id: `seat-${seat}`, "data-seat": seat }, kinds.map(([v, l]) => new Option(l, v)));
-    select.value = previous[seat] ?? (seat === 0 ? "human" : game().agents.includes("heuristic") ? "heuristic" : "random");
-    rows.push(h("label", { for: `seat-${seat}`, text: t("lobby.seat", { n: seat + 1 }) }), select);
+    const el = h("select", { id: `seat-${seat}`, "data-seat": seat }, kinds.map(([v, l]) => new Option(l, v)));
+    el.value = previous[seat] && kinds.some(([v]) => v === previous[seat]) ? previous[seat] : seat === 0 ? "human" : fallback;
+    rows.push(h("label", { for: `seat-${seat}`, text: t("lobby.seat", { n: seat + 1 }) }), el);
   }
   $("seats").replaceChildren(...rows);
 }
 
+function timerLabel(s) {
+  if (!s) return t("lobby.timer_off");
+  if (s > 3600) return t("lobby.timer_slow", { n: s / 3600 });
+  return s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`;
+}
+
 function renderTimers() {
   const value = $("timer").value;
-  const span = (s) => (s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`);
-  $("timer").replaceChildren(...TIMERS.map((s) => new Option(s ? span(s) : t("lobby.timer_off"), s)));
+  $("timer").replaceChildren(...TIMERS.map((s) => new Option(timerLabel(s), s)));
   $("timer").value = value || "0";
 }
 
+// -- game cards -------------------------------------------------------------------------
+function gameCard(info) {
+  const [min, max] = info.players;
+  const facts = [min === max ? t("lobby.players_two") : t("lobby.players_range", { min, max })];
+  const length = info.length;
+  const lengthText = length ? h("span", { text: t("lobby.length", { n: length.moves_per_player }) }) : null;
+  const summary = has(`game.${info.id}.summary`) ? t(`game.${info.id}.summary`) : info.summary;
+  const note = info.reconstruction ? (has(`game.${info.id}.reconstruction`) ? t(`game.${info.id}.reconstruction`) : info.reconstruction) : null;
+  const choose = h("button", { type: "button", class: "primary", "data-game": info.id, text: t("lobby.choose") });
+  choose.addEventListener("click", () => {
+    $("game").value = info.id;
+    renderOptions();
+    $("setup").scrollIntoView({ behavior: "smooth", block: "start" });
+    $("name").focus({ preventScroll: true });
+  });
+  return h("article", { class: "game-card", "data-game": info.id },
+    h("h3", { text: info.name }),
+    h("p", { class: "facts" }, facts[0], length ? " · " : "", lengthText),
+    length ? h("p", { class: "hint small", text: t("lobby.length_help", { games: length.games, range: length.low === length.high ? length.low : `${length.low}–${length.high}` }) }) : null,
+    h("p", { class: "summary-text", text: summary }),
+    note ? h("p", { class: "reconstruction" }, h("strong", { text: `${t("lobby.reconstruction")}: ` }), note) : null,
+    h("div", { class: "card-foot" }, choose));
+}
+
+function renderCards() {
+  $("cards").replaceChildren(...games.map(gameCard));
+  for (const card of document.querySelectorAll(".game-card")) card.classList.toggle("chosen", card.dataset.game === $("game").value);
+}
+
+// -- creating ---------------------------------------------------------------------------
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
+  const name = $("name").value.trim();
+  localStorage.setItem(NAME_KEY, name);
   const body = {
     game: game().id,
     options: optionValues(),
     seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
     turn_seconds: Number($("timer").value),
     timeout_agent: $("timeout-bot").value,
+    ...(name ? { name } : {}),
   };
   const response = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await response.json();
   if (!response.ok) {
-    const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+    const detail = typeof data.detail === "string" ? data.detail : (data.detail || []).map((d) => d.msg || JSON.stringify(d)).join("; ");
     $("create-error").textContent = t("lobby.error", { message: detail });
     return;
   }
-  const items = data.seats.filter((s) => s.url).map((s) => {
-    const url = location.origin + s.url;
-    const copy = h("button", { type: "button", text: t("lobby.copy") });
-    copy.addEventListener("click", async () => { await navigator.clipboard?.writeText(url); copy.textContent = t("lobby.copied"); });
-    return h("li", {}, h("a", { href: s.url, class: "join", "data-seat": s.seat, text: t("lobby.play_as", { n: s.seat + 1 }) }), " ", copy);
-  });
-  items.push(h("li", {}, h("a", { href: data.spectate, text: t("lobby.spectate") })));
-  $("links").replaceChildren(...items);
-  $("created").hidden = false;
+  const links = data.seats.filter((s) => s.url).map((s) => ({ seat: s.seat, url: s.url, own: Boolean(s.token) }));
+  const own = data.seats.find((s) => s.token);
+  const entry = { id: data.id, game: game().id, gameName: game().name, spectate: data.spectate, links, created: true };
+  if (own) remember({ ...entry, seat: own.seat, token: own.token });
+  else remember({ ...entry, seat: null, token: null });
+  localStorage.setItem("mezquita.created", data.id);
+  showCreated();
+  $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
+  renderMine();
   refresh();
+}
+
+function linkItem(link) {
+  const url = location.origin + link.url;
+  const copy = h("button", { type: "button", text: t("lobby.copy") });
+  copy.addEventListener("click", async () => { await navigator.clipboard?.writeText(url); copy.textContent = t("lobby.copied"); });
+  const text = link.own ? t("lobby.play_as", { n: link.seat + 1 }) : t("lobby.invite_seat", { n: link.seat + 1 });
+  return h("li", {}, h("a", { href: link.url, class: "join", "data-seat": link.seat, text }), " ", copy);
+}
+
+// The last match created here keeps every seat's link on screen (after playing and reloads).
+function showCreated() {
+  const id = localStorage.getItem("mezquita.created");
+  const entry = myMatches().find((m) => m.id === id && m.links);
+  $("created").hidden = !entry;
+  if (!entry) return;
+  $("links").replaceChildren(...entry.links.map(linkItem), h("li", {}, h("a", { href: entry.spectate, text: t("lobby.spectate") })));
+}
+
+// -- my matches and the lists -------------------------------------------------------------
+function ago(stamp) {
+  const minutes = Math.max(0, Math.round((Date.now() - stamp) / 60000));
+  if (minutes < 60) return t("lobby.ago_min", { n: minutes });
+  if (minutes < 48 * 60) return t("lobby.ago_h", { n: Math.round(minutes / 60) });
+  return t("lobby.ago_d", { n: Math.round(minutes / 1440) });
+}
+
+async function renderMine() {
+  const mine = myMatches().filter((m) => m.token).slice(0, 8);
+  $("mine-panel").hidden = !mine.length; // shown first, once this browser has a seat somewhere
+  if (!mine.length) return;
+  const infos = await Promise.all(mine.map((m) => getJSON(`/api/matches/${encodeURIComponent(m.id)}`).catch(() => null)));
+  $("mine").replaceChildren(h("ul", { class: "mine" }, mine.map((m, i) => {
+    const info = infos[i];
+    const status = info ? t(`lobby.status.${info.status}`) : "?";
+    const forgetBtn = h("button", { type: "button", class: "small", text: t("lobby.forget") });
+    forgetBtn.addEventListener("click", () => { forget(m.id); renderMine(); showCreated(); });
+    return h("li", { "data-match": m.id },
+      h("a", { href: seatUrl(m), class: "return" }, h("strong", { text: m.gameName || m.game }), ` · ${t("lobby.you_seat", { n: m.seat + 1 })}`),
+      h("span", { class: "hint", text: ` · ${status} · ${ago(m.at)} ` }), forgetBtn);
+  })));
+}
+
+function resultText(m) {
+  if (!m.winners) return t(`lobby.status.${m.status}`);
+  const who = m.winners.length > 1 ? t("lobby.draw") : t("lobby.winner", { player: playerLabel(m.seats[m.winners[0]], m.winners[0], m.names[m.winners[0]]) });
+  const scores = m.scores.map((v) => (Number.isInteger(v) ? v : v.toFixed(1))).join(" – ");
+  return `${who} · ${scores}`;
 }
 
 function matchTable(rows, finished) {
   if (!rows.length) return h("p", { class: "hint", text: t("lobby.none") });
   return h("table", { class: "matches" }, h("tbody", {}, rows.map((m) => h("tr", {},
     h("td", {}, h("strong", { text: m.name })),
-    h("td", { text: m.seats.map((k) => (k === "human" ? t("lobby.human") : k)).join(" · ") }),
-    h("td", { text: t(`lobby.status.${m.status}`) }),
+    h("td", { class: "who", text: m.seats.map((k, i) => playerLabel(k, i, m.names?.[i])).join(" · ") }),
+    h("td", { class: finished ? "result" : "", text: resultText(m) }),
     h("td", {}, h("a", { href: `/match/${m.id}`, text: finished ? t("lobby.replay") : t("lobby.spectate") })),
   ))));
 }
@@ -126,18 +279,26 @@ async function refresh() {
   $("finished").replaceChildren(matchTable(done, true));
 }
 
+function redraw() {
+  renderCards();
+  renderOptions();
+  renderTimers();
+  showCreated();
+  renderMine();
+  refresh();
+}
+
 async function start() {
   await loadLang(currentLang());
   translatePage();
   games = await getJSON("/api/games");
   $("game").replaceChildren(...games.map((g) => new Option(g.name, g.id)));
   $("game").addEventListener("change", renderOptions);
-  languagePicker($("lang"), () => { renderSeats(); renderTimers(); refresh(); });
-  renderTimers();
-  renderOptions();
+  $("name").value = localStorage.getItem(NAME_KEY) || "";
+  languagePicker($("lang"), redraw);
   $("create").addEventListener("submit", create);
   $("rules-btn").addEventListener("click", () => showRules($("rules"), game().id, game().name, game().summary));
-  refresh();
+  redraw();
   setInterval(refresh, 5000);
 }
 

@@ -1,13 +1,16 @@
 // A match page: play a seat (join link with a secret token), spectate, or replay a finished match.
 import { getJSON, h } from "./dom.js";
 import { currentLang, languagePicker, loadLang, t, translatePage } from "./i18n.js";
+import { myMatches, NAME_KEY, remember } from "./mine.js";
 import { rendererFor } from "./renderers/index.js";
 import { showRules } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const tokenKey = `mezquita.token.${matchId}`;
-const page = { msg: null, renderer: null, socket: null, retry: 0, pending: false, clockOffset: 0, replay: null, drawing: Promise.resolve() };
+const page = { msg: null, renderer: null, socket: null, retry: 0, pending: false, clockOffset: 0, replay: null, drawing: Promise.resolve(), mine: false, askedRematch: false, rematch: null };
+const LEVELS = ["easy", "medium", "hard", "expert"];
+const SOUND_KEY = "mezquita.sound";
 
 // An invitation link (#invite=...) is claimed once; the server answers with a seat token of
 // this browser's own, which the creator of the match never sees.
@@ -15,7 +18,9 @@ async function claimInvite() {
   const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
   if (!invite) return;
   history.replaceState(null, "", location.pathname);
-  const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite }) });
+  const name = localStorage.getItem(NAME_KEY); // the name this browser used last, if any
+  const body = { invite, ...(name ? { name } : {}) };
+  const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (response.ok) localStorage.setItem(tokenKey, (await response.json()).token);
   else if (!localStorage.getItem(tokenKey)) page.notice = t("match.invite_used"); // stays shown
 }
@@ -27,11 +32,13 @@ function seatToken() {
   return token || localStorage.getItem(tokenKey);
 }
 
+// A seat's name as the server words it in the page's language (the player's chosen name,
+// a bot's level, else "Player N"), marked "(you)" for this page's seat.
 export function playerName(seat, match = page.msg?.match, you = page.msg?.you) {
-  const base = t("match.seat", { n: seat + 1 });
+  const base = page.msg?.names?.[seat] || t("match.seat", { n: seat + 1 });
   if (seat === you) return `${base} (${t("match.you")})`;
   const kind = match?.seats[seat]?.kind;
-  return kind && kind !== "human" ? `${base} (${t("match.bot")} ${kind})` : base;
+  return kind && kind !== "human" && !LEVELS.includes(kind) ? `${base} (${t("match.bot")} ${kind})` : base;
 }
 
 function connect() {
@@ -76,9 +83,11 @@ function receive(message) {
     if (!page.msg) return;
     page.msg.match.seats.forEach((seat, i) => { seat.online = message.online[i]; });
     page.msg.match.spectators = message.spectators;
+    renderSpectators();
     if (!page.replay) renderSeats();
     return;
   }
+  if (message.type === "rematch") return rematchReady(message);
   if (message.type !== "update") return;
   page.clockOffset = message.server_time * 1000 - Date.now();
   page.msg = message;
@@ -117,16 +126,23 @@ async function draw() {
   if (page.replay) return;
   const { match, view, legal, you, log, turn } = page.msg;
   document.body.dataset.turn = turn; // actions played so far (for tests and styles)
+  document.body.dataset.status = match.status;
   $("game-name").textContent = match.name;
   const mine = match.status === "running" && you !== null && view.to_move.includes(you);
   document.title = `${mine ? `● ${t("match.your_turn")} · ` : ""}${match.name} · Mezquita`;
   const renderer = await ensureRenderer(match.game);
-  await renderer.update({ view, legal, you, match, lang: currentLang(), log });
-  focusDecision(mine);
+  await renderer.update({ view, legal, you, match, lang: currentLang(), log, names: page.msg.names });
+  if (mine && !page.mine) chime();
+  page.mine = mine;
+  if (you !== null) remember({ id: match.id, seat: you, token: seatToken(), game: match.game, gameName: match.name });
   renderStatus();
+  renderSpectators();
   renderSeats();
+  renderNameForm();
+  renderInvites();
   renderLog(log);
   renderSummary();
+  focusDecision(mine);
 }
 
 // After a move, keyboard focus goes to the next decision's first control (unless the player
@@ -137,6 +153,79 @@ function focusDecision(mine) {
   if (!mine || !idle || (active && active.tagName === "INPUT")) return;
   const first = $("board").querySelector(".legal[tabindex], .actions button:not([hidden])");
   first?.focus({ preventScroll: true });
+}
+
+function renderSpectators() {
+  const n = page.msg?.match.spectators || 0;
+  $("spectators").textContent = n ? `👁 ${t("match.spectators", { n })}` : "";
+}
+
+// The player's own name, changeable until the match is over.
+function renderNameForm() {
+  const { match, you } = page.msg;
+  const open = you !== null && ["open", "running"].includes(match.status);
+  $("name-form").hidden = !open;
+  if (open && document.activeElement !== $("my-name")) $("my-name").value = match.seats[you].name || "";
+}
+
+function saveName(event) {
+  event.preventDefault();
+  const name = $("my-name").value.trim();
+  localStorage.setItem(NAME_KEY, name);
+  page.socket?.send(JSON.stringify({ type: "name", name: name || null }));
+}
+
+// The creator's invitation links stay on the match page until everybody has joined.
+function renderInvites() {
+  const { match } = page.msg;
+  const entry = myMatches().find((m) => m.id === match.id && m.links);
+  const waiting = entry && match.status === "open" ? entry.links.filter((l) => !l.own && !match.seats[l.seat].joined) : [];
+  $("invites").hidden = !waiting.length;
+  $("invite-links").replaceChildren(...waiting.map((l) => {
+    const url = location.origin + l.url;
+    const copy = h("button", { type: "button", text: t("lobby.copy") });
+    copy.addEventListener("click", async () => { await navigator.clipboard?.writeText(url); copy.textContent = t("lobby.copied"); });
+    return h("li", {}, h("a", { href: l.url, class: "invite", text: t("lobby.invite_seat", { n: l.seat + 1 }) }), " ", copy);
+  }));
+}
+
+// "Your turn" as a short two-note chime, if this browser asked for sound (off by default).
+function chime() {
+  if (localStorage.getItem(SOUND_KEY) !== "1" || !window.AudioContext) return;
+  page.audio ??= new AudioContext();
+  const audio = page.audio;
+  [[660, 0], [880, 0.16]].forEach(([frequency, at]) => {
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, audio.currentTime + at);
+    gain.gain.exponentialRampToValueAtTime(0.2, audio.currentTime + at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + at + 0.3);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(audio.currentTime + at);
+    tone.stop(audio.currentTime + at + 0.32);
+  });
+  document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1); // for tests
+}
+
+function bindSound() {
+  $("sound").checked = localStorage.getItem(SOUND_KEY) === "1";
+  $("sound").addEventListener("change", () => {
+    localStorage.setItem(SOUND_KEY, $("sound").checked ? "1" : "0");
+    if ($("sound").checked && window.AudioContext) page.audio ??= new AudioContext(); // allowed: a click
+  });
+}
+
+// The server made the rematch and sent this seat its own new seat and token.
+function rematchReady(message) {
+  localStorage.setItem(`mezquita.token.${message.id}`, message.token);
+  remember({ id: message.id, seat: message.seat, token: message.token, game: page.msg?.match.game, gameName: page.msg?.match.name });
+  page.rematch = message;
+  if (page.askedRematch) {
+    location.assign(message.url);
+    return;
+  }
+  renderSummary();
 }
 
 function renderStatus() {
@@ -160,7 +249,9 @@ function tickTimer() {
     const deadlines = msg.view.to_move.map((s) => msg.match.seats[s].deadline).filter(Boolean);
     if (deadlines.length) {
       const left = Math.max(0, Math.ceil(Math.min(...deadlines) - (Date.now() + page.clockOffset) / 1000));
-      text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      const two = (n) => String(n).padStart(2, "0");
+      text = left >= 3600 ? `${Math.floor(left / 3600)}:${two(Math.floor(left / 60) % 60)}:${two(left % 60)}`
+        : `${Math.floor(left / 60)}:${two(left % 60)}`;
       const share = left / (msg.match.turn_seconds || left || 1); // amber, then red, in the last 20%
       urgency = share <= 0.1 ? "red" : share <= 0.2 ? "amber" : "";
     }
@@ -197,11 +288,27 @@ function renderSummary() {
   $("summary-text").textContent = text;
   $("summary-reason").textContent = breakdown ? breakdown.reason : "";
   $("summary-scores").replaceChildren(breakdown ? scoreTable(breakdown) : h("span", {}));
+  $("rematch-btn").hidden = you === null || Boolean(page.rematch);
+  const link = $("rematch-link");
+  if (page.rematch) {
+    link.href = page.rematch.url;
+    link.textContent = t("match.rematch_ready");
+  } else if (match.rematch && you === null) {
+    link.href = `/match/${encodeURIComponent(match.rematch)}`;
+    link.textContent = t("match.rematch_watch");
+  }
+  link.hidden = !(page.rematch || (match.rematch && you === null));
+}
+
+function askRematch() {
+  page.askedRematch = true;
+  $("rematch-btn").disabled = true;
+  page.socket?.send(JSON.stringify({ type: "rematch" }));
 }
 
 function shortName(seat) {
   // A column head: the player without the bot's name, which the players panel shows.
-  const base = t("match.seat", { n: seat + 1 });
+  const base = page.msg?.names?.[seat] || t("match.seat", { n: seat + 1 });
   return seat === page.msg?.you ? `${base} (${t("match.you")})` : base;
 }
 
@@ -262,6 +369,9 @@ async function start() {
     if (game) showRules($("rules"), game.id, game.name, game.summary);
   });
   bindReplay();
+  bindSound();
+  $("rematch-btn").addEventListener("click", askRematch);
+  $("name-form").addEventListener("submit", saveName);
   setInterval(tickTimer, 250);
   await claimInvite();
   connect();
