@@ -22,10 +22,11 @@ import asyncio
 import contextlib
 import json
 import os
-import random
 import sqlite3
+import sys
 import tempfile
 import time
+from asyncio.subprocess import PIPE
 from pathlib import Path
 
 import httpx
@@ -41,63 +42,51 @@ LOCK_SECONDS = 5.0
 REPLAY_CLIENTS = 4
 
 
-class Load:
-    """The shared measurements of one run."""
+CLIENT_PROCESSES = 1  # processes playing the clients (``ws_clients.py``)
 
-    def __init__(self, clients: int) -> None:
-        self.clients = clients
-        self.ready = 0
-        self.go = asyncio.Event()  # set once every client is connected to a running match
-        self.started = 0.0
-        self.sent: dict[tuple[str, int], float] = {}  # (match, turn after the move) -> time
-        self.latencies: list[float] = []
+
+class Load:
+    """The measurements of one run: moves, latencies, CPU seconds (server and clients),
+    the machine's load."""
+
+    def __init__(self) -> None:
         self.moves = 0
         self.errors = 0
         self.timed: list[tuple[float, float]] = []  # (sent, latency) of every measured move
+        self.started = 0.0  # monotonic clock, every client connected
+        self.ended = 0.0
+        self.client_cpu = 0.0
+        self.server_cpu = 0.0  # CPU seconds of the server processes while playing
+        self.busy = 0.0  # share of the machine's CPU time spent (by anybody) while playing
+        self.loadavg = 0.0  # 1-minute load average at the end
+
+    @property
+    def latencies(self) -> list[float]:
+        return [latency for _, latency in self.timed]
+
+    @property
+    def seconds(self) -> float:
+        return max(1e-9, self.ended - self.started)
+
+    def cpu_note(self) -> str:
+        """Server and client CPU per move, the machine's business and load."""
+        moves = max(1, self.moves)
+        return (f"server CPU {self.server_cpu / moves * 1e6:.0f} us/move, clients "
+                f"{self.client_cpu / moves * 1e6:.0f} us/move (own process); machine "
+                f"{100 * self.busy:.0f}% busy, load average {self.loadavg:.1f}")
 
 
-async def play_seat(url: str, match_id: str, token: str, load: Load, rng: random.Random,
-                    think: float) -> None:
-    """One client: play random legal moves for its seat until the match ends, waiting
-    ``think`` seconds on average before each move."""
-    from websockets.asyncio.client import connect
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user and system) used so far by process ``pid`` (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    async with connect(f"{url}/ws/matches/{match_id}", max_size=2**20) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        acted, ready = -1, False
-        async for raw in ws:
-            received = time.perf_counter()
-            message = json.loads(raw)
-            if message["type"] == "presence":
-                continue
-            if message["type"] != "update":
-                load.errors += 1
-                continue
-            if message["match"]["status"] == "running" and not ready:
-                ready = True
-                load.ready += 1
-                if load.ready == load.clients:
-                    load.started = time.perf_counter()
-                    load.go.set()
-                await load.go.wait()  # measure steady play, not the connection storm
-            view = message["view"]
-            turn = message["turn"]
-            sent = load.sent.pop((match_id, turn), None)
-            if sent is not None and message["log"] and message["log"][-1]["seat"] != view["seat"]:
-                load.latencies.append(received - sent)
-                load.timed.append((sent, received - sent))
-            elif sent is not None:
-                load.sent[(match_id, turn)] = sent  # the mover's own echo; wait for the opponent
-            if view["terminal"]:
-                return
-            if message["legal"] and acted != turn:
-                acted = turn
-                if think:
-                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-                load.sent[(match_id, turn + 1)] = time.perf_counter()
-                load.moves += 1
-                choice = rng.choice(message["legal"])
-                await ws.send(json.dumps({"type": "act", "action": choice["action"], "turn": turn}))
+
+def machine_cpu() -> tuple[float, float]:
+    """The machine's (busy, total) CPU seconds so far (Linux ``/proc/stat``)."""
+    ticks = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = ticks[3] + ticks[4]
+    return (sum(ticks) - idle), sum(ticks)
 
 
 async def create(client: httpx.AsyncClient, game: str) -> dict:
@@ -114,33 +103,58 @@ async def create(client: httpx.AsyncClient, game: str) -> dict:
 
 
 async def run_load(servers: list[ServerProcess], game: str, matches: int, think: float,
-                   seed: int, during=None) -> tuple[Load, float]:
+                   seed: int, during=None, processes: int = CLIENT_PROCESSES) -> Load:
     """Create ``matches`` human-vs-human matches (round robin over ``servers``) and play them
-    all at once; ``during(load)`` runs alongside once play starts. Return the measurements
-    and the wall-clock seconds of play (after every client has connected)."""
-    created = []
-    for index in range(matches):
-        server = servers[index % len(servers)]
-        async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
-            created.append((server, await create(client, game)))
-    load = Load(2 * matches)
-    rng = random.Random(seed)
-    clients = [play_seat(server.url.replace("http://", "ws://"), m["id"], s["token"], load,
-                         random.Random(rng.random()), think)
-               for server, m in created for s in m["seats"]]
-    side = None
-    if during is not None:
-        async def delayed():
-            await load.go.wait()
-            return await during(load)
-        side = asyncio.ensure_future(delayed())
-    await asyncio.gather(*clients)
-    seconds = time.perf_counter() - load.started
+    all at once from ``processes`` client processes; ``during(load)`` runs alongside once play
+    starts (every client connected). CPU is counted from then to the last match's end."""
+    created: list[list] = [[] for _ in range(processes)]
+    clients = {server.url: httpx.AsyncClient(base_url=server.url, timeout=30)
+               for server in servers}
+    try:
+        for index in range(matches):
+            server = servers[index % len(servers)]
+            made = await create(clients[server.url], game)
+            created[index % processes].append(
+                [server.url.replace("http://", "ws://"), made["id"],
+                 [s["token"] for s in made["seats"] if s["token"]]])
+    finally:
+        for client in clients.values():
+            await client.aclose()
+    children = []
+    for index, share in enumerate(created):
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "mezquita.benchmarks.ws_clients", stdin=PIPE, stdout=PIPE,
+            limit=2**30)
+        child.stdin.write(json.dumps({"matches": share, "think": think,
+                                      "seed": seed * 1000 + index}).encode())
+        child.stdin.close()
+        children.append(child)
+    load = Load()
+    for child in children:
+        if (await child.stdout.readline()).strip() != b"go":
+            raise RuntimeError("the benchmark's clients did not start")
+    pids = [s.process.pid for s in servers]
+    server_cpu = sum(process_cpu(pid) for pid in pids)
+    machine = machine_cpu()
+    side = asyncio.ensure_future(during(load)) if during is not None else None
+    for child in children:
+        result = json.loads(await child.stdout.readline())
+        await child.wait()
+        load.moves += result["moves"]
+        load.errors += result["errors"]
+        load.timed += result["timed"]
+        load.client_cpu += result["cpu"]
+        load.started = max(load.started, result["started"])
+        load.ended = max(load.ended, result["ended"])
+    load.server_cpu = sum(process_cpu(pid) for pid in pids) - server_cpu
+    busy, total = (b - a for a, b in zip(machine, machine_cpu()))
+    load.busy = busy / max(1, total)
+    load.loadavg = os.getloadavg()[0]
     if side is not None:
         side.cancel()
         with contextlib.suppress(BaseException):
             await side
-    return load, seconds
+    return load
 
 
 def server_for(db_url: str, log: Path, matches: int) -> ServerProcess:
@@ -158,20 +172,24 @@ def measure(db_name: str, db_url: str, game: str, matches: int, think: float,
     figures = []
     with server_for(db_url, log, matches) as server:
         if "load" in scenarios:
-            flat, flat_seconds = asyncio.run(run_load([server], game, matches, 0.0, seed=1))
-            paced, paced_seconds = asyncio.run(run_load([server], game, matches, think, seed=2))
-            figures.append(Figure("server moves flat out", game, flat.moves / flat_seconds,
+            flat = asyncio.run(run_load([server], game, matches, 0.0, seed=1))
+            paced = asyncio.run(run_load([server], game, matches, think, seed=2))
+            figures.append(Figure("server moves flat out", game, flat.moves / flat.seconds,
                                   "moves/s", setting, note=f"{flat.moves} moves in "
-                                  f"{flat_seconds:.1f} s; {shared}; p50 latency "
-                                  f"{_pct(flat.latencies, 0.5):.0f} ms (queueing)"))
-            note = (f"{paced.moves} moves in {paced_seconds:.1f} s "
-                    f"({paced.moves / paced_seconds:.0f} moves/s); {shared}; "
-                    f"{flat.errors + paced.errors} error messages")
+                                  f"{flat.seconds:.1f} s; {shared}; p50 latency "
+                                  f"{_pct(flat.latencies, 0.5):.0f} ms (queueing); "
+                                  f"{flat.cpu_note()}"))
+            note = (f"{paced.moves} moves in {paced.seconds:.1f} s "
+                    f"({paced.moves / paced.seconds:.0f} moves/s); {shared}; "
+                    f"{flat.errors + paced.errors} error messages; {paced.cpu_note()}")
             figures += [
                 Figure("move latency p50", game, _pct(paced.latencies, 0.5), "ms", paced_setting,
                        note="send to the opponent receiving the update; " + note),
                 Figure("move latency p99", game, _pct(paced.latencies, 0.99), "ms",
                        paced_setting, note="aim: under 100 ms at 1,000 paced matches"),
+                Figure("server CPU per move", game, paced.server_cpu / max(1, paced.moves) * 1e6,
+                       "us", paced_setting, note="the server process's CPU time over the moves "
+                       "acknowledged (each with its updates to both seats), while playing"),
             ]
         if "replays" in scenarios:
             figures += replay_spam(server, game, matches, think, paced_setting)
@@ -202,11 +220,12 @@ def replay_spam(server: ServerProcess, game: str, matches: int, think: float,
 
         await asyncio.gather(*(one(lang) for lang in ("en", "es", "ca", "de")[:REPLAY_CLIENTS]))
 
-    load, seconds = asyncio.run(run_load([server], game, matches, think, seed=3, during=spam))
+    load = asyncio.run(run_load([server], game, matches, think, seed=3, during=spam))
     return [Figure("move latency p99, replay spam", game, _pct(load.latencies, 0.99), "ms",
                    f"{setting}, {REPLAY_CLIENTS} clients looping on a 170-move Cortiça replay",
-                   note=f"{replays[0]} replays ({replays[0] / seconds:.0f}/s) in {seconds:.1f} s; "
-                   f"p50 {_pct(load.latencies, 0.5):.0f} ms; aim: under 50 ms")]
+                   note=f"{replays[0]} replays ({replays[0] / load.seconds:.0f}/s) in "
+                   f"{load.seconds:.1f} s; p50 {_pct(load.latencies, 0.5):.0f} ms; "
+                   f"{load.cpu_note()}; aim: under 50 ms")]
 
 
 def hold_lock(db_url: str, seconds: float) -> None:
@@ -240,20 +259,20 @@ def locked(server: ServerProcess, db_url: str, game: str, matches: int, think: f
             waiting = await create(client, game)  # a player joins it during the lock
         await asyncio.sleep(2.0)
         loop = asyncio.get_running_loop()
-        window.append(time.perf_counter())
+        window.append(time.monotonic())
         holder = loop.run_in_executor(None, hold_lock, db_url, LOCK_SECONDS)
         url = server.url.replace("http://", "ws://") + f"/ws/matches/{waiting['id']}"
         async with connect(url) as ws, httpx.AsyncClient(base_url=server.url,
                                                           timeout=30) as client:
             await ws.send(json.dumps({"type": "hello", "token": waiting["seats"][0]["token"]}))
             while not holder.done():
-                sent = time.perf_counter()
+                sent = time.monotonic()
                 await client.get("/api/health")
-                pings.append(time.perf_counter() - sent)
+                pings.append(time.monotonic() - sent)
                 await asyncio.sleep(0.05)
-        window.append(time.perf_counter())
+        window.append(time.monotonic())
 
-    load, _ = asyncio.run(run_load([server], game, matches, think, seed=4, during=lock_and_ping))
+    load = asyncio.run(run_load([server], game, matches, think, seed=4, during=lock_and_ping))
     inside = [lat for sent, lat in load.timed if window and window[0] <= sent <= window[-1]]
     outside = [lat for sent, lat in load.timed if not (window and window[0] <= sent <= window[-1])]
     return [
@@ -274,11 +293,11 @@ def instances(db_url: str, game: str, matches: int, log: Path) -> list[Figure]:
     for count in (1, 2):
         servers = [server_for(db_url, log, matches).start() for _ in range(count)]
         try:
-            load, seconds = asyncio.run(run_load(servers, game, matches, 0.0, seed=5))
+            load = asyncio.run(run_load(servers, game, matches, 0.0, seed=5))
         finally:
             for server in servers:
                 server.stop()
-        rates.append((load.moves / seconds, _pct(load.latencies, 0.99)))
+        rates.append((load.moves / load.seconds, _pct(load.latencies, 0.99)))
     (one, p99_one), (two, p99_two) = rates
     return [Figure("two instances / one, flat out", game, two / one, "x",
                    f"{matches} matches, postgresql, loopback, matches split over the instances",

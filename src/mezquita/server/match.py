@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import time
 from collections import deque
+
+import orjson
 
 from mezquita.engine import LANGS, MezquitaError, State
 
@@ -29,6 +30,12 @@ __all__ = ["HUMAN", "LANGS", "Client", "Match", "MatchError", "hash_token"]
 
 class MatchError(MezquitaError):
     """A request the match refuses (bad options, wrong moment, unknown seat...)."""
+
+
+def encode(data) -> str:
+    """Compact JSON text of ``data`` (orjson: an update is encoded about ten times faster than
+    with ``json``; integer keys become strings as ``json`` would make them)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def hash_token(token: str) -> str:
@@ -85,6 +92,9 @@ class Match:
         self.presence_version = 0  # bumped when somebody connects or leaves
         self._encoded: dict[tuple[int | None, str], str] = {}
         self._encoded_version: tuple[int, int] = (-1, -1)
+        # (seat, lang) -> {event number: (masked entry, worded entry)} of the last log sent
+        self._worded: dict[tuple[int | None, str], dict[int, tuple[dict, dict]]] = {}
+        self._actions: dict[tuple[int, str], dict] = {}  # (action id, lang) -> legal entry
         self.remote: dict[str, tuple[list[int], int, float]] = {}  # other instances' presence
         self.owned = True  # this instance runs its bots and timers
         self.active = time.monotonic()  # last move or connection
@@ -105,8 +115,7 @@ class Match:
         key = (seat, lang)
         text = self._encoded.get(key)
         if text is None:
-            text = self._encoded[key] = json.dumps(self.message(seat, lang),
-                                                   separators=(",", ":"))
+            text = self._encoded[key] = encode(self.message(seat, lang))
         return text
 
     def online(self) -> tuple[set[int], int]:
@@ -167,10 +176,22 @@ class Match:
         }
 
     def log_for(self, seat: int | None, lang: str) -> list[dict]:
-        """The latest log entries as ``seat`` may know them, each worded by the engine."""
+        """The latest log entries as ``seat`` may know them, each worded by the engine.
+
+        An entry is worded again only when its masked form changed since the last log of
+        ``(seat, lang)`` (a card revealed, the end of the game): wording is the costly part."""
         state = self.state
         start = max(0, len(state.events) - LOG_TAIL)
-        return [self.worded(entry, lang) for entry in state.log(seat, start)]
+        before = self._worded.get((seat, lang), {})
+        now: dict[int, tuple[dict, dict]] = {}
+        out = []
+        for number, entry in enumerate(state.log(seat, start), start):
+            known = before.get(number)
+            worded = known[1] if known is not None and known[0] == entry else self.worded(entry, lang)
+            now[number] = (entry, worded)
+            out.append(worded)
+        self._worded[(seat, lang)] = now
+        return out
 
     def worded(self, entry: dict, lang: str) -> dict:
         """A log entry with who made it (human, bot, timeout) and its text in ``lang``."""
@@ -179,10 +200,24 @@ class Match:
             self.row.move_sources) else None
         return {**entry, "by": by, "text": self.game.event_text(entry, lang)}
 
+    def legal_for(self, seat: int, lang: str) -> list[dict]:
+        """`State.legal_actions_json` of ``seat``, each entry built once per action and
+        language (an action's JSON and label depend on the game alone)."""
+        entries = self._actions
+        out = []
+        for action in self.state.legal_actions(seat):
+            entry = entries.get((action, lang))
+            if entry is None:
+                entry = entries[(action, lang)] = {
+                    "id": action, "action": self.game.action_to_json(action),
+                    "label": self.game.action_label(action, lang)}
+            out.append(entry)
+        return out
+
     def message(self, seat: int | None, lang: str) -> dict:
         """The update sent to a client of ``seat``: its view, legal actions and the log."""
         running = self.status == "running"
-        legal = (self.state.legal_actions_json(seat, lang)
+        legal = (self.legal_for(seat, lang)
                  if seat is not None and running and self.row.seats[seat] == HUMAN else [])
         return {
             "type": "update",
