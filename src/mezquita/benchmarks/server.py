@@ -43,6 +43,7 @@ REPLAY_CLIENTS = 4
 
 
 CLIENT_PROCESSES = 1  # processes playing the clients (``ws_clients.py``)
+DEADLINE = 240.0  # seconds after which a load's clients give up (a match that never ends)
 
 
 class Load:
@@ -125,7 +126,7 @@ async def run_load(servers: list[ServerProcess], game: str, matches: int, think:
         child = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "mezquita.benchmarks.ws_clients", stdin=PIPE, stdout=PIPE,
             limit=2**30)
-        child.stdin.write(json.dumps({"matches": share, "think": think,
+        child.stdin.write(json.dumps({"matches": share, "think": think, "deadline": DEADLINE,
                                       "seed": seed * 1000 + index}).encode())
         child.stdin.close()
         children.append(child)

@@ -4,14 +4,16 @@ The server benchmark shares the machine's cores with its clients; playing them i
 process (on uvloop when installed) keeps their CPU apart from the benchmark's own bookkeeping
 and lets the server's CPU per move be read from its own process. Input (stdin, one JSON
 object): ``{"matches": [[ws_url, match_id, [token, ...]], ...], "think": mean seconds,
-"seed": int}``. Output (stdout): the line ``go`` once every client is in a running match, then
-one JSON line: ``moves``, ``errors``, ``timed`` (``[sent, latency]`` per measured move, seconds
-on the machine's monotonic clock, shared by every process), ``started``, ``ended`` and ``cpu``
-(this process's CPU seconds while playing).
+"seed": int, "deadline": seconds}`` (clients still playing then stop and count as errors).
+Output (stdout): the line ``go`` once every client is in a running match, then one JSON line:
+``moves``, ``errors``, ``timed`` (``[sent, latency]`` per measured move, seconds on the
+machine's monotonic clock, shared by every process), ``started``, ``ended`` and ``cpu`` (this
+process's CPU seconds while playing).
 
-Each client plays a random legal move whenever its seat is to move, after ``think`` seconds on
-average (uniform over 0.5-1.5 times it; 0 answers at once). A move's latency runs from its
-sender sending it to another seat's client receiving the update that shows it.
+The clients offer per-message deflate, as browsers do. Each client plays a random legal move
+whenever its seat is to move, after ``think`` seconds on average (uniform over 0.5-1.5 times
+it; 0 answers at once). A move's latency runs from its sender sending it to another seat's
+client receiving the update that shows it.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ async def _play(players: Players, url: str, match_id: str, token: str, rng: rand
                 clock) -> None:
     from websockets.asyncio.client import connect
 
-    async with connect(f"{url}/ws/matches/{match_id}", max_size=2**20, compression=None) as ws:
+    async with connect(f"{url}/ws/matches/{match_id}", max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted, ready = -1, False
         async for raw in ws:
@@ -110,7 +112,11 @@ async def main(spec: dict) -> dict:
 
     cpu = [0.0]
     herald = asyncio.ensure_future(announce())
-    results = await asyncio.gather(*clients, return_exceptions=True)
+    tasks = [asyncio.ensure_future(c) for c in clients]
+    _, late = await asyncio.wait(tasks, timeout=spec.get("deadline", 600))
+    for task in late:  # a match that never ended: its clients count as errors
+        task.cancel()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
     herald.cancel()
     ended = time.monotonic()
     players.errors += sum(1 for r in results if isinstance(r, BaseException))

@@ -69,7 +69,7 @@ def serve_command(
     import uvicorn
 
     from mezquita.server import create_app
-    from mezquita.server.limits import Settings
+    from mezquita.server.limits import Settings, tune_gc
 
     if bots not in ("process", "thread"):
         raise typer.BadParameter("--bots must be process or thread")
@@ -86,6 +86,7 @@ def serve_command(
                         lease_seconds=lease_seconds, api_docs=api_docs)
     web = create_app(db, bot_pool=bots, settings=settings)
     typer.echo(f"Mezquita: http://{host}:{port}/ (database {db.split('@')[-1]})")
+    tune_gc()
     uvicorn.run(web, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
                 ws_ping_interval=20, ws_ping_timeout=20, access_log=False,
                 proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips,
