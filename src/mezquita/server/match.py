@@ -22,6 +22,7 @@ from .store import MatchRow
 
 HUMAN = "human"
 OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
+ACTION_CACHES = 64  # games (with options) whose legal-action entries are kept
 LOG_TAIL = 200  # log entries sent with each update
 PRESENCE_SECONDS = 15.0  # another instance's presence report counts this long
 
@@ -30,6 +31,23 @@ __all__ = ["HUMAN", "LANGS", "Client", "Match", "MatchError", "hash_token"]
 
 class MatchError(MezquitaError):
     """A request the match refuses (bad options, wrong moment, unknown seat...)."""
+
+
+#: (game id, options) -> {(action id, lang): legal-action entry}, the oldest dropped first
+_action_entries: dict[tuple[str, str], dict[tuple[int, str], dict]] = {}
+
+
+def action_entries(game_id: str, options: dict) -> dict[tuple[int, str], dict]:
+    """The shared cache of legal-action entries of ``game_id`` with ``options``: an
+    action's JSON and label depend on the game and its options alone."""
+    key = (game_id, orjson.dumps(options, option=orjson.OPT_SORT_KEYS).decode())
+    entries = _action_entries.pop(key, None)
+    if entries is None:
+        entries = {}
+        while len(_action_entries) >= ACTION_CACHES:
+            del _action_entries[next(iter(_action_entries))]
+    _action_entries[key] = entries  # the newest last
+    return entries
 
 
 def encode(data) -> str:
@@ -92,9 +110,12 @@ class Match:
         self.presence_version = 0  # bumped when somebody connects or leaves
         self._encoded: dict[tuple[int | None, str], str] = {}
         self._encoded_version: tuple[int, int] = (-1, -1)
-        # (seat, lang) -> {event number: (masked entry, worded entry)} of the last log sent
-        self._worded: dict[tuple[int | None, str], dict[int, tuple[dict, dict]]] = {}
-        self._actions: dict[tuple[int, str], dict] = {}  # (action id, lang) -> legal entry
+        # (event number, lang) -> [(masked entry, worded entry)]: one per masked form seen
+        self._worded: dict[tuple[int, str], list[tuple[dict, dict]]] = {}
+        self._worded_from = 0  # event numbers below this left the log tail
+        # (seat, lang) -> (start, masked entries, worded entries) of the last log built
+        self._last_log: dict[tuple[int | None, str], tuple[int, list[dict], list[dict]]] = {}
+        self._actions = action_entries(row.game, row.options)  # (action id, lang) -> entry
         self.remote: dict[str, tuple[list[int], int, float]] = {}  # other instances' presence
         self.owned = True  # this instance runs its bots and timers
         self.active = time.monotonic()  # last move or connection
@@ -178,20 +199,36 @@ class Match:
     def log_for(self, seat: int | None, lang: str) -> list[dict]:
         """The latest log entries as ``seat`` may know them, each worded by the engine.
 
-        An entry is worded again only when its masked form changed since the last log of
-        ``(seat, lang)`` (a card revealed, the end of the game): wording is the costly part."""
+        Wording is the costly part: an entry is worded once per masked form and language,
+        shared by every seat that sees it so, until it is masked differently (a card revealed,
+        the end of the game)."""
         state = self.state
         start = max(0, len(state.events) - LOG_TAIL)
-        before = self._worded.get((seat, lang), {})
-        now: dict[int, tuple[dict, dict]] = {}
-        out = []
-        for number, entry in enumerate(state.log(seat, start), start):
-            known = before.get(number)
-            worded = known[1] if known is not None and known[0] == entry else self.worded(entry, lang)
-            now[number] = (entry, worded)
-            out.append(worded)
-        self._worded[(seat, lang)] = now
+        cache = self._worded
+        if start > self._worded_from:
+            for key in [k for k in cache if k[0] < start]:
+                del cache[key]
+            self._worded_from = start
+        entries = state.log(seat, start)
+        last = self._last_log.get((seat, lang))
+        shift = start - last[0] if last is not None else -1  # entries that left the tail
+        if shift >= 0 and entries[:len(last[1]) - shift] == last[1][shift:]:
+            known = len(last[1]) - shift  # the usual case: only new entries at the end
+            out = last[2][shift:] + [self._word(number, entry, lang)
+                                     for number, entry in enumerate(entries[known:], start + known)]
+        else:
+            out = [self._word(number, entry, lang) for number, entry in enumerate(entries, start)]
+        self._last_log[(seat, lang)] = (start, entries, out)
         return out
+
+    def _word(self, number: int, entry: dict, lang: str) -> dict:
+        """Event ``number`` masked as ``entry``, worded in ``lang`` (once per masked form)."""
+        forms = self._worded.setdefault((number, lang), [])
+        worded = next((w for e, w in forms if e == entry), None)
+        if worded is None:
+            worded = self.worded(entry, lang)
+            forms.append((entry, worded))
+        return worded
 
     def worded(self, entry: dict, lang: str) -> dict:
         """A log entry with who made it (human, bot, timeout) and its text in ``lang``."""
@@ -202,7 +239,7 @@ class Match:
 
     def legal_for(self, seat: int, lang: str) -> list[dict]:
         """`State.legal_actions_json` of ``seat``, each entry built once per action and
-        language (an action's JSON and label depend on the game alone)."""
+        language for every match of this game and options."""
         entries = self._actions
         out = []
         for action in self.state.legal_actions(seat):
