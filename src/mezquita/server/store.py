@@ -38,6 +38,7 @@ RETRY = (0.05, 2.0)  # first and longest pause between retries of a failed write
 
 DEFAULT_URL = "sqlite:///./mezquita.sqlite3"
 _ADD_MOVE = insert(moves)  # built once: a move is written on every action
+_NOTIFY_ALL = text("select pg_notify(:channel, p) from unnest(cast(:payloads as text[])) as p")
 
 
 class StoreUnavailable(MezquitaError):
@@ -158,12 +159,15 @@ class Store:
     def _notify(self, c, kind: str, match_id: str, **fields: Any) -> None:
         """Tell the other instances (PostgreSQL only; delivered when ``c`` commits)."""
         if self.postgres:
-            payload = json.dumps({"i": self.instance, "k": kind, "m": match_id, **fields},
-                                 separators=(",", ":"))
-            if len(payload) > 7900:  # over NOTIFY's limit: the listeners read the database
-                payload = json.dumps({"i": self.instance, "k": "refresh", "m": match_id})
             c.execute(text("select pg_notify(:channel, :payload)"),
-                      {"channel": CHANNEL, "payload": payload})
+                      {"channel": CHANNEL, "payload": self._payload(kind, match_id, **fields)})
+
+    def _payload(self, kind: str, match_id: str, **fields: Any) -> str:
+        payload = json.dumps({"i": self.instance, "k": kind, "m": match_id, **fields},
+                             separators=(",", ":"))
+        if len(payload) > 7900:  # over NOTIFY's limit: the listeners read the database
+            payload = json.dumps({"i": self.instance, "k": "refresh", "m": match_id})
+        return payload
 
     def notify(self, kind: str, match_id: str, **fields: Any) -> None:
         """Announce something that is not stored (presence) to the other instances."""
@@ -195,8 +199,10 @@ class Store:
                     c.execute(update(matches).where(matches.c.id == m.match_id).values(
                         status=m.status, updated_at=stamp, result=m.result,
                         finished_at=stamp if m.status == "finished" else None))
-                self._notify(c, "move", m.match_id, t=m.turn, s=m.seat, a=m.action, b=m.by,
-                             st=m.status, r=m.result)
+            if self.postgres:  # one statement for the batch's notifications, in order
+                c.execute(_NOTIFY_ALL, {"channel": CHANNEL, "payloads": [
+                    self._payload("move", m.match_id, t=m.turn, s=m.seat, a=m.action, b=m.by,
+                                  st=m.status, r=m.result) for m in batch]})
 
     def stored_move(self, match_id: str, turn: int) -> tuple[int, Any, str] | None:
         """The stored ``(seat, action, by)`` of ``turn``, or ``None``."""
