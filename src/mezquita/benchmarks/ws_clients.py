@@ -6,8 +6,8 @@ and lets the server's CPU per move be read from its own process. Input (stdin, o
 object): ``{"matches": [[ws_url, match_id, [token, ...]], ...], "think": mean seconds,
 "seed": int, "deadline": seconds}`` (clients still playing then stop and count as errors).
 Output (stdout): the line ``go`` once every client is in a running match, then one JSON line:
-``moves``, ``errors``, ``timed`` (``[sent, latency]`` per measured move, seconds on the
-machine's monotonic clock, shared by every process), ``started``, ``ended`` and ``cpu`` (this
+``moves``, ``errors``, ``timed`` (``[sent, latency, match_id]`` per measured move, seconds
+on the machine's monotonic clock, shared by every process), ``started``, ``ended`` and ``cpu`` (this
 process's CPU seconds while playing).
 
 The clients offer per-message deflate, as browsers do. Each client plays a random legal move
@@ -37,7 +37,7 @@ class Players:
         self.go = asyncio.Event()
         self.started = 0.0
         self.sent: dict[tuple[str, int], tuple[float, int]] = {}  # (match, turn) -> (time, seat)
-        self.timed: list[tuple[float, float]] = []
+        self.timed: list[tuple[float, float, str]] = []
         self.moves = 0
         self.errors = 0
 
@@ -82,7 +82,7 @@ async def _play(players: Players, url: str, match_id: str, token: str, rng: rand
             sent = players.sent.get((match_id, turn))
             if sent is not None and sent[1] != seat:
                 del players.sent[(match_id, turn)]
-                players.timed.append((sent[0], received - sent[0]))
+                players.timed.append((sent[0], received - sent[0], match_id))
             if message["view"]["terminal"]:
                 return
             if message["legal"] and acted != turn:
