@@ -34,7 +34,7 @@ from .models import matches, moves
 log = logging.getLogger("mezquita.server")
 CHANNEL = "mezquita"  # the PostgreSQL notification channel of every instance
 DB_THREADS = 4  # concurrent database calls besides the move writer
-RETRY = (0.05, 2.0)  # first and longest pause between retries of a failed write
+RETRY = (0.05, 0.5)  # first and longest pause between retries of a failed write
 
 DEFAULT_URL = "sqlite:///./mezquita.sqlite3"
 _ADD_MOVE = insert(moves)  # built once: a move is written on every action
