@@ -1,19 +1,23 @@
-"""Load benchmark of the web server: many concurrent bot-vs-bot matches over WebSockets.
+"""Load benchmark of the web server: many concurrent human-vs-human matches over WebSockets.
 
-``mezquita serve`` runs in its own process on loopback; this process opens two WebSocket
-clients per match, each playing a random legal move whenever its seat is to move. Latency is
-measured from a client sending its move to the opponent's client receiving the update (both
-clocks are this process's). SQLite always; PostgreSQL too when ``MEZQUITA_BENCH_PG_URL`` is set.
+``mezquita serve`` runs in its own process on loopback; the clients, two per match, play in
+another process (``ws_clients.py``), each a random legal move whenever its seat is to move.
+Latency is measured from a client sending its move to the opponent's client receiving the
+update (one clock). Each figure notes the server's own CPU per acknowledged move (its process,
+read from ``/proc``), the clients', how busy the machine was and its load average: the machine
+may be shared, and server and clients share its cores. SQLite always; PostgreSQL too when
+``MEZQUITA_BENCH_PG_URL`` is set.
 
 Two loads per database: *flat out* (every client answers at once: the throughput ceiling, where
-latency is only queueing, by Little's law ~ matches / throughput) and *paced* (each bot thinks
-0.5-1.5 s before moving, like a quick player): the latency a player feels at that many
-concurrent matches. Then the stress cases of issue 18 (``MEZQUITA_BENCH_SCENARIOS``, comma
-separated, default all): ``replays`` (4 clients looping on replays of a finished match during
-the paced load), ``locked`` (the database locked by another connection for 5 s during the
-paced load: move latency and the event loop's ping round trip), and ``instances`` (PostgreSQL
-only: flat-out moves/s of one instance against two on one database). ``MEZQUITA_BENCH_MATCHES``
-sets the number of matches.
+latency is only queueing, by Little's law ~ matches / throughput) and *paced* (each player
+thinks 0.5-1.5 s before moving, so a match makes about one move per second: the latency a
+player feels at that many concurrent matches). Then the stress cases of issue 18
+(``MEZQUITA_BENCH_SCENARIOS``, comma separated, default all): ``replays`` (4 clients looping
+on replays of a finished match during the paced load), ``locked`` (the database locked by
+another connection for 5 s during the paced load: move latency and the event loop's ping
+round trip; on PostgreSQL also only one playing match's row locked: the other matches' moves),
+and ``instances`` (PostgreSQL only: flat-out moves/s of one instance against two on one
+database, in alternating rounds). ``MEZQUITA_BENCH_MATCHES`` sets the number of matches.
 """
 
 from __future__ import annotations
