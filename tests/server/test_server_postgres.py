@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
+
+import psycopg
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from mezquita.server import create_app
+from mezquita.server.store import MatchRow, Move, MoveWriter, Store, now
+
+HOLD = 1.5  # seconds another transaction holds a match's row
 
 
 def test_matches_play_persist_and_rebuild_on_postgresql(postgres_url):
@@ -36,3 +44,53 @@ def test_matches_play_persist_and_rebuild_on_postgresql(postgres_url):
         listed = client.get("/api/matches?status=running").json()
     assert again["view"] == before["view"] and again["legal"] == before["legal"]
     assert made["id"] in {m["id"] for m in listed}
+
+
+def test_a_locked_match_holds_back_no_other_match(postgres_url):
+    """While another transaction holds one match's row, that match's move waits (it is
+    acknowledged only once stored) but the other matches' moves are stored at once."""
+    store = Store(postgres_url, instance="test")
+    ids = []
+    for name in ("locked", "free"):
+        row = MatchRow(id=f"{name}-{time.time_ns()}", game="cordoba", options={}, seed=1,
+                       seats=["human", "human"], token_hashes=[None, None], joined=[True, True],
+                       turn_seconds=0, timeout_agent="random", status="running",
+                       created_at=now())
+        store.create(row, 6.0)
+        ids.append(row.id)
+    locked_id, free_id = ids
+    holding, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with psycopg.connect(postgres_url) as db:
+            db.execute("SELECT 1 FROM matches WHERE id = %s FOR UPDATE", (locked_id,))
+            holding.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    holding.wait(10)
+
+    async def play() -> tuple[float, bool, float]:
+        writer = MoveWriter(store)
+        busy = []
+        start = time.monotonic()
+        slow = asyncio.ensure_future(writer.write(Move(locked_id, 0, 0, {"do": "x"}, "human"),
+                                                  on_retry=lambda: busy.append(1)))
+        await asyncio.sleep(0.01)
+        await writer.write(Move(free_id, 0, 0, {"do": "x"}, "human"))
+        free_done = time.monotonic() - start
+        waiting = not slow.done()
+        await asyncio.sleep(max(0.0, HOLD - free_done))
+        release.set()
+        await asyncio.wait_for(slow, 10)
+        writer.close()
+        return free_done, waiting and bool(busy), time.monotonic() - start
+
+    free_done, locked_waited, total = asyncio.run(play())
+    holder.join()
+    assert free_done < HOLD / 2, free_done
+    assert locked_waited and total >= HOLD
+    assert store.stored_move(locked_id, 0) == (0, {"do": "x"}, "human")
+    assert store.stored_move(free_id, 0) == (0, {"do": "x"}, "human")
+    store.close()

@@ -275,7 +275,7 @@ class Hub:
         name = clean_name(name)
         if match.status in ("finished", "expired"):
             raise MatchError("the match is over; names can no longer change")
-        match.row.names = await self.store.call(self.store.set_name, match.id, seat, name)
+        match.set_names(await self.store.call(self.store.set_name, match.id, seat, name))
         match.changed()
 
     async def rematch(self, match: Match) -> Match:
@@ -501,7 +501,8 @@ class Hub:
         row.joined, row.token_hashes = head["joined"], head["token_hashes"]
         row.invite_hashes = head["invite_hashes"] or row.invite_hashes
         if (head["names"] or row.names) != row.names or head["rematch"] != row.rematch:
-            row.names, row.rematch = head["names"] or row.names, head["rematch"]
+            match.set_names(head["names"] or row.names)
+            row.rematch = head["rematch"]
             changed = True
         if head["status"] != row.status:
             row.status = head["status"]

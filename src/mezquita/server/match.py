@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import time
 import unicodedata
 from collections import deque
 from functools import cache
+
+import orjson
 
 from mezquita.agents.levels import LEVELS
 from mezquita.engine import LANGS, MezquitaError, State
@@ -25,6 +26,7 @@ from .store import MatchRow
 
 HUMAN = "human"
 OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
+ACTION_CACHES = 64  # games (with options) whose legal-action entries are kept
 LOG_TAIL = 200  # log entries sent with each update
 PRESENCE_SECONDS = 15.0  # another instance's presence report counts this long
 NAME_LENGTH = 24  # characters in a player's name: fits a seat label and a log line on a phone
@@ -34,6 +36,29 @@ __all__ = ["HUMAN", "LANGS", "Client", "Match", "MatchError", "clean_name", "has
 
 class MatchError(MezquitaError):
     """A request the match refuses (bad options, wrong moment, unknown seat...)."""
+
+
+#: (game id, options) -> {(action id, lang): legal-action entry}, the oldest dropped first
+_action_entries: dict[tuple[str, str], dict[tuple[int, str], dict]] = {}
+
+
+def action_entries(game_id: str, options: dict) -> dict[tuple[int, str], dict]:
+    """The shared cache of legal-action entries of ``game_id`` with ``options``: an
+    action's JSON and label depend on the game and its options alone."""
+    key = (game_id, orjson.dumps(options, option=orjson.OPT_SORT_KEYS).decode())
+    entries = _action_entries.pop(key, None)
+    if entries is None:
+        entries = {}
+        while len(_action_entries) >= ACTION_CACHES:
+            del _action_entries[next(iter(_action_entries))]
+    _action_entries[key] = entries  # the newest last
+    return entries
+
+
+def encode(data) -> str:
+    """Compact JSON text of ``data`` (orjson: an update is encoded about ten times faster than
+    with ``json``; integer keys become strings as ``json`` would make them)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def hash_token(token: str) -> str:
@@ -65,7 +90,7 @@ def clean_name(name: str | None) -> str | None:
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """The web client's strings in ``lang`` (bot level names are worded from them)."""
-    return json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return orjson.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 def bot_name(kind: str, lang: str) -> str | None:
@@ -125,6 +150,12 @@ class Match:
         self.presence_version = 0  # bumped when somebody connects or leaves
         self._encoded: dict[tuple[int | None, str], str] = {}
         self._encoded_version: tuple[int, int] = (-1, -1)
+        # (event number, lang) -> [(masked entry, worded entry)]: one per masked form seen
+        self._worded: dict[tuple[int, str], list[tuple[dict, dict]]] = {}
+        self._worded_from = 0  # event numbers below this left the log tail
+        # (seat, lang) -> (start, masked entries, worded entries) of the last log built
+        self._last_log: dict[tuple[int | None, str], tuple[int, list[dict], list[dict]]] = {}
+        self._actions = action_entries(row.game, row.options)  # (action id, lang) -> entry
         self.remote: dict[str, tuple[list[int], int, float]] = {}  # other instances' presence
         self.owned = True  # this instance runs its bots and timers
         self.active = time.monotonic()  # last move or connection
@@ -146,8 +177,7 @@ class Match:
         key = (seat, lang)
         text = self._encoded.get(key)
         if text is None:
-            text = self._encoded[key] = json.dumps(self.message(seat, lang),
-                                                   separators=(",", ":"))
+            text = self._encoded[key] = encode(self.message(seat, lang))
         return text
 
     def online(self) -> tuple[set[int], int]:
@@ -209,6 +239,13 @@ class Match:
             "busy": self.busy,
         }
 
+    def set_names(self, names: list[str | None]) -> None:
+        """The players' chosen names changed: store them and forget the log worded with the
+        old ones."""
+        self.row.names = names
+        self._worded.clear()
+        self._last_log.clear()
+
     def names(self) -> list[str | None]:
         """The names the players chose, per seat (``None``: the default)."""
         return (self.row.names + [None] * len(self.row.seats))[:len(self.row.seats)]
@@ -220,10 +257,38 @@ class Match:
                 for name, kind in zip(self.names(), self.row.seats)]
 
     def log_for(self, seat: int | None, lang: str) -> list[dict]:
-        """The latest log entries as ``seat`` may know them, each worded by the engine."""
+        """The latest log entries as ``seat`` may know them, each worded by the engine.
+
+        Wording is the costly part: an entry is worded once per masked form and language,
+        shared by every seat that sees it so, until it is masked differently (a card revealed,
+        the end of the game)."""
         state = self.state
         start = max(0, len(state.events) - LOG_TAIL)
-        return [self.worded(entry, lang) for entry in state.log(seat, start)]
+        cache = self._worded
+        if start > self._worded_from:
+            for key in [k for k in cache if k[0] < start]:
+                del cache[key]
+            self._worded_from = start
+        entries = state.log(seat, start)
+        last = self._last_log.get((seat, lang))
+        shift = start - last[0] if last is not None else -1  # entries that left the tail
+        if shift >= 0 and entries[:len(last[1]) - shift] == last[1][shift:]:
+            known = len(last[1]) - shift  # the usual case: only new entries at the end
+            out = last[2][shift:] + [self._word(number, entry, lang)
+                                     for number, entry in enumerate(entries[known:], start + known)]
+        else:
+            out = [self._word(number, entry, lang) for number, entry in enumerate(entries, start)]
+        self._last_log[(seat, lang)] = (start, entries, out)
+        return out
+
+    def _word(self, number: int, entry: dict, lang: str) -> dict:
+        """Event ``number`` masked as ``entry``, worded in ``lang`` (once per masked form)."""
+        forms = self._worded.setdefault((number, lang), [])
+        worded = next((w for e, w in forms if e == entry), None)
+        if worded is None:
+            worded = self.worded(entry, lang)
+            forms.append((entry, worded))
+        return worded
 
     def worded(self, entry: dict, lang: str) -> dict:
         """A log entry with who made it (human, bot, timeout) and its text in ``lang``."""
@@ -233,10 +298,24 @@ class Match:
         return {**entry, "by": by, "text": self.game.event_text(entry, lang,
                                                                  self.display_names(lang))}
 
+    def legal_for(self, seat: int, lang: str) -> list[dict]:
+        """`State.legal_actions_json` of ``seat``, each entry built once per action and
+        language for every match of this game and options."""
+        entries = self._actions
+        out = []
+        for action in self.state.legal_actions(seat):
+            entry = entries.get((action, lang))
+            if entry is None:
+                entry = entries[(action, lang)] = {
+                    "id": action, "action": self.game.action_to_json(action),
+                    "label": self.game.action_label(action, lang)}
+            out.append(entry)
+        return out
+
     def message(self, seat: int | None, lang: str) -> dict:
         """The update sent to a client of ``seat``: its view, legal actions and the log."""
         running = self.status == "running"
-        legal = (self.state.legal_actions_json(seat, lang)
+        legal = (self.legal_for(seat, lang)
                  if seat is not None and running and self.row.seats[seat] == HUMAN else [])
         return {
             "type": "update",

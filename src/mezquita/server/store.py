@@ -34,10 +34,13 @@ from .models import matches, moves
 log = logging.getLogger("mezquita.server")
 CHANNEL = "mezquita"  # the PostgreSQL notification channel of every instance
 DB_THREADS = 4  # concurrent database calls besides the move writer
-RETRY = (0.05, 2.0)  # first and longest pause between retries of a failed write
+RETRY = (0.05, 0.5)  # first and longest pause between retries of a failed write
 
 DEFAULT_URL = "sqlite:///./mezquita.sqlite3"
 _ADD_MOVE = insert(moves)  # built once: a move is written on every action
+LOCK_WAIT_MS = 20  # PostgreSQL: a move batch waits this long for a row lock held elsewhere
+_LOCK_WAIT = text(f"SET LOCAL lock_timeout = '{LOCK_WAIT_MS}ms'")
+_NOTIFY_ALL = text("select pg_notify(:channel, p) from unnest(cast(:payloads as text[])) as p")
 
 
 class StoreUnavailable(MezquitaError):
@@ -161,12 +164,15 @@ class Store:
     def _notify(self, c, kind: str, match_id: str, **fields: Any) -> None:
         """Tell the other instances (PostgreSQL only; delivered when ``c`` commits)."""
         if self.postgres:
-            payload = json.dumps({"i": self.instance, "k": kind, "m": match_id, **fields},
-                                 separators=(",", ":"))
-            if len(payload) > 7900:  # over NOTIFY's limit: the listeners read the database
-                payload = json.dumps({"i": self.instance, "k": "refresh", "m": match_id})
             c.execute(text("select pg_notify(:channel, :payload)"),
-                      {"channel": CHANNEL, "payload": payload})
+                      {"channel": CHANNEL, "payload": self._payload(kind, match_id, **fields)})
+
+    def _payload(self, kind: str, match_id: str, **fields: Any) -> str:
+        payload = json.dumps({"i": self.instance, "k": kind, "m": match_id, **fields},
+                             separators=(",", ":"))
+        if len(payload) > 7900:  # over NOTIFY's limit: the listeners read the database
+            payload = json.dumps({"i": self.instance, "k": "refresh", "m": match_id})
+        return payload
 
     def notify(self, kind: str, match_id: str, **fields: Any) -> None:
         """Announce something that is not stored (presence) to the other instances."""
@@ -233,6 +239,8 @@ class Store:
         """Append several actions in one transaction (with the status changes they bring)."""
         stamp = now()
         with self.engine.begin() as c:
+            if self.postgres:  # a match locked by another transaction: fail fast, retry alone
+                c.execute(_LOCK_WAIT)
             c.execute(_ADD_MOVE, [{"match_id": m.match_id, "turn": m.turn, "seat": m.seat,
                                    "action": m.action, "by": m.by, "at": stamp} for m in batch])
             for m in batch:
@@ -240,8 +248,10 @@ class Store:
                     c.execute(update(matches).where(matches.c.id == m.match_id).values(
                         status=m.status, updated_at=stamp, result=m.result,
                         finished_at=stamp if m.status == "finished" else None))
-                self._notify(c, "move", m.match_id, t=m.turn, s=m.seat, a=m.action, b=m.by,
-                             st=m.status, r=m.result)
+            if self.postgres:  # one statement for the batch's notifications, in order
+                c.execute(_NOTIFY_ALL, {"channel": CHANNEL, "payloads": [
+                    self._payload("move", m.match_id, t=m.turn, s=m.seat, a=m.action, b=m.by,
+                                  st=m.status, r=m.result) for m in batch]})
 
     def stored_move(self, match_id: str, turn: int) -> tuple[int, Any, str] | None:
         """The stored ``(seat, action, by)`` of ``turn``, or ``None``."""
@@ -411,6 +421,11 @@ def _aware(stamp: datetime) -> datetime:
     return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
 
 
+def _lock_timeout(err: Exception) -> bool:
+    """Whether ``err`` is PostgreSQL giving up waiting for a lock (``lock_timeout``)."""
+    return getattr(getattr(err, "orig", None), "sqlstate", None) == "55P03"
+
+
 def _later(seconds: float):
     """The database's clock plus ``seconds`` (instances need not agree on the time)."""
     return func.now() + timedelta(seconds=seconds)
@@ -420,8 +435,9 @@ class MoveWriter:
     """Stores moves from one background thread with group commit; ``await write(move)``
     returns once the move is durable.
 
-    A failed write is retried with backoff (``RETRY``) until it is stored or the waiter's
-    ``patience`` runs out (`StoreUnavailable`; nothing was stored, nothing changes). A write
+    A failed write is retried with backoff (``RETRY``), apart from the other moves (a match
+    whose row another transaction locks holds back no other match), until it is stored or
+    the waiter's ``patience`` runs out (`StoreUnavailable`; nothing was stored, nothing changes). A write
     that may have committed before its connection broke is checked by reading the row back,
     so a retried move is never stored twice; a different move stored first at the same turn
     (another instance) raises `MoveConflict`.
@@ -433,6 +449,7 @@ class MoveWriter:
         self._pending: list[tuple[Move, asyncio.Future, float, Callable | None]] = []
         self._flushing = False
         self._task: asyncio.Task | None = None
+        self._retries: set[asyncio.Task] = set()
 
     async def write(self, move: Move, patience: float = float("inf"),
                     on_retry: Callable[[], None] | None = None) -> None:
@@ -446,48 +463,64 @@ class MoveWriter:
         await future
 
     async def _flush(self) -> None:
+        """Write the pending moves batch by batch. A batch that fails is split: each of its
+        moves is tried alone, and those still not stored (their match locked by another
+        transaction, the database away) are retried apart, so they never hold back the
+        other matches' moves."""
         loop = asyncio.get_running_loop()
-        pause = RETRY[0]
-        retrying: list = []
         try:
-            while self._pending or retrying:
-                batch, self._pending = [*retrying, *self._pending], []
-                retrying = []
+            while self._pending:
+                batch, self._pending = self._pending, []
                 moves_ = [item[0] for item in batch]
                 try:
-                    if pause > RETRY[0]:  # after a failure: one by one, checking what is there
+                    await loop.run_in_executor(self._thread, self.store.add_moves, moves_)
+                    outcomes: list = [None] * len(batch)
+                except Exception as err:
+                    if isinstance(err, IntegrityError) or _lock_timeout(err):
                         outcomes = await loop.run_in_executor(self._thread, self._each, moves_)
-                    else:
-                        await loop.run_in_executor(self._thread, self.store.add_moves, moves_)
-                        outcomes = [None] * len(batch)
-                except IntegrityError:
-                    outcomes = await loop.run_in_executor(self._thread, self._each, moves_)
-                except Exception as err:  # the database is away: retry what may still wait
-                    log.warning("storing %d moves failed (%s); retrying in %.2f s", len(batch),
-                                str(err).splitlines()[0][:200], pause)
-                    for item in batch:
-                        if item[3] is not None:
-                            item[3]()
-                    retrying = self._still_waiting(batch)
-                    await asyncio.sleep(pause)
-                    pause = min(RETRY[1], pause * 2)
-                    continue
-                if not any(o is RETRY for o in outcomes):
-                    pause = RETRY[0]
-                for item, outcome in zip(batch, outcomes):
-                    if outcome is RETRY:
-                        retrying.append(item)
-                    elif not item[1].done():
-                        if outcome is None:
-                            item[1].set_result(None)
-                        else:
-                            item[1].set_exception(outcome)
-                retrying = self._still_waiting(retrying)
-                if retrying:
-                    await asyncio.sleep(pause)
-                    pause = min(RETRY[1], pause * 2)
+                    else:  # the database is away: everything waits for the retries
+                        outcomes = [RETRY] * len(batch)
+                        if not self._retries:
+                            log.warning("storing %d moves failed (%s); retrying", len(batch),
+                                        str(err).splitlines()[0][:200])
+                failed = self._settle(batch, outcomes)
+                if failed:
+                    task = loop.create_task(self._retry(failed))
+                    self._retries.add(task)
+                    task.add_done_callback(self._retries.discard)
         finally:
             self._flushing = False
+
+    def _settle(self, batch: list, outcomes: list) -> list:
+        """Resolve the waiters of ``batch`` by ``outcomes``; the items still to retry (their
+        ``on_retry`` called, those out of patience failed)."""
+        failed = []
+        for item, outcome in zip(batch, outcomes):
+            if item[1].done():
+                continue
+            if outcome is RETRY:
+                failed.append(item)
+            elif outcome is None:
+                item[1].set_result(None)
+            else:
+                item[1].set_exception(outcome)
+        for item in failed:
+            if item[3] is not None:
+                item[3]()
+        return self._still_waiting(failed)
+
+    async def _retry(self, items: list) -> None:
+        """Try ``items`` again, one by one and off the writer's thread, with backoff."""
+        loop = asyncio.get_running_loop()
+        pause = RETRY[0]
+        while items:
+            await asyncio.sleep(pause)
+            pause = min(RETRY[1], pause * 2)
+            items = self._still_waiting(items)
+            if items:
+                outcomes = await loop.run_in_executor(self.store._threads, self._each,
+                                                      [item[0] for item in items])
+                items = self._settle(items, outcomes)
 
     @staticmethod
     def _still_waiting(batch: list) -> list:
@@ -528,5 +561,8 @@ class MoveWriter:
         return outcomes
 
     def close(self) -> None:
-        """Stop the writer thread (after the moves already handed over are written)."""
+        """Stop the writer thread (after the moves already handed over are written) and the
+        retries (their moves were never acknowledged)."""
+        for task in self._retries:
+            task.cancel()
         self._thread.shutdown(wait=True)

@@ -211,7 +211,8 @@ async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hu
             else:
                 text = client.outbox.popleft()
             try:
-                await asyncio.wait_for(websocket.send_text(text), settings.send_seconds)
+                async with asyncio.timeout(settings.send_seconds):  # no task per message
+                    await websocket.send_text(text)
             except TimeoutError:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(websocket.close(1008, "too slow"), 1.0)
