@@ -52,6 +52,22 @@ def test_rng_is_deterministic_and_uniform_enough():
     assert sorted(items) == list(range(10)) and items != list(range(10))
 
 
+@pytest.mark.parametrize("length", [0, 1, 2, 5, 10, 66, 128, 129, 300])
+def test_rng_shuffle_is_fisher_yates_on_below(length):
+    """The batched shuffle gives the permutation (and leaves the generator where) the plain
+    Fisher-Yates loop on ``below(i + 1)`` does, also across batches of outputs."""
+    seeds = random.Random(length)
+    for _ in range(50):
+        seed = seeds.getrandbits(64)
+        fast, plain = Rng(seed), Rng(seed)
+        shuffled, expected = list(range(length)), list(range(length))
+        fast.shuffle(shuffled)
+        for i in range(length - 1, 0, -1):
+            j = plain.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert shuffled == expected and fast.state == plain.state
+
+
 def test_same_seed_same_deal_different_seed_different_deal():
     game = mezquita.load("cordoba")
     assert game.new_state(9).to_json() == game.new_state(9).to_json()
