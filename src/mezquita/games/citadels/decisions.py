@@ -581,7 +581,7 @@ def _lighthouse(st: CitadelsModel, seat: int, dist: int) -> None:
 
 # -- which decisions are open when -------------------------------------------------------------------
 #: the answers to each pending decision
-PENDING_DECISIONS: dict[PendingKind, tuple[str, ...]] = {
+PENDING_DECISIONS: dict[int, tuple[str, ...]] = {
     PendingKind.KEEP_DRAWN: ("keep",),
     PendingKind.NAVIGATOR: ("nav_gold", "nav_cards"),
     PendingKind.BEWITCH: ("bewitch",),
