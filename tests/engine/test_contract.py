@@ -7,9 +7,11 @@ import pytest
 
 import mezquita
 from mezquita.engine import (
+    ActionSpace,
     BadRecord,
     IllegalAction,
     Option,
+    Param,
     Record,
     Rng,
     UnknownGame,
@@ -66,6 +68,14 @@ def test_rng_shuffle_is_fisher_yates_on_below(length):
             j = plain.below(i + 1)
             expected[i], expected[j] = expected[j], expected[i]
         assert shuffled == expected and fast.state == plain.state
+
+
+def test_block_ids_are_the_ids_of_each_index():
+    space = ActionSpace()
+    space.block("skip")
+    pick = space.block("pick", Param("card", "abcde"))
+    assert pick.ids([4, 0, 2]) == [pick.id(4), pick.id(0), pick.id(2)] == [5, 1, 3]
+    assert pick.ids(range(5)) == list(range(pick.base, pick.end)) and pick.ids([]) == []
 
 
 def test_same_seed_same_deal_different_seed_different_deal():

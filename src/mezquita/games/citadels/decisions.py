@@ -97,6 +97,8 @@ class Decision:
 
 #: decision kind -> its entry, in action-id order
 TABLE: dict[str, Decision] = {}
+#: decision kind without parameters -> its one id, as a 1-tuple
+_ONE: dict[str, tuple[int]] = {}
 
 
 def decision(kind: str, shape: str, choices: Callable, secret: tuple[str, ...] = (),
@@ -105,6 +107,8 @@ def decision(kind: str, shape: str, choices: Callable, secret: tuple[str, ...] =
     """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd") with its
     ``choices``; decorates its effect."""
     block = SPACE.block(kind, *_PARAMS[shape], text=TEXTS["actions"][kind])
+    if not shape:
+        _ONE[kind] = (block.id(),)
 
     def register_effect(effect: Callable) -> Callable:
         extra = {"seen_by": seen_by} if seen_by else {}
@@ -122,12 +126,12 @@ def _owner_and(field: str) -> Callable[[dict], tuple]:
 def _ids(kind: str, items) -> list[int]:
     """The ids of decision ``kind`` for these parameter indices (choices run after the table
     is complete)."""
-    block = TABLE[kind].block
-    return [block.id(i) for i in items]
+    return TABLE[kind].block.ids(items)
 
 
-def _one(kind: str) -> list[int]:
-    return [TABLE[kind].block.id()]
+def _one(kind: str) -> tuple[int]:
+    """The one id of a decision without parameters (shared: callers only read it)."""
+    return _ONE[kind]
 
 
 def _top(st: CitadelsModel) -> Pending:
@@ -622,14 +626,19 @@ def legal(st: CitadelsModel) -> list[int]:
     return out
 
 
+#: per action id: its decision and its parameter indices
+_DECODED = [(TABLE[block.name], block.indices(a)) for block in SPACE.blocks
+            for a in range(block.base, block.end)]
+
+
 def apply(st: CitadelsModel, seat: int, action: int) -> None:
     """Apply a legal decision (a turn with the Ball Room's thanks due: thanks first, any
     other decision forfeits the turn)."""
-    block = SPACE.kind(action)
+    decision, indices = _DECODED[action]
     if st.flags & TurnFlag.THANK:
         st.flags &= ~TurnFlag.THANK
-        if block.name != "thank":
+        if decision.block.name != "thank":
             st._event(seat, "forfeit", to=st.crown)
             finish_turn(st, forfeit=True)
             return
-    TABLE[block.name].effect(st, seat, *block.indices(action))
+    decision.effect(st, seat, *indices)
