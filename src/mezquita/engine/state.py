@@ -72,8 +72,9 @@ class State:
         new.seed = self.seed
         new.rng = Rng(self.rng.state)
         new.history = self.history.copy()
-        new._events = self._events.copy()  # events are never changed once recorded
-        new._built = self._built
+        # Events are never changed once recorded; built here once, so that copies (search
+        # makes one per iteration) share the dicts instead of each building its own.
+        new.events = self.events.copy()
         new._movers = self._movers
         new._legal_cache = self._legal_cache
         self._copy_into(new)
