@@ -7,9 +7,11 @@ import pytest
 
 import mezquita
 from mezquita.engine import (
+    ActionSpace,
     BadRecord,
     IllegalAction,
     Option,
+    Param,
     Record,
     Rng,
     UnknownGame,
@@ -50,6 +52,30 @@ def test_rng_is_deterministic_and_uniform_enough():
     items = list(range(10))
     Rng(3).shuffle(items)
     assert sorted(items) == list(range(10)) and items != list(range(10))
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 5, 10, 66, 128, 129, 300])
+def test_rng_shuffle_is_fisher_yates_on_below(length):
+    """The batched shuffle gives the permutation (and leaves the generator where) the plain
+    Fisher-Yates loop on ``below(i + 1)`` does, also across batches of outputs."""
+    seeds = random.Random(length)
+    for _ in range(50):
+        seed = seeds.getrandbits(64)
+        fast, plain = Rng(seed), Rng(seed)
+        shuffled, expected = list(range(length)), list(range(length))
+        fast.shuffle(shuffled)
+        for i in range(length - 1, 0, -1):
+            j = plain.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert shuffled == expected and fast.state == plain.state
+
+
+def test_block_ids_are_the_ids_of_each_index():
+    space = ActionSpace()
+    space.block("skip")
+    pick = space.block("pick", Param("card", "abcde"))
+    assert pick.ids([4, 0, 2]) == [pick.id(4), pick.id(0), pick.id(2)] == [5, 1, 3]
+    assert pick.ids(range(5)) == list(range(pick.base, pick.end)) and pick.ids([]) == []
 
 
 def test_same_seed_same_deal_different_seed_different_deal():

@@ -88,6 +88,11 @@ class Block:
             action += i * s
         return action
 
+    def ids(self, indices: Iterable[int]) -> list[int]:
+        """The ids of a one-parameter block for these parameter indices, in their order."""
+        base = self.base
+        return [base + i for i in indices]
+
     def id_of(self, *values: Any) -> int:
         """The id of the action with these parameter values (in parameter order)."""
         return self.id(*(p.index(v) for p, v in zip(self.params, values)))

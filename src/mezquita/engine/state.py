@@ -44,7 +44,11 @@ class State:
     seed: int
     rng: Rng
     history: list[tuple[int, int]]
-    events: list[dict]
+    # The events list: ``_event`` appends ``(turn, seat, kind, fields)`` tuples, which the
+    # ``events`` property turns into dicts in place on first read (entries before ``_built``
+    # are dicts). Most playouts never read their events, so they never pay for the dicts.
+    _events: list
+    _built: int
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -55,7 +59,8 @@ class State:
         state.seed = int(seed)
         state.rng = Rng(state.seed)
         state.history = []
-        state.events = []
+        state._events = []
+        state._built = 0
         state._setup()
         state._movers = state._legal_cache = None  # set up afresh: nothing cached
         return state
@@ -67,7 +72,9 @@ class State:
         new.seed = self.seed
         new.rng = Rng(self.rng.state)
         new.history = self.history.copy()
-        new.events = self.events.copy()  # events are never changed once recorded
+        # Events are never changed once recorded; built here once, so that copies (search
+        # makes one per iteration) share the dicts instead of each building its own.
+        new.events = self.events.copy()
         new._movers = self._movers
         new._legal_cache = self._legal_cache
         self._copy_into(new)
@@ -98,6 +105,23 @@ class State:
         for name in cls.fields:
             setattr(state, name, _copy_json(data["data"][name]))
         return state
+
+    @property
+    def events(self) -> list[dict]:
+        """What happened, as JSON dicts (see the class docstring); the list is the state's
+        own, so a game's ``_resample`` may replace entries of a copy's list."""
+        events = self._events
+        if self._built < len(events):
+            for k in range(self._built, len(events)):
+                turn, seat, kind, fields = events[k]
+                events[k] = {"turn": turn, "seat": seat, "do": kind, **fields}
+            self._built = len(events)
+        return events
+
+    @events.setter
+    def events(self, events: list[dict]) -> None:
+        self._events = events
+        self._built = len(events)
 
     # -- the contract --------------------------------------------------------------------
     # Caches, reset whenever an action is applied: ``_movers`` (``_to_move()`` of this
@@ -247,7 +271,7 @@ class State:
 
     def _event(self, seat: int | None, kind: str, **fields: Any) -> None:
         """Record that ``seat`` (``None``: the game itself) did ``kind``: for ``_apply``."""
-        self.events.append({"turn": len(self.history), "seat": seat, "do": kind, **fields})
+        self._events.append((len(self.history), seat, kind, fields))
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """A full state consistent with ``seat``'s view: hidden values redealt from ``rng``.
@@ -291,9 +315,8 @@ class State:
         raise NotImplementedError
 
     def _apply(self, seat: int, action: int) -> None:
-        """Play a legal ``action`` for ``seat``. It must not call the public methods (their
-        caches are being invalidated); it may set ``self._movers`` to ``_to_move()`` of the
-        new position when it knows it for free (a hot-path shortcut)."""
+        """Play a legal ``action`` for ``seat``, recording what happened with ``_event``. It
+        must not call the public methods (their caches are being invalidated)."""
         raise NotImplementedError
 
     def _view(self, seat: int | None, full: bool) -> dict:

@@ -6,7 +6,8 @@ a ``district``, a ``seat``, or a ``seat`` and a ``district``); seats range over 
 are the same for every option set. A `Decision` entry holds
 
 - ``choices(st)``: its legal ids now (the caller knows the context applies: the draft step,
-  the top pending decision, or the acting seat's free choices),
+  the top pending decision, or the acting seat's free choices of that part of its turn,
+  before or after its action, see ``Decision.acted``),
 - ``effect(st, seat, *indices)``: what it does, recording its event ``{"do": kind, ...}``,
 - ``secret``: the event fields only ``seen_by(event)`` may know (others see ``None``).
 
@@ -93,23 +94,29 @@ class Decision:
     #: a free choice only of this character's turn / of a city with this district (-1: any)
     character: int = -1
     district: int = -1
+    #: a free choice only before (False) or only after (True) the turn's action (None: both)
+    acted: bool | None = None
 
 
 #: decision kind -> its entry, in action-id order
 TABLE: dict[str, Decision] = {}
+#: decision kind without parameters -> its one id, as a 1-tuple
+_ONE: dict[str, tuple[int]] = {}
 
 
 def decision(kind: str, shape: str, choices: Callable, secret: tuple[str, ...] = (),
              seen_by: Callable[[dict], tuple] | None = None, character: int = -1,
-             district: int = -1) -> Callable:
+             district: int = -1, acted: bool | None = None) -> Callable:
     """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd") with its
     ``choices``; decorates its effect."""
     block = SPACE.block(kind, *_PARAMS[shape], text=TEXTS["actions"][kind])
+    if not shape:
+        _ONE[kind] = (block.id(),)
 
     def register_effect(effect: Callable) -> Callable:
         extra = {"seen_by": seen_by} if seen_by else {}
         TABLE[kind] = Decision(block, choices, effect, secret, character=character,
-                               district=district, **extra)
+                               district=district, acted=acted, **extra)
         return effect
 
     return register_effect
@@ -122,12 +129,12 @@ def _owner_and(field: str) -> Callable[[dict], tuple]:
 def _ids(kind: str, items) -> list[int]:
     """The ids of decision ``kind`` for these parameter indices (choices run after the table
     is complete)."""
-    block = TABLE[kind].block
-    return [block.id(i) for i in items]
+    return TABLE[kind].block.ids(items)
 
 
-def _one(kind: str) -> list[int]:
-    return [TABLE[kind].block.id()]
+def _one(kind: str) -> tuple[int]:
+    """The one id of a decision without parameters (shared: callers only read it)."""
+    return _ONE[kind]
 
 
 def _top(st: CitadelsModel) -> Pending:
@@ -163,11 +170,7 @@ def _discard_char(st: CitadelsModel, seat: int, char: int) -> None:
 
 
 # -- the action and building ---------------------------------------------------------------------
-def _action(st: CitadelsModel) -> list[int]:
-    return [] if _acted(st) else _one("gold")
-
-
-@decision("gold", "", _action)
+@decision("gold", "", lambda st: _one("gold"), acted=False)
 def _gold(st: CitadelsModel, seat: int) -> None:
     st.gold[seat] += 2
     st.flags |= TurnFlag.ACTED
@@ -175,7 +178,7 @@ def _gold(st: CitadelsModel, seat: int) -> None:
     after_action(st)
 
 
-@decision("draw", "", lambda st: [] if _acted(st) else _one("draw"), secret=("cards",))
+@decision("draw", "", lambda st: _one("draw"), secret=("cards",), acted=False)
 def _draw(st: CitadelsModel, seat: int) -> None:
     city = st.cities[seat]
     st.flags |= TurnFlag.ACTED
@@ -212,20 +215,20 @@ def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 def _buildable(st: CitadelsModel) -> list[int]:
-    if not (_acted(st) and _free(st) and st.builds > 0):
+    if not (_free(st) and st.builds > 0):
         return []
     seat, gold, wizard = st.actor, st.gold[st.actor], st.char == WIZARD
     return _ids("build", sorted(d for d in set(st.hands[seat])
                                 if build_cost(st, seat, d) <= gold and can_build(st, seat, d, wizard)))
 
 
-@decision("build", "d", _buildable)
+@decision("build", "d", _buildable, acted=True)
 def _build(st: CitadelsModel, seat: int, dist: int) -> None:
     cost = build(st, seat, dist, True)
     st._event(seat, "build", district=DIST_KEYS[dist], cost=cost)
 
 
-@decision("end", "", lambda st: _one("end") if _acted(st) and _free(st) else [])
+@decision("end", "", lambda st: _one("end") if _free(st) else [], acted=True)
 def _end(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "end")
     finish_turn(st)
@@ -415,7 +418,7 @@ def _sd(kind: str, pairs) -> list[int]:
 
 
 def _destroys(st: CitadelsModel) -> list[int]:
-    if not (_power(st, WARLORD) and _acted(st)):
+    if not _power(st, WARLORD):
         return []
     gold = st.gold[st.actor]
     return _sd("destroy", [(s, d) for s in range(st.game.num_players)
@@ -424,7 +427,7 @@ def _destroys(st: CitadelsModel) -> list[int]:
                            if d != KEEP and destroy_cost(st, s, d) <= gold])
 
 
-@decision("destroy", "sd", _destroys, character=WARLORD)
+@decision("destroy", "sd", _destroys, character=WARLORD, acted=True)
 def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     cost = destroy_cost(st, seat, dist)
@@ -458,12 +461,12 @@ def _exchange_pairs(st: CitadelsModel, give: int) -> list[tuple[int, int]]:
 
 
 def _gives(st: CitadelsModel) -> list[int]:
-    if not (_power(st, DIPLOMAT) and _acted(st)):
+    if not _power(st, DIPLOMAT):
         return []
     return _ids("give", sorted(d for d in set(st.cities[st.actor]) if _exchange_pairs(st, d)))
 
 
-@decision("give", "d", _gives, character=DIPLOMAT)
+@decision("give", "d", _gives, character=DIPLOMAT, acted=True)
 def _give(st: CitadelsModel, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.EXCHANGE, seat, district=dist))
@@ -581,7 +584,7 @@ def _lighthouse(st: CitadelsModel, seat: int, dist: int) -> None:
 
 # -- which decisions are open when -------------------------------------------------------------------
 #: the answers to each pending decision
-PENDING_DECISIONS: dict[PendingKind, tuple[str, ...]] = {
+PENDING_DECISIONS: dict[int, tuple[str, ...]] = {
     PendingKind.KEEP_DRAWN: ("keep",),
     PendingKind.NAVIGATOR: ("nav_gold", "nav_cards"),
     PendingKind.BEWITCH: ("bewitch",),
@@ -600,9 +603,11 @@ FREE_DECISIONS = ("gold", "draw", "build", "end", "income", "kill", "rob", "swap
                   "look", "beautify", "destroy", "give", "lab", "smithy", "museum", "armory")
 
 
-#: per character, the free decisions open to it (the others belong to other characters)
-_FREE_BY_CHAR = [tuple(TABLE[n] for n in FREE_DECISIONS if TABLE[n].character in (-1, c))
-                 for c in range(len(CHAR_KEYS))]
+#: before (index 0) and after (1) the turn's action, per character, the free decisions open
+#: to it then (the others belong to other characters or to the other part of the turn)
+_FREE_BY_CHAR = [[tuple(d for d in map(TABLE.get, FREE_DECISIONS)
+                        if d.character in (-1, c) and d.acted in (None, acted))
+                  for c in range(len(CHAR_KEYS))] for acted in (False, True)]
 
 
 def legal(st: CitadelsModel) -> list[int]:
@@ -614,7 +619,7 @@ def legal(st: CitadelsModel) -> list[int]:
         out = [a for name in PENDING_DECISIONS[_top(st).kind] for a in TABLE[name].choices(st)]
     else:
         city = st.cities[st.actor]
-        out = [a for d in _FREE_BY_CHAR[st.char] if d.district < 0 or d.district in city
+        out = [a for d in _FREE_BY_CHAR[_acted(st)][st.char] if d.district < 0 or d.district in city
                for a in d.choices(st)]
     if st.flags & TurnFlag.THANK:
         out += _one("thank")
@@ -622,14 +627,19 @@ def legal(st: CitadelsModel) -> list[int]:
     return out
 
 
+#: per action id: its decision and its parameter indices
+_DECODED = [(TABLE[block.name], block.indices(a)) for block in SPACE.blocks
+            for a in range(block.base, block.end)]
+
+
 def apply(st: CitadelsModel, seat: int, action: int) -> None:
     """Apply a legal decision (a turn with the Ball Room's thanks due: thanks first, any
     other decision forfeits the turn)."""
-    block = SPACE.kind(action)
+    decision, indices = _DECODED[action]
     if st.flags & TurnFlag.THANK:
         st.flags &= ~TurnFlag.THANK
-        if block.name != "thank":
+        if decision.block.name != "thank":
             st._event(seat, "forfeit", to=st.crown)
             finish_turn(st, forfeit=True)
             return
-    TABLE[block.name].effect(st, seat, *block.indices(action))
+    decision.effect(st, seat, *indices)

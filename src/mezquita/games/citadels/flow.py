@@ -125,10 +125,10 @@ def begin_calls(st: CitadelsModel) -> None:
     call_next(st)
 
 
-def _call(st: CitadelsModel, char: int, seat: int, status: CallStatus) -> None:
+def _call(st: CitadelsModel, char: int, seat: int, status: int) -> None:
     st.calls.append([char, seat, status])
     st._event(seat if seat >= 0 else None, "call", character=CHAR_KEYS[char],
-              status=status.name.lower())
+              status=CallStatus.NAMES[status])
 
 
 def call_next(st: CitadelsModel) -> None:

@@ -4,25 +4,30 @@ District cards and characters are plain ints (indices into `cards`); the deck's 
 last element and "the bottom of the deck" is index 0. The enums are `IntEnum`/`IntFlag`, so
 a state's JSON keeps plain ints. Nothing here applies a rule: the layers above read the
 fields (`queries`), move the round along (`flow`) and apply decisions (`decisions`).
+
+The named values (`Phase`, `DraftStep`, `TurnFlag`, `PendingKind`, `CallStatus`) are plain
+int constants, not enums: reading an enum member runs a descriptor in Python 3.11, several
+times per decision (see `TurnFlag` for what `IntFlag` arithmetic cost). ``NAMES`` gives each
+value's lower-case name, as views and observations show it.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Any, NamedTuple
 
 from mezquita.engine import State
 
 
-class Phase(IntEnum):
+class Phase:
     """Where a round is: drafting characters, playing their turns, or the game is over."""
 
     DRAFT = 0
     TURNS = 1
     OVER = 2
+    NAMES = ("draft", "turns", "over")
 
 
-class DraftStep(IntEnum):
+class DraftStep:
     """What one draft step does with the chosen card."""
 
     PICK = 0  # keep it
@@ -30,9 +35,9 @@ class DraftStep(IntEnum):
 
 
 class TurnFlag:
-    """The bits of ``flags``: what has happened in the current character's turn. Plain ints,
-    not an `IntFlag`, whose arithmetic builds enum members and made random playouts ~8x
-    slower; a state's ``flags`` is their sum."""
+    """The bits of ``flags``: what has happened in the current character's turn. Not an
+    `IntFlag`, whose arithmetic builds enum members and made random playouts ~8x slower; a
+    state's ``flags`` is their sum."""
 
     ACTED = 1  # took gold or drew cards
     INCOME = 2  # collected district income
@@ -45,7 +50,7 @@ class TurnFlag:
     THANK = 256  # must first thank the Ball Room's owner
 
 
-class PendingKind(IntEnum):
+class PendingKind:
     """A forced decision that must be answered before the turn goes on."""
 
     KEEP_DRAWN = 0  # keep cards among those drawn
@@ -60,6 +65,8 @@ class PendingKind(IntEnum):
     GRAVEYARD = 9  # the Graveyard's owner may buy the destroyed district
     BELL_TOWER = 10  # announce the end at 7 districts
     LIGHTHOUSE = 11  # take a card from the deck
+    NAMES = ("keep_drawn", "navigator", "bewitch", "magician", "wizard_take", "wizard_use",
+             "crown", "pay", "exchange", "graveyard", "bell_tower", "lighthouse")
 
 
 class Pending(NamedTuple):
@@ -71,14 +78,14 @@ class Pending(NamedTuple):
     pay (a living Emperor), 0 at the end of a round (a murdered one). Unused values are -1/0.
     """
 
-    kind: PendingKind
+    kind: int  # a `PendingKind`
     seat: int
     district: int = -1
     other: int = -1
     count: int = 0
 
 
-class CallStatus(IntEnum):
+class CallStatus:
     """How a called character's turn went, in ``calls`` entries ``[char, seat, status]``."""
 
     PLAYED = 0
@@ -87,6 +94,7 @@ class CallStatus(IntEnum):
     BEWITCHED = 3  # takes only its action; the Witch plays the rest
     HOSPITAL = 4  # murdered, but the Hospital lets it take its action
     WITCH = 5  # the Witch plays the bewitched character's turn
+    NAMES = ("played", "absent", "murdered", "bewitched", "hospital", "witch")
 
 
 class CitadelsModel(State):
@@ -133,7 +141,7 @@ class CitadelsModel(State):
     gold: list[int]
     crown: int
     round: int
-    phase: Phase
+    phase: int
     plan: list[list[int]]
     step: int
     pool: list[int]
@@ -169,10 +177,9 @@ class CitadelsModel(State):
 
     @classmethod
     def from_json(cls, game: Any, data: dict) -> CitadelsModel:
-        """Inverse of ``to_json`` (names the ints again as enums and `Pending` records)."""
+        """Inverse of ``to_json`` (with the `Pending` records again)."""
         state = super().from_json(game, data)
-        state.phase = Phase(state.phase)
-        state.pending = [Pending(PendingKind(p[0]), *p[1:]) for p in state.pending]
+        state.pending = [Pending(*p) for p in state.pending]
         return state
 
     def _copy_into(self, new: Any) -> None:

@@ -36,8 +36,8 @@ from .model import PendingKind, Phase
 if TYPE_CHECKING:
     from mezquita.engine import Game
 
-_PHASES = [p.name.lower() for p in Phase]
-_PENDING = [k.name.lower() for k in PendingKind]
+_PHASES = list(Phase.NAMES)
+_PENDING = list(PendingKind.NAMES)
 
 C, D = NUM_CHARS, NUM_DISTRICTS
 _PER_SEAT = 31 + D

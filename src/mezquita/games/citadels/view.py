@@ -52,7 +52,7 @@ def view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
     mine = seat is not None and not full
     return {
         "round": st.round,
-        "phase": st.phase.name.lower(),
+        "phase": Phase.NAMES[st.phase],
         "crown": st.crown,
         "threshold": threshold(st),
         "bell_tower": st.bell,
@@ -70,7 +70,7 @@ def view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
         "face_down": [CHAR_KEYS[c] for c in st.face_down] if full else None,
         "draft": _draft_view(st, seat, full),
         "rank": st.rank,
-        "calls": [{"character": CHAR_KEYS[c], "seat": s, "status": CallStatus(k).name.lower()}
+        "calls": [{"character": CHAR_KEYS[c], "seat": s, "status": CallStatus.NAMES[k]}
                   for c, s, k in st.calls],
         "murdered": _char(st.murdered),
         "robbed": _char(st.robbed),
@@ -118,7 +118,7 @@ def _pending_view(st: CitadelsModel, seat: int | None, full: bool) -> dict | Non
         return None
     top = st.pending[-1]
     kind, who = top.kind, top.seat
-    out: dict = {"kind": kind.name.lower(), "seat": who}
+    out: dict = {"kind": PendingKind.NAMES[kind], "seat": who}
     if kind == PendingKind.WIZARD_TAKE:
         out["target"] = top.other
         if full or seat == who:

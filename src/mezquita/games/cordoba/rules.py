@@ -222,23 +222,18 @@ class CordobaState(State):
         hand.remove(card)
         pile = self.piles[index]
         pile[seat].append(card)
-        # events written as literals (not ``_event``): this is every playout's hot path
-        self.events.append({"turn": len(self.history), "seat": seat, "do": "play", "card": card,
-                            "landmark": value, "game": self.game_no + 1})
+        self._event(seat, "play", card=card, landmark=value, game=self.game_no + 1)
         theirs = pile[1 - seat]
         if theirs and not self.face_up[index]:
             self.face_up[index] = True  # rule 6
-            self.events.append({"turn": len(self.history), "seat": None, "do": "reveal",
-                                "landmark": value, "cards": sorted(theirs)})
+            self._event(None, "reveal", landmark=value, cards=sorted(theirs))
         deck = self.decks[seat]
         if deck:  # rule 3: draw after playing; the hand stays sorted
             insort(hand, deck.pop())
         self.forbidden = index
         self.current = 1 - seat
-        self._movers = MOVERS[1 - seat]  # the engine's cache of _to_move(), known here
         self.played = played = self.played + 1
         if played == self.game.plays_per_game:
-            self._movers = None
             self._end_game()
 
     def _end_game(self) -> None:

@@ -130,6 +130,10 @@ class CorticaGame(Game):
          self.flip_use_plan, self.double_plan) = self.actions.blocks
         # ids by parameter indices, for the legal lists (a lookup per id, not Block.id)
         self.ids = {block.name: id_table(block) for block in self.actions.blocks}
+        # per action id: the state's handler of its block and its parameter indices, for _apply
+        self.moves: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
+            (f"_apply_{block.name}", block.indices(a)) for block in self.actions.blocks
+            for a in range(block.base, block.end))
         self.card_index = {card.key: c for c, card in enumerate(self.cards.actions)}
         self.plan_index = {plan.key: p for p, plan in enumerate(self.cards.plans)}
 
@@ -269,13 +273,14 @@ class CorticaState(State):
 
     def _legal_actions(self, seat: int) -> list[int]:
         ids = self.game.ids
+        resting = self.row[0]  # the row holds every action card: the others in card order
         if self.phase == "place":
             place = ids["place"]
-            return [place[c][s] for c in sorted(self.row[1:])
-                    for s, w in enumerate(self.spaces[c]) if w < 0]
+            return [place[c][s] for c, spaces in enumerate(self.spaces) if c != resting
+                    for s, w in enumerate(spaces) if w < 0]
         if self.phase == "rest":
             rest = ids["rest"]
-            return [rest[c] for c in sorted(self.row[1:])]
+            return [rest[c] for c in range(len(self.row)) if c != resting]
         return sorted([*self._uses(), ids["skip"]])
 
     def _uses(self) -> list[int]:
@@ -309,8 +314,8 @@ class CorticaState(State):
 
     # -- moves: one handler per block ------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> None:
-        block = self.game.actions.kind(action)
-        getattr(self, f"_apply_{block.name}")(seat, *block.indices(action))
+        handler, indices = self.game.moves[action]
+        getattr(self, handler)(seat, *indices)
         self._skip_idle_workers()
 
     def _apply_place(self, seat: int, card: int, space: int) -> None:
