@@ -89,8 +89,8 @@ def test_a_game_that_hides_something_at_the_end_is_caught():
 
 def test_a_breakdown_that_disagrees_with_the_scores_is_caught():
     class SloppyState(CordobaState):
-        def _breakdown(self, lang):
-            table = super()._breakdown(lang)
+        def _breakdown(self, lang, names):
+            table = super()._breakdown(lang, names)
             table["totals"] = [t + 1 for t in table["totals"]]
             return table
 

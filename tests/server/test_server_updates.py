@@ -49,7 +49,7 @@ def test_cached_log_and_legal_actions_equal_fresh_ones(game_id: str, moves: int)
                 assert match.log_for(viewer, lang) == fresh
                 if viewer is not None and viewer in match.state.to_move():
                     assert match.legal_for(viewer, lang) == match.state.legal_actions_json(
-                        viewer, lang)
+                        viewer, lang, match.display_names(lang))
     assert slid or match.state.is_terminal()
 
 
@@ -66,3 +66,23 @@ def test_encoded_update_is_the_message_as_json() -> None:
     play(match, rng)
     match.changed()
     assert json.loads(match.encoded(0, "en"))["turn"] == decoded["turn"] + 1
+
+
+def test_a_new_name_rewords_the_cached_log_buttons_and_score_table() -> None:
+    match = live_match("citadels", 3)
+    rng = random.Random(1)
+    while not any(e["seat"] == 1 for e in match.state.events):
+        play(match, rng)
+    assert "Player 2" in " ".join(e["text"] for e in match.log_for(None, "en"))
+    match.set_names([None, "Anna", None, None][:match.game.num_players])
+    texts = " ".join(e["text"] for e in match.log_for(None, "en"))
+    assert "Anna" in texts and "Player 2" not in texts
+    named = []
+    while not match.state.is_terminal():
+        seat = match.state.to_move()[0]
+        labels = [entry["label"] for entry in match.legal_for(seat, "en")]
+        named += [label for label in labels if "Anna" in label or "Player 2" in label]
+        play(match, rng)
+    assert named and all("Player 2" not in label for label in named)
+    table = match.state.score_breakdown("en", match.display_names("en"))
+    assert "Player 2" not in table["reason"]

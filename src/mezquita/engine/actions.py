@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction
-from .texts import pick
+from .texts import pick, seat_name
 
 #: ``text(value, lang) -> str``: how a parameter value reads in a label
 ValueText = Callable[[Any, str], str]
@@ -28,16 +28,21 @@ ValueText = Callable[[Any, str], str]
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter of a block: its JSON name, its values in id order, how a value reads."""
+    """One parameter of a block: its JSON name, its values in id order, how a value reads.
+
+    ``seats=True`` says the values are seats: they read as the players' names."""
 
     name: str
     values: tuple
     text: ValueText | None = None
+    seats: bool = False
 
-    def __init__(self, name: str, values: Iterable, text: ValueText | None = None) -> None:
+    def __init__(self, name: str, values: Iterable, text: ValueText | None = None,
+                 seats: bool = False) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "values", tuple(values))
         object.__setattr__(self, "text", text)
+        object.__setattr__(self, "seats", seats)
 
     def index(self, value: Any) -> int:
         """The index of a JSON value, or `IllegalAction` (types are strict: ``True`` is no 1)."""
@@ -47,9 +52,11 @@ class Param:
         shown = ", ".join(map(str, self.values[:12])) + (" ..." if len(self.values) > 12 else "")
         raise IllegalAction(f"{self.name} must be one of {shown}; got {value!r}")
 
-    def label(self, index: int, lang: str) -> str:
-        """How value number ``index`` reads in ``lang``."""
+    def label(self, index: int, lang: str, names: list[str | None] | None = None) -> str:
+        """How value number ``index`` reads in ``lang`` (a seat by its player's name)."""
         value = self.values[index]
+        if self.seats:
+            return seat_name(value, lang, names)
         return self.text(value, lang) if self.text else str(value)
 
 
@@ -159,14 +166,14 @@ class ActionSpace:
             raise IllegalAction(f"action {block.name!r} takes {fields}; got {value!r}")
         return block.id(*(p.index(value[p.name]) for p in block.params))
 
-    def label(self, action: int, lang: str = "en") -> str:
-        """A short readable label of ``action`` in ``lang``."""
+    def label(self, action: int, lang: str = "en", names: list[str | None] | None = None) -> str:
+        """A short readable label of ``action`` in ``lang``; ``names`` are the players' names."""
         block = self.kind(action)
-        names = {p.name: p.label(i, lang) for p, i in zip(block.params, block.indices(action))}
+        fields = {p.name: p.label(i, lang, names) for p, i in zip(block.params, block.indices(action))}
         template = pick(block.text, lang) if block.text else None
         if template is None:
-            return " ".join([block.name, *names.values()])
-        return template.format(**names)
+            return " ".join([block.name, *fields.values()])
+        return template.format(**fields)
 
     def mask(self, legal: Iterable[int]) -> list[int]:
         """A 0/1 list over the whole space, 1 at the ``legal`` ids."""

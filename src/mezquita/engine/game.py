@@ -149,9 +149,9 @@ class Game:
         """The action id of a JSON action, or ``IllegalAction`` if it names no action."""
         return self.actions.from_json(value)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
-        """A short readable label for an action id."""
-        return self.actions.label(action, lang)
+    def action_label(self, action: int, lang: str = "en", names: list[str | None] | None = None) -> str:
+        """A short readable label for an action id (seats named by ``names``, default "Player N")."""
+        return self.actions.label(action, lang, names)
 
     # -- observations for learning agents ---------------------------------------------------
     @property

@@ -166,11 +166,12 @@ class State:
             mask[a] = 1
         return mask
 
-    def legal_actions_json(self, seat: int | None = None, lang: str = "en") -> list[dict]:
+    def legal_actions_json(self, seat: int | None = None, lang: str = "en",
+                           names: list[str | None] | None = None) -> list[dict]:
         """Legal actions as ``{"id", "action", "label"}`` dicts, for people and the web."""
         g = self.game
         return [
-            {"id": a, "action": g.action_to_json(a), "label": g.action_label(a, lang)}
+            {"id": a, "action": g.action_to_json(a), "label": g.action_label(a, lang, names)}
             for a in self.legal_actions(seat)
         ]
 
@@ -253,16 +254,17 @@ class State:
             return _copy_json(self.events[start:])
         return [self._public_event(e, viewer) for e in self.events[start:]]
 
-    def score_breakdown(self, lang: str = "en") -> dict:
+    def score_breakdown(self, lang: str = "en", names: list[str | None] | None = None) -> dict:
         """Where each seat's points came from, as data for a score table::
 
             {"rows": [{"label": str, "values": [per seat]}], "totals": [per seat],
              "winners": [seats], "reason": str}
 
         ``totals`` equals ``scores()``; ``reason`` says how the winner was decided (a
-        tie-break included). Meaningful at any time, final at the end.
+        tie-break included), with players named by ``names`` (default "Player N").
+        Meaningful at any time, final at the end.
         """
-        return self._breakdown(lang)
+        return self._breakdown(lang, names)
 
     def _check_viewer(self, seat: int | None) -> None:
         if seat is not None and not (type(seat) is int and 0 <= seat < self.game.num_players):
@@ -328,7 +330,7 @@ class State:
         Games with hidden information override this; the event itself must not change."""
         return dict(event)
 
-    def _breakdown(self, lang: str) -> dict:
+    def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
         raise NotImplementedError(f"{self.game.info.id} must implement _breakdown")
 
     def _scores(self) -> list[float]:

@@ -299,16 +299,22 @@ class Match:
                                                                  self.display_names(lang))}
 
     def legal_for(self, seat: int, lang: str) -> list[dict]:
-        """`State.legal_actions_json` of ``seat``, each entry built once per action and
-        language for every match of this game and options."""
-        entries = self._actions
+        """`State.legal_actions_json` of ``seat`` with the players' names. An entry whose
+        label names no player is built once per action and language for every match of this
+        game and options; one naming a player is built for this match."""
+        entries, space, names = self._actions, self.game.actions, None
         out = []
         for action in self.state.legal_actions(seat):
             entry = entries.get((action, lang))
             if entry is None:
-                entry = entries[(action, lang)] = {
-                    "id": action, "action": self.game.action_to_json(action),
-                    "label": self.game.action_label(action, lang)}
+                if any(p.seats for p in space.kind(action).params):
+                    names = names or self.display_names(lang)
+                    entry = {"id": action, "action": self.game.action_to_json(action),
+                             "label": self.game.action_label(action, lang, names)}
+                else:
+                    entry = entries[(action, lang)] = {
+                        "id": action, "action": self.game.action_to_json(action),
+                        "label": self.game.action_label(action, lang)}
             out.append(entry)
         return out
 
@@ -326,6 +332,6 @@ class Match:
             "legal": legal,
             "names": self.display_names(lang),  # per seat; None: "Player N" in the page's language
             "log": self.log_for(seat, lang),
-            "breakdown": self.state.score_breakdown(lang) if self.state.is_terminal() else None,
+            "breakdown": self.state.score_breakdown(lang, self.display_names(lang)) if self.state.is_terminal() else None,
             "server_time": time.time(),  # lets the page show turn timers without clock skew
         }

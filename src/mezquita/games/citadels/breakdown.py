@@ -10,7 +10,7 @@ from .queries import BONUS_DISTRICTS, completion_bonus, has_five_colours, purple
 from .words import ui
 
 
-def breakdown(st: CitadelsModel, lang: str) -> dict:
+def breakdown(st: CitadelsModel, lang: str, names: list[str | None] | None) -> dict:
     """``{"rows", "totals", "winners", "reason"}`` (see `State.score_breakdown`)."""
     n = st.game.num_players
     seats = range(n)
@@ -32,20 +32,21 @@ def breakdown(st: CitadelsModel, lang: str) -> dict:
     best = max(keys)
     winners = [s for s in seats if keys[s] == best]
     return {"rows": rows, "totals": [float(k[0]) for k in keys], "winners": winners,
-            "reason": _reason(keys, winners, lang)}
+            "reason": _reason(keys, winners, lang, names)}
 
 
-def _reason(keys: list[tuple[int, int, int]], winners: list[int], lang: str) -> str:
+def _reason(keys: list[tuple[int, int, int]], winners: list[int], lang: str,
+            names: list[str | None] | None) -> str:
     top = max(k[0] for k in keys)
     tied = [s for s, k in enumerate(keys) if k[0] == top]
-    names = ", ".join(seat_name(s, lang) for s in tied)
-    winner = seat_name(winners[0], lang)
+    tied_names = ", ".join(seat_name(s, lang, names) for s in tied)
+    winner = seat_name(winners[0], lang, names)
     if len(tied) == 1:
         return ui("wins", lang).format(winner=winner, points=top)
     if len(winners) > 1:
-        return ui("shared", lang).format(tied=names)
+        return ui("shared", lang).format(tied=tied_names)
     second = max(keys[s][1] for s in tied)
     if sum(1 for s in tied if keys[s][1] == second) == 1:
-        return ui("tie_districts", lang).format(tied=names, points=top, winner=winner, value=second)
-    return ui("tie_gold", lang).format(tied=names, points=top, winner=winner,
+        return ui("tie_districts", lang).format(tied=tied_names, points=top, winner=winner, value=second)
+    return ui("tie_gold", lang).format(tied=tied_names, points=top, winner=winner,
                                        value=keys[winners[0]][2])

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mezquita.engine import ActionSpace, Param, seat_name
+from mezquita.engine import ActionSpace, Param
 from mezquita.engine.actions import Block
 
 from .cards import (
@@ -76,7 +76,7 @@ MAX_SEATS = 8
 
 _CHAR = Param("character", CHAR_KEYS, text=lambda k, lang: char_name(CHAR_KEYS.index(k), lang))
 _DIST = Param("district", DIST_KEYS, text=lambda k, lang: district_name(DIST_KEYS.index(k), lang))
-_SEAT = Param("seat", range(MAX_SEATS), text=lambda s, lang: seat_name(s, lang))
+_SEAT = Param("seat", range(MAX_SEATS), seats=True)
 _PARAMS = {"": (), "c": (_CHAR,), "d": (_DIST,), "s": (_SEAT,), "sd": (_SEAT, _DIST)}
 
 SPACE = ActionSpace()

@@ -227,8 +227,8 @@ class CitadelsState(CitadelsModel):
     def _public_event(self, event: dict, viewer: int | None) -> dict:
         return public_event(event, viewer)
 
-    def _breakdown(self, lang: str) -> dict:
-        return breakdown(self, lang)
+    def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
+        return breakdown(self, lang, names)
 
     def _resample(self, seat: int, rng: random.Random) -> State:
         return resample(self, seat, rng)

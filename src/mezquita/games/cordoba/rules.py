@@ -290,7 +290,7 @@ class CordobaState(State):
             return [1.0 - winner, float(winner)]
         return [0.5, 0.5]  # rule 9: equal match totals are a draw
 
-    def _breakdown(self, lang: str) -> dict:
+    def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
         words = TEXTS["breakdown"]
         rows = []
         if self.game.games_in_match > 1 and len(self.finished) > (self.current < 0):
@@ -307,11 +307,11 @@ class CordobaState(State):
         if len(winners) == 2:
             reason = pick(words["draw"], lang).format(score=totals[0])
         elif totals[0] != totals[1]:
-            reason = pick(words["more"], lang).format(player=seat_name(winners[0], lang))
+            reason = pick(words["more"], lang).format(player=seat_name(winners[0], lang, names))
         else:
             index = self._tiebreak()
             reason = pick(words["tie_lowest"], lang).format(
-                score=totals[0], player=seat_name(winners[0], lang),
+                score=totals[0], player=seat_name(winners[0], lang, names),
                 landmark=landmark_label(self.game.landmark_values[index], lang))
         reason += " " + pick(words["start_wins_ties"], lang)
         return {"rows": rows, "totals": totals, "winners": winners, "reason": reason}

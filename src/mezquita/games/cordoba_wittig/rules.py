@@ -453,7 +453,7 @@ class CordobaWittigState(State):
             return [1.0 if s == self.winner else 0.0 for s in (0, 1)]
         return [0.5, 0.5]
 
-    def _breakdown(self, lang: str) -> dict:
+    def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
         texts = TEXTS["breakdown"]
         returns = self.returns()
         rows = [
@@ -462,7 +462,7 @@ class CordobaWittigState(State):
         ]
         if self.current < 0:
             rows.append({"label": pick(texts["result"], lang), "values": returns})
-            reason = self.game.event_text(self.events[-1], lang)
+            reason = self.game.event_text(self.events[-1], lang, names)
         else:
             reason = pick(texts["playing"], lang)
         best = max(returns)

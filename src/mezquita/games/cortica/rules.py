@@ -141,10 +141,10 @@ class CorticaGame(Game):
     def max_game_length(self) -> int:
         return DECISIONS_PER_ROUND * self.max_rounds  # the game ends after max_rounds rounds
 
-    def action_label(self, action: int, lang: str = "en") -> str:
+    def action_label(self, action: int, lang: str = "en", names: list[str | None] | None = None) -> str:
         """The block's label; a ``use`` names the option's effect, which depends on the card."""
         if action not in self.use:
-            return super().action_label(action, lang)
+            return super().action_label(action, lang, names)
         c, o = self.use.indices(action)
         card = self.cards.actions[c]
         effect = effect_text(card.options[o], lang) if o < len(card.options) else f"#{o + 1}"
@@ -471,14 +471,14 @@ class CorticaState(State):
     def _returns(self) -> list[float]:
         return [1.0 if seat == self.winner else 0.0 for seat in (BLUE, RED)]
 
-    def _breakdown(self, lang: str) -> dict:
+    def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
         labels = pick(TEXTS["breakdown"], lang)
         rows = [{"label": labels[RESOURCES[i]], "values": [r[i] for r in self.resources]}
                 for i in (CORK, BARK, TREE)]
         top = self.stack[0] % 2 if len(self.stack) == len(START_STACK) else None
         rows.append({"label": labels["top"], "values": [int(top == s) for s in (BLUE, RED)]})
         returns = self.returns()
-        reason = (reason_text(self._result(), lang) if self.phase == "over"
+        reason = (reason_text(self._result(), lang, names) if self.phase == "over"
                   else pick(TEXTS["reasons"], lang)["running"])
         return {"rows": rows, "totals": self.scores(),
                 "winners": [s for s, r in enumerate(returns) if r == max(returns)],

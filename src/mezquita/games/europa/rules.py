@@ -403,7 +403,7 @@ class EuropaState(State):
     def _scores(self) -> list[float]:
         return [float(p) for p in self.positions]
 
-    def _breakdown(self, lang: str) -> dict:
+    def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
         words = TEXTS["breakdown"]
         scores = self._scores()
         best = max(scores)
