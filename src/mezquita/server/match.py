@@ -323,6 +323,7 @@ class Match:
         running = self.status == "running"
         legal = (self.legal_for(seat, lang)
                  if seat is not None and running and self.row.seats[seat] == HUMAN else [])
+        names = self.display_names(lang)
         return {
             "type": "update",
             "match": self.public(),
@@ -330,8 +331,8 @@ class Match:
             "turn": len(self.state.history),  # actions so far; echo it in "act" messages
             "view": self.state.view(seat),
             "legal": legal,
-            "names": self.display_names(lang),  # per seat; None: "Player N" in the page's language
+            "names": names,  # per seat; None: "Player N" in the page's language
             "log": self.log_for(seat, lang),
-            "breakdown": self.state.score_breakdown(lang, self.display_names(lang)) if self.state.is_terminal() else None,
+            "breakdown": self.state.score_breakdown(lang, names) if self.state.is_terminal() else None,
             "server_time": time.time(),  # lets the page show turn timers without clock skew
         }
