@@ -24,7 +24,7 @@ def test_play_three_players_in_the_terminal_with_bad_input_asked_again():
     assert "Tipptafel" in out and "Wertungsleiste" in out
     assert "must choose a card first" in out  # a tip while choosing
     assert "before tipping the North/Middle/South" in out  # a stone out of order
-    assert "choose a number from 1 to" in out
+    assert "wähle eine Zahl von 1 bis" in out  # the terminal speaks German
     assert "liegt in" in out  # an evaluation names the true place
     assert "Spielende." in out  # the end, in the chosen language
 

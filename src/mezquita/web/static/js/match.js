@@ -38,7 +38,8 @@ export function playerName(seat, match = page.msg?.match, you = page.msg?.you) {
   const base = page.msg?.names?.[seat] || t("match.seat", { n: seat + 1 });
   if (seat === you) return `${base} (${t("match.you")})`;
   const kind = match?.seats[seat]?.kind;
-  return kind && kind !== "human" && !LEVELS.includes(kind) ? `${base} (${t("match.bot")} ${kind})` : base;
+  if (!kind || kind === "human" || LEVELS.includes(kind)) return base;
+  return `${base} (${t("match.bot")} ${kind === "random" ? t("agent.random") : kind})`;
 }
 
 function connect() {
@@ -361,6 +362,7 @@ async function start() {
   languagePicker($("lang"), () => {
     page.socket?.send(JSON.stringify({ type: "lang", lang: currentLang() }));
     setConnection(page.socket?.readyState === WebSocket.OPEN);
+    if (page.msg) renderSpectators();
     if (page.replay) startReplay(page.replay.at); // the frames' texts in the new language
   });
   $("rules-btn").addEventListener("click", async () => {
