@@ -27,6 +27,7 @@ columns    meaning
 43         winner once over, else -1
 44         seat to move, -1 when over
 45         decisions played
+46         free spaces of the active cards (bit ``2c + s``: the place ids)
 =========  ====================================================================
 
 Policies (per seat of each game): 0 ``random`` (uniform over the legal ids, from the policy
@@ -38,13 +39,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .backend import check, njit
+from .backend import check, njit, njit_inline
 from .mt19937 import MT_WIDTH, gauss, seed_nb, seeded
 from .splitmix import below, below_np, streams
 
 RES, ROW, PLAN, STK, SLEN, INTERN, SP, PHASE = 0, 6, 11, 14, 18, 19, 23, 33
 QUE, QHEAD, QLEN, USES, HIRING, ROUND, WINNER, CURRENT, LENGTH = 34, 38, 39, 40, 41, 42, 43, 44, 45
-WIDTH = 46
+FREE = 46
+WIDTH = 47
 PLACE, RESOLVE, REST, OVER = 0, 1, 2, 3
 CARDS, PLANS, WORKERS = 5, 3, 4
 NUM_ACTIONS = 48
@@ -55,6 +57,9 @@ PLAN_EFFECT = 20  # effect index of plan p's side d: 20 + 2p + d
 MAX_AMOUNT, CORK_TO_END = 7, 6
 RANDOM, HEURISTIC = 0, 1
 POLICY_CODES = {"random": RANDOM, "heuristic": HEURISTIC}
+#: per 11-bit chunk of a bit set: its number of bits and the index of its lowest bit
+POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
+LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << 11)], np.int64)
 MT = 2  # R column where seat 0's generator starts; seat s at MT + s * MT_WIDTH
 # the heuristic's constants (games/cortica/heuristic.py and evaluation.py)
 VALUE_TREE, VALUE_BARK, VALUE_CORK, HIRE_VALUE = 1.5, 3.0, 10.0, 4.0
@@ -133,9 +138,9 @@ class Simulator:
             for seat in (0, 1):
                 seeded(int(pair[seat]), R[i, MT + seat * MT_WIDTH:MT + (seat + 1) * MT_WIDTH])
         if self.backend == "numba":
-            _deal_nb(S, R)
+            _deal_nb(S, R, self.C)
         else:
-            _deal_np(S, R)
+            _deal_np(S, R, self.C)
         return S, R
 
     def to_move(self, S: np.ndarray) -> np.ndarray:
@@ -212,7 +217,7 @@ class Simulator:
             S, R = self.init(seeds, agent_seeds)
         else:
             S, R = _new_games(len(seeds)), streams(seeds)
-            _deal_np(S, R)
+            _deal_np(S, R, self.C)
         while (rows := np.flatnonzero(S[:, CURRENT] >= 0)).size:
             code = codes[rows, S[rows, CURRENT]]
             actions = np.full(len(S), -1, np.int64)
@@ -255,28 +260,39 @@ def _new_games(n: int) -> np.ndarray:
 
 
 # -- numba: one game at a time, compiled ----------------------------------------------------
-@njit
-def _shuffle_row(s, rng, i):
+@njit_inline
+def _shuffle_row(s, rng, i, C):
     """Rule 2: the engine's Fisher-Yates over the row of cards."""
     for j in range(CARDS - 1, 0, -1):
         k = below(rng, i, 0, j + 1)
         t = s[ROW + j]
         s[ROW + j] = s[ROW + k]
         s[ROW + k] = t
+    _free_all(s, C)
+
+
+@njit_inline
+def _free_all(s, C):
+    """Every space of the active cards is free (the start of a round)."""
+    bits = 0
+    for c in range(CARDS):
+        if c != s[ROW]:
+            bits |= ((1 << C[c, 0]) - 1) << (2 * c)
+    s[FREE] = bits
 
 
 @njit
-def _deal_nb(S, rng):
+def _deal_nb(S, rng, C):
     for i in range(S.shape[0]):
-        _shuffle_row(S[i], rng, i)
+        _shuffle_row(S[i], rng, i, C)
 
 
-@njit
+@njit_inline
 def _can(E, e, r0, r1, r2):
     return r0 >= E[e, 0] and r1 >= E[e, 1] and r2 >= E[e, 2]
 
 
-@njit
+@njit_inline
 def _conv(E, e, r0, r1, r2):
     """Rules 1 and 11: pay, gain (``instead`` checked before paying), capped at 7."""
     g = 3
@@ -286,16 +302,16 @@ def _conv(E, e, r0, r1, r2):
             min(MAX_AMOUNT, r2 - E[e, 2] + E[e, g + 2]))
 
 
-@njit
+@njit_inline
 def _convert(s, seat, E, e):
     b = RES + 3 * seat
     s[b], s[b + 1], s[b + 2] = _conv(E, e, s[b], s[b + 1], s[b + 2])
 
 
-@njit
-def _uses(s, C, E, out, n):
-    """Append the ids the resolving worker may use (rules 4-7, 10) to ``out`` from ``n``;
-    return the new count. In id order: card options, then the plan blocks."""
+@njit_inline
+def _uses(s, C, E):
+    """What the resolving worker may use (rules 4-7, 10) besides skipping: bit ``a - 15``
+    per legal id ``a``."""
     q = s[QUE + s[QHEAD]]
     c = q >> 1
     w = s[SP + q]
@@ -303,75 +319,86 @@ def _uses(s, C, E, out, n):
     r0, r1, r2 = s[b], s[b + 1], s[b + 2]
     plans = False
     flips = False
+    bits = 0
     for o in range(C[c, 1]):
         kind = C[c, 2 + o]
         if kind == CONV:
             if _can(E, 4 * c + o, r0, r1, r2):
-                out[n] = USE + 4 * c + o
-                n += 1
+                bits |= 1 << (USE - SKIP + 4 * c + o)
         elif kind == HIRE_KIND:
             if s[INTERN + w] == 0:  # rule 5: an intern on Hire has no effect
-                out[n] = USE + 4 * c + o
-                n += 1
+                bits |= 1 << (USE - SKIP + 4 * c + o)
         elif kind == FLIP_KIND:
             flips = True
         else:
             plans = True
-    if plans:
-        for p in range(PLANS):
-            if _can(E, PLAN_EFFECT + 2 * p + s[PLAN + p], r0, r1, r2):
-                out[n] = USE_PLAN + p
-                n += 1
     if flips:
+        bits |= 7 << (FLIP_PLAN - SKIP)
+    if plans:
+        first = s[USES] == 2  # rule 6: an intern's first use
         for p in range(PLANS):
-            out[n] = FLIP_PLAN + p
-            n += 1
-    if plans and s[USES] == 2:  # rule 6: an intern's first use
-        for p in range(PLANS):
-            if _can(E, PLAN_EFFECT + 2 * p + 1 - s[PLAN + p], r0, r1, r2):
-                out[n] = FLIP_USE_PLAN + p
-                n += 1
-        for p in range(PLANS):
-            e = PLAN_EFFECT + 2 * p + s[PLAN + p]
+            side = s[PLAN + p]
+            e = PLAN_EFFECT + 2 * p + side
             if _can(E, e, r0, r1, r2):
-                a0, a1, a2 = _conv(E, e, r0, r1, r2)
-                if _can(E, e, a0, a1, a2):
-                    out[n] = DOUBLE_PLAN + p
-                    n += 1
-    return n
+                bits |= 1 << (USE_PLAN - SKIP + p)
+                if first:
+                    a0, a1, a2 = _conv(E, e, r0, r1, r2)
+                    if _can(E, e, a0, a1, a2):
+                        bits |= 1 << (DOUBLE_PLAN - SKIP + p)
+            if first and _can(E, PLAN_EFFECT + 2 * p + 1 - side, r0, r1, r2):
+                bits |= 1 << (FLIP_USE_PLAN - SKIP + p)
+    return bits
+
+
+@njit_inline
+def _legal_bits(s, C, E):
+    """``(first, bits)``: the legal ids of the seat to move are ``first`` plus the indices
+    of the set bits."""
+    phase = s[PHASE]
+    if phase == PLACE:
+        return 0, np.int64(s[FREE])
+    if phase == REST:
+        return 10, np.int64(31 & ~(1 << s[ROW]))
+    if phase == RESOLVE:
+        return SKIP, _uses(s, C, E) | 1
+    return 0, np.int64(0)
+
+
+@njit_inline
+def _count(bits):
+    return POP[bits & 2047] + POP[(bits >> 11) & 2047] + POP[(bits >> 22) & 2047]
+
+
+@njit_inline
+def _lowest(bits):
+    """The index of the lowest set bit of a non-empty bit set of up to 33 bits."""
+    if bits & 2047:
+        return LOW[bits & 2047]
+    if (bits >> 11) & 2047:
+        return 11 + LOW[(bits >> 11) & 2047]
+    return 22 + LOW[(bits >> 22) & 2047]
 
 
 @njit
 def _legal(s, C, E, out):
     """The legal ids of the seat to move into ``out`` (sorted); return their count."""
+    first, bits = _legal_bits(s, C, E)
     n = 0
-    phase = s[PHASE]
-    if phase == PLACE:
-        for c in range(CARDS):
-            if c != s[ROW]:
-                for sp in range(C[c, 0]):
-                    if s[SP + 2 * c + sp] < 0:
-                        out[n] = 2 * c + sp
-                        n += 1
-    elif phase == REST:
-        for c in range(CARDS):
-            if c != s[ROW]:
-                out[n] = 10 + c
-                n += 1
-    elif phase == RESOLVE:
-        out[0] = SKIP
-        n = _uses(s, C, E, out, 1)
+    while bits:
+        out[n] = first + _lowest(bits)
+        bits &= bits - 1
+        n += 1
     return n
 
 
-@njit
+@njit_inline
 def _begin(s):
     w = s[SP + s[QUE + s[QHEAD]]]
     s[USES] = 2 if s[INTERN + w] else 1  # rule 5
     s[HIRING] = 0
 
 
-@njit
+@njit_inline
 def _end_round(s, max_rounds):
     """Rules 8, 9 and 14: the game ends at 6+ cork or after the last round, else rest."""
     s[USES] = 0
@@ -388,12 +415,13 @@ def _end_round(s, max_rounds):
         s[PHASE] = REST
 
 
-@njit
+@njit_inline
 def _return(s, max_rounds):
     """Rules 4-5: the worker goes on top of the stack, intern side up only if it hired."""
     q = s[QUE + s[QHEAD]]
     w = s[SP + q]
     s[SP + q] = -1
+    s[FREE] |= 1 << q
     s[STK + s[SLEN]] = w
     s[SLEN] += 1
     s[INTERN + w] = s[HIRING]
@@ -404,7 +432,7 @@ def _return(s, max_rounds):
         _end_round(s, max_rounds)
 
 
-@njit
+@njit_inline
 def _used(s, uses, max_rounds):
     left = max(0, s[USES] - uses)
     s[USES] = left
@@ -412,7 +440,7 @@ def _used(s, uses, max_rounds):
         _return(s, max_rounds)
 
 
-@njit
+@njit_inline
 def _set_current(s):
     phase = s[PHASE]
     if phase == PLACE:
@@ -425,13 +453,15 @@ def _set_current(s):
         s[CURRENT] = -1
 
 
-@njit
-def _apply(s, a, C, E, max_rounds, buf):
-    """One legal action of the seat to move, then the automatic skips (rule 12)."""
+@njit_inline
+def _apply(s, a, C, E, max_rounds):
+    """One legal action of the seat to move, then the automatic skips (rule 12); return
+    what the next worker may use (``_uses``) when resolving, else -1."""
     seat = s[CURRENT]
     if a < 10:  # rule 3
         height = s[SLEN] - 1
         s[SP + a] = s[STK + height]
+        s[FREE] &= ~(1 << a)
         s[SLEN] = height
         if height == 0:  # rule 4: resolve left to right, top to bottom
             s[PHASE] = RESOLVE
@@ -456,6 +486,7 @@ def _apply(s, a, C, E, max_rounds, buf):
             if o != c:
                 s[k] = o
                 k += 1
+        _free_all(s, C)
         s[ROUND] += 1
         s[PHASE] = PLACE
     elif a == SKIP:
@@ -487,18 +518,22 @@ def _apply(s, a, C, E, max_rounds, buf):
         _convert(s, seat, E, e)
         s[PLAN + p] ^= 1
         _used(s, 2, max_rounds)
-    while s[PHASE] == RESOLVE and _uses(s, C, E, buf, 0) == 0:  # rule 12
+    pending = -1
+    while s[PHASE] == RESOLVE:  # rule 12
+        pending = _uses(s, C, E)
+        if pending:
+            break
         _return(s, max_rounds)
     s[LENGTH] += 1
     _set_current(s)
+    return pending
 
 
 @njit
 def _step_nb(S, actions, C, E, max_rounds):
-    buf = np.zeros(NUM_ACTIONS, np.int64)
     for i in range(S.shape[0]):
         if S[i, CURRENT] >= 0 and actions[i] >= 0:
-            _apply(S[i], actions[i], C, E, max_rounds, buf)
+            _apply(S[i], actions[i], C, E, max_rounds)
 
 
 @njit
@@ -664,9 +699,17 @@ def _heuristic(s, C, E, mt, mtf, buf):
     return best
 
 
-@njit
-def _random(s, rng, i, C, E, buf):
-    return buf[below(rng, i, 1, _legal(s, C, E, buf))]
+@njit_inline
+def _random(s, rng, i, C, E, pending):
+    """The r-th legal id, r uniform from the policy stream (``pending``: ``_uses`` if
+    known, else -1)."""
+    if pending >= 0 and s[PHASE] == RESOLVE:
+        first, bits = SKIP, pending | 1
+    else:
+        first, bits = _legal_bits(s, C, E)
+    for _ in range(below(rng, i, 1, _count(bits))):
+        bits &= bits - 1
+    return first + _lowest(bits)
 
 
 @njit
@@ -676,7 +719,7 @@ def _act_nb(S, R, Rf, code, out, C, E):
         s = S[i]
         if s[CURRENT] >= 0:
             if code == RANDOM:
-                out[i] = _random(s, R, i, C, E, buf)
+                out[i] = _random(s, R, i, C, E, -1)
             else:
                 k = MT + s[CURRENT] * MT_WIDTH
                 out[i] = _heuristic(s, C, E, R[i, k:k + MT_WIDTH], Rf[i, k:k + MT_WIDTH], buf)
@@ -690,17 +733,18 @@ def _play_nb(S, R, codes, agent_seeds, C, E, max_rounds):
     mtf = mt.view(np.float64)
     for i in range(S.shape[0]):
         s = S[i]
-        _shuffle_row(s, R, i)
+        _shuffle_row(s, R, i, C)
         for seat in range(2):
             if codes[i, seat] == HEURISTIC:
                 seed_nb(mt[seat], agent_seeds[i, seat])
+        pending = -1
         while s[CURRENT] >= 0:
             seat = s[CURRENT]
             if codes[i, seat] == RANDOM:
-                action = _random(s, R, i, C, E, buf)
+                action = _random(s, R, i, C, E, pending)
             else:
                 action = _heuristic(s, C, E, mt[seat], mtf[seat], buf)
-            _apply(s, action, C, E, max_rounds, buf)
+            pending = _apply(s, action, C, E, max_rounds)
 
 
 def _heuristic_rows(S, R, rows, out, sim: Simulator) -> None:
@@ -713,13 +757,19 @@ def _heuristic_rows(S, R, rows, out, sim: Simulator) -> None:
 
 
 # -- numpy: the same rules vectorised over the games ------------------------------------------
-def _deal_np(S, rng) -> None:
+def _deal_np(S, rng, C) -> None:
     rows = np.arange(len(S))
     for j in range(CARDS - 1, 0, -1):
         k = below_np(rng, rows, 0, j + 1)
         top = S[rows, ROW + j].copy()
         S[rows, ROW + j] = S[rows, ROW + k]
         S[rows, ROW + k] = top
+    _free_all_np(S, rows, C)
+
+
+def _free_all_np(S, rows, C) -> None:
+    spaces = ((1 << C[:, 0]) - 1) << (2 * np.arange(CARDS))  # per card, its space bits
+    S[rows, FREE] = spaces.sum() - spaces[S[rows, ROW]]
 
 
 def _res_np(S, rows, seat) -> np.ndarray:
@@ -771,11 +821,11 @@ def _mask_np(S, rows, sim: Simulator) -> np.ndarray:
     mask = np.zeros((n, NUM_ACTIONS), np.bool_)
     phase = S[rows, PHASE]
     resting = S[rows, ROW]
+    free = S[rows, FREE]
     for c in range(CARDS):
-        active = resting != c
-        for sp in range(int(sim.C[c, 0])):
-            mask[:, 2 * c + sp] = (phase == PLACE) & active & (S[rows, SP + 2 * c + sp] < 0)
-        mask[:, 10 + c] = (phase == REST) & active
+        for sp in range(2):
+            mask[:, 2 * c + sp] = (phase == PLACE) & ((free >> (2 * c + sp)) & 1 == 1)
+        mask[:, 10 + c] = (phase == REST) & (resting != c)
     resolving = np.flatnonzero(phase == RESOLVE)
     if resolving.size:
         mask[resolving] = _uses_np(S, rows[resolving], sim)
@@ -802,6 +852,7 @@ def _return_np(S, rows, sim: Simulator) -> None:
     q = S[rows, QUE + S[rows, QHEAD]]
     w = S[rows, SP + q]
     S[rows, SP + q] = -1
+    S[rows, FREE] |= 1 << q
     S[rows, STK + S[rows, SLEN]] = w
     S[rows, SLEN] += 1
     S[rows, INTERN + w] = S[rows, HIRING]
@@ -842,6 +893,7 @@ def _apply_np(S, rows, actions, sim: Simulator) -> None:
         r, a = rows[place], actions[place]
         height = S[r, SLEN] - 1
         S[r, SP + a] = S[r, STK + height]
+        S[r, FREE] &= ~(1 << a)
         S[r, SLEN] = height
         full = r[height == 0]
         S[full, PHASE] = RESOLVE
@@ -858,6 +910,7 @@ def _apply_np(S, rows, actions, sim: Simulator) -> None:
         old = S[r, ROW:ROW + CARDS]
         others = old[:, 1:][old[:, 1:] != c[:, None]].reshape(len(r), 3)
         S[r, ROW:ROW + CARDS] = np.column_stack([c, old[:, 0], others])
+        _free_all_np(S, r, C)
         S[r, ROUND] += 1
         S[r, PHASE] = PLACE
     _return_np(S, rows[actions == SKIP], sim)
