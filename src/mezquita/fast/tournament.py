@@ -3,7 +3,9 @@
 Game ``i`` is dealt from the arena's own seed (``derive_seed(seed, "game", i)``) and seated by
 the arena's fair schedule, so a fast tournament plays the same deals, in the same seats, as
 the engine's (the random agents' choices differ: they draw from the simulator's policy
-stream). Games run in chunks, so memory stays flat however many are played.
+stream; the heuristics' own generators are seeded as the arena seeds its agents, so heuristic
+games are the engine's games). Games run in chunks, so memory stays flat however many are
+played.
 """
 
 from __future__ import annotations
@@ -36,7 +38,12 @@ def run(game_id: str, options: dict, agents: list[str], games: int, seed: int = 
         index = np.arange(start, min(start + CHUNK, games))
         seeds = np.array([derive_seed(seed, "game", int(i)) for i in index], np.uint64)
         agent_of = cycle[index % len(cycle)]
-        result = sim.play(seeds, codes[agent_of])
+        if getattr(sim, "agent_seeded", False) and "heuristic" in names:
+            agent_seeds = np.array([[derive_seed(int(s), "agent", seat) for seat in range(SEATS)]
+                                    for s in seeds], np.uint64)
+            result = sim.play(seeds, codes[agent_of], agent_seeds=agent_seeds)
+        else:
+            result = sim.play(seeds, codes[agent_of])
         returns = result["returns"]
         for k in range(len(names)):
             seats = agent_of == k
@@ -57,12 +64,13 @@ def run(game_id: str, options: dict, agents: list[str], games: int, seed: int = 
                            "fair": round(float(fair / n), 4) if n else 0.0,
                            **rate(float(points), int(n))}
     length = np.concatenate(lengths)
-    middle = float(np.median(length))
+    # as statistics.median on the engine's lengths: an int for an odd count, else a float
+    middle = np.median(length).item() if len(length) % 2 == 0 else int(np.median(length))
     return {
         "games": games,
         "agents": per_agent,
         "length": {"mean": round(float(length.mean()), 2),
-                   "median": int(middle) if middle.is_integer() else middle,
+                   "median": middle,
                    "min": int(length.min()), "max": int(length.max())},
         "simulator": f"mezquita.fast ({sim.backend})",
     }
