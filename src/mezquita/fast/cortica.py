@@ -60,6 +60,7 @@ POLICY_CODES = {"random": RANDOM, "heuristic": HEURISTIC}
 #: per 11-bit chunk of a bit set: its number of bits and the index of its lowest bit
 POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
 LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << 11)], np.int64)
+PLANS_AT, FLAGS_AT = 1024 * CARDS, 1024 * CARDS + 1024 * 8  # in the uses table
 MT = 2  # R column where seat 0's generator starts; seat s at MT + s * MT_WIDTH
 # the heuristic's constants (games/cortica/heuristic.py and evaluation.py)
 VALUE_TREE, VALUE_BARK, VALUE_CORK, HIRE_VALUE = 1.5, 3.0, 10.0, 4.0
@@ -96,6 +97,49 @@ def tables(card_set) -> tuple[np.ndarray, np.ndarray]:
     return C, E
 
 
+def uses_table(C: np.ndarray, E: np.ndarray) -> np.ndarray:
+    """What a resolving worker may use besides skipping (rules 5-7, 10, 11), as bits ``a - 15``
+    of the legal ids ``a``, for every card, intern flag, plan sides and resources (0..7 each,
+    ``held = 64 * trees + 8 * bark + cork``): the card's own options at ``1024c + 512 intern +
+    held``; the plan moves at ``PLANS_AT + 1024 sides + 512 first + held`` (``sides`` = plan
+    p's side at bit p, ``first``: an intern's first use); at ``FLAGS_AT + c`` bit 0 "the card
+    uses plans" and bit 1 "it flips plans"."""
+    U = np.zeros(FLAGS_AT + CARDS, np.int64)
+    held = [(t, b, k) for t in range(8) for b in range(8) for k in range(8)]
+
+    def can(e, r):
+        return all(r[j] >= E[e, j] for j in range(3))
+
+    def conv(e, r):
+        g = 10 if E[e, 6] and all(r[j] >= E[e, 7 + j] for j in range(3)) else 3
+        return [min(MAX_AMOUNT, r[j] - E[e, j] + E[e, g + j]) for j in range(3)]
+
+    for c in range(CARDS):
+        for o in range(C[c, 1]):
+            kind, bit = C[c, 2 + o], 1 << (USE - SKIP + 4 * c + o)
+            U[FLAGS_AT + c] |= {PLAN_KIND: 1, FLIP_KIND: 2}.get(kind, 0)
+            for h, r in enumerate(held):
+                if kind == CONV and can(4 * c + o, r):
+                    U[1024 * c + h] |= bit
+                    U[1024 * c + 512 + h] |= bit
+                elif kind == HIRE_KIND:  # rule 5: an intern on Hire has no effect
+                    U[1024 * c + h] |= bit
+    for sides in range(8):
+        for p in range(PLANS):
+            side = sides >> p & 1
+            e, other = PLAN_EFFECT + 2 * p + side, PLAN_EFFECT + 2 * p + 1 - side
+            for h, r in enumerate(held):
+                for first in (0, 1):
+                    at = PLANS_AT + 1024 * sides + 512 * first + h
+                    if can(e, r):
+                        U[at] |= 1 << (USE_PLAN - SKIP + p)
+                        if first and can(e, conv(e, r)):
+                            U[at] |= 1 << (DOUBLE_PLAN - SKIP + p)
+                    if first and can(other, r):
+                        U[at] |= 1 << (FLIP_USE_PLAN - SKIP + p)
+    return U
+
+
 class Simulator:
     """Batched Cortiça with the engine's options; ``backend`` ``"numba"`` or ``"numpy"``.
 
@@ -118,6 +162,7 @@ class Simulator:
         self.options = {"cards": cards, "max_rounds": max_rounds}
         self.backend = check(backend)
         self.C, self.E = tables(load_card_set(cards))
+        self.U = uses_table(self.C, self.E)
         self.max_rounds = max_rounds
         self.num_actions = NUM_ACTIONS
 
@@ -151,7 +196,7 @@ class Simulator:
         """``(N, 48)`` bool: the legal ids of the seat to move (all False when over)."""
         if self.backend == "numba":
             mask = np.zeros((len(S), NUM_ACTIONS), np.bool_)
-            _mask_nb(S, self.C, self.E, mask)
+            _mask_nb(S, self.U, mask)
             return mask
         return _mask_np(S, np.arange(len(S)), self)
 
@@ -162,7 +207,7 @@ class Simulator:
         del R  # no chance after the deal
         actions = np.asarray(actions, np.int64)
         if self.backend == "numba":
-            _step_nb(S, actions, self.C, self.E, self.max_rounds)
+            _step_nb(S, actions, self.C, self.E, self.U, self.max_rounds)
         else:
             rows = np.flatnonzero((S[:, CURRENT] >= 0) & (actions >= 0))
             _apply_np(S, rows, actions[rows], self)
@@ -173,7 +218,7 @@ class Simulator:
         code = POLICY_CODES[policy]
         out = np.full(len(S), -1, np.int64)
         if self.backend == "numba":
-            _act_nb(S, R, R.view(np.float64), code, out, self.C, self.E)
+            _act_nb(S, R, R.view(np.float64), code, out, self.C, self.E, self.U)
             return out
         rows = np.flatnonzero(S[:, CURRENT] >= 0)
         if code == RANDOM:
@@ -206,7 +251,8 @@ class Simulator:
         if self.backend == "numba":
             S = _new_games(len(seeds))
             R = streams(seeds)
-            _play_nb(S, R, codes, _agent_seeds(seeds, agent_seeds), self.C, self.E, self.max_rounds)
+            _play_nb(S, R, codes, _agent_seeds(seeds, agent_seeds), self.C, self.E, self.U,
+                     self.max_rounds)
         else:
             S = self._play_np(seeds, codes, agent_seeds)
         return {"scores": self.scores(S), "returns": self.returns(S),
@@ -309,49 +355,26 @@ def _convert(s, seat, E, e):
 
 
 @njit_inline
-def _uses(s, C, E):
+def _uses(s, U):
     """What the resolving worker may use (rules 4-7, 10) besides skipping: bit ``a - 15``
-    per legal id ``a``."""
+    per legal id ``a``, looked up in the card set's ``uses_table``."""
     q = s[QUE + s[QHEAD]]
     c = q >> 1
     w = s[SP + q]
     b = RES + 3 * (w & 1)
-    r0, r1, r2 = s[b], s[b + 1], s[b + 2]
-    plans = False
-    flips = False
-    bits = 0
-    for o in range(C[c, 1]):
-        kind = C[c, 2 + o]
-        if kind == CONV:
-            if _can(E, 4 * c + o, r0, r1, r2):
-                bits |= 1 << (USE - SKIP + 4 * c + o)
-        elif kind == HIRE_KIND:
-            if s[INTERN + w] == 0:  # rule 5: an intern on Hire has no effect
-                bits |= 1 << (USE - SKIP + 4 * c + o)
-        elif kind == FLIP_KIND:
-            flips = True
-        else:
-            plans = True
-    if flips:
+    held = s[b] * 64 + s[b + 1] * 8 + s[b + 2]
+    bits = U[c * 1024 + s[INTERN + w] * 512 + held]
+    flags = U[FLAGS_AT + c]
+    if flags & 1:
+        sides = s[PLAN] + 2 * s[PLAN + 1] + 4 * s[PLAN + 2]
+        bits |= U[PLANS_AT + sides * 1024 + (512 if s[USES] == 2 else 0) + held]
+    if flags & 2:
         bits |= 7 << (FLIP_PLAN - SKIP)
-    if plans:
-        first = s[USES] == 2  # rule 6: an intern's first use
-        for p in range(PLANS):
-            side = s[PLAN + p]
-            e = PLAN_EFFECT + 2 * p + side
-            if _can(E, e, r0, r1, r2):
-                bits |= 1 << (USE_PLAN - SKIP + p)
-                if first:
-                    a0, a1, a2 = _conv(E, e, r0, r1, r2)
-                    if _can(E, e, a0, a1, a2):
-                        bits |= 1 << (DOUBLE_PLAN - SKIP + p)
-            if first and _can(E, PLAN_EFFECT + 2 * p + 1 - side, r0, r1, r2):
-                bits |= 1 << (FLIP_USE_PLAN - SKIP + p)
     return bits
 
 
 @njit_inline
-def _legal_bits(s, C, E):
+def _legal_bits(s, U):
     """``(first, bits)``: the legal ids of the seat to move are ``first`` plus the indices
     of the set bits."""
     phase = s[PHASE]
@@ -360,7 +383,7 @@ def _legal_bits(s, C, E):
     if phase == REST:
         return 10, np.int64(31 & ~(1 << s[ROW]))
     if phase == RESOLVE:
-        return SKIP, _uses(s, C, E) | 1
+        return SKIP, _uses(s, U) | 1
     return 0, np.int64(0)
 
 
@@ -380,9 +403,9 @@ def _lowest(bits):
 
 
 @njit
-def _legal(s, C, E, out):
+def _legal(s, U, out):
     """The legal ids of the seat to move into ``out`` (sorted); return their count."""
-    first, bits = _legal_bits(s, C, E)
+    first, bits = _legal_bits(s, U)
     n = 0
     while bits:
         out[n] = first + _lowest(bits)
@@ -454,7 +477,7 @@ def _set_current(s):
 
 
 @njit_inline
-def _apply(s, a, C, E, max_rounds):
+def _apply(s, a, C, E, U, max_rounds):
     """One legal action of the seat to move, then the automatic skips (rule 12); return
     what the next worker may use (``_uses``) when resolving, else -1."""
     seat = s[CURRENT]
@@ -520,7 +543,7 @@ def _apply(s, a, C, E, max_rounds):
         _used(s, 2, max_rounds)
     pending = -1
     while s[PHASE] == RESOLVE:  # rule 12
-        pending = _uses(s, C, E)
+        pending = _uses(s, U)
         if pending:
             break
         _return(s, max_rounds)
@@ -530,18 +553,18 @@ def _apply(s, a, C, E, max_rounds):
 
 
 @njit
-def _step_nb(S, actions, C, E, max_rounds):
+def _step_nb(S, actions, C, E, U, max_rounds):
     for i in range(S.shape[0]):
         if S[i, CURRENT] >= 0 and actions[i] >= 0:
-            _apply(S[i], actions[i], C, E, max_rounds)
+            _apply(S[i], actions[i], C, E, U, max_rounds)
 
 
 @njit
-def _mask_nb(S, C, E, mask):
+def _mask_nb(S, U, mask):
     buf = np.zeros(NUM_ACTIONS, np.int64)
     for i in range(S.shape[0]):
         if S[i, CURRENT] >= 0:
-            for j in range(_legal(S[i], C, E, buf)):
+            for j in range(_legal(S[i], U, buf)):
                 mask[i, buf[j]] = True
 
 
@@ -665,10 +688,10 @@ def _resolve_score(s, C, E, a, early):
 
 
 @njit
-def _heuristic(s, C, E, mt, mtf, buf):
+def _heuristic(s, C, E, U, mt, mtf, buf):
     """`CorticaHeuristic.act` for the seat to move: the legal id with the largest score plus
     noise (one Gaussian per legal id, in id order, from ``mt``; the first maximum wins)."""
-    n = _legal(s, C, E, buf)
+    n = _legal(s, U, buf)
     me = s[CURRENT]
     early = 1.0 if s[ROUND] < EARLY_ROUNDS else 0.3
     phase = s[PHASE]
@@ -700,33 +723,33 @@ def _heuristic(s, C, E, mt, mtf, buf):
 
 
 @njit_inline
-def _random(s, rng, i, C, E, pending):
+def _random(s, rng, i, U, pending):
     """The r-th legal id, r uniform from the policy stream (``pending``: ``_uses`` if
     known, else -1)."""
     if pending >= 0 and s[PHASE] == RESOLVE:
         first, bits = SKIP, pending | 1
     else:
-        first, bits = _legal_bits(s, C, E)
+        first, bits = _legal_bits(s, U)
     for _ in range(below(rng, i, 1, _count(bits))):
         bits &= bits - 1
     return first + _lowest(bits)
 
 
 @njit
-def _act_nb(S, R, Rf, code, out, C, E):
+def _act_nb(S, R, Rf, code, out, C, E, U):
     buf = np.zeros(NUM_ACTIONS, np.int64)
     for i in range(S.shape[0]):
         s = S[i]
         if s[CURRENT] >= 0:
             if code == RANDOM:
-                out[i] = _random(s, R, i, C, E, -1)
+                out[i] = _random(s, R, i, U, -1)
             else:
                 k = MT + s[CURRENT] * MT_WIDTH
-                out[i] = _heuristic(s, C, E, R[i, k:k + MT_WIDTH], Rf[i, k:k + MT_WIDTH], buf)
+                out[i] = _heuristic(s, C, E, U, R[i, k:k + MT_WIDTH], Rf[i, k:k + MT_WIDTH], buf)
 
 
 @njit
-def _play_nb(S, R, codes, agent_seeds, C, E, max_rounds):
+def _play_nb(S, R, codes, agent_seeds, C, E, U, max_rounds):
     """Play every game to its end (each heuristic seat seeded from ``agent_seeds``)."""
     buf = np.zeros(NUM_ACTIONS, np.int64)
     mt = np.zeros((2, MT_WIDTH), np.uint64)
@@ -741,10 +764,10 @@ def _play_nb(S, R, codes, agent_seeds, C, E, max_rounds):
         while s[CURRENT] >= 0:
             seat = s[CURRENT]
             if codes[i, seat] == RANDOM:
-                action = _random(s, R, i, C, E, pending)
+                action = _random(s, R, i, U, pending)
             else:
-                action = _heuristic(s, C, E, mt[seat], mtf[seat], buf)
-            pending = _apply(s, action, C, E, max_rounds)
+                action = _heuristic(s, C, E, U, mt[seat], mtf[seat], buf)
+            pending = _apply(s, action, C, E, U, max_rounds)
 
 
 def _heuristic_rows(S, R, rows, out, sim: Simulator) -> None:
@@ -753,7 +776,7 @@ def _heuristic_rows(S, R, rows, out, sim: Simulator) -> None:
     buf = np.zeros(NUM_ACTIONS, np.int64)
     for i in rows:
         k = MT + int(S[i, CURRENT]) * MT_WIDTH
-        out[i] = _heuristic(S[i], sim.C, sim.E, R[i, k:k + MT_WIDTH], Rf[i, k:k + MT_WIDTH], buf)
+        out[i] = _heuristic(S[i], sim.C, sim.E, sim.U, R[i, k:k + MT_WIDTH], Rf[i, k:k + MT_WIDTH], buf)
 
 
 # -- numpy: the same rules vectorised over the games ------------------------------------------
@@ -776,10 +799,6 @@ def _res_np(S, rows, seat) -> np.ndarray:
     return S[rows[:, None], RES + 3 * seat[:, None] + np.arange(3)]
 
 
-def _can_np(E, e, res) -> np.ndarray:
-    return (res >= E[e, 0:3]).all(axis=1)
-
-
 def _conv_np(E, e, res) -> np.ndarray:
     instead = (E[e, 6] == 1) & (res >= E[e, 7:10]).all(axis=1)
     gain = np.where(instead[:, None], E[e, 10:13], E[e, 3:6])
@@ -787,33 +806,19 @@ def _conv_np(E, e, res) -> np.ndarray:
 
 
 def _uses_np(S, rows, sim: Simulator) -> np.ndarray:
-    """``(n, 48)`` bool: what the resolving worker of each game may use (``_uses``)."""
-    C, E = sim.C, sim.E
-    n = len(rows)
-    at = np.arange(n)
-    out = np.zeros((n, NUM_ACTIONS), np.bool_)
+    """``_uses`` for many games (bits ``a - 15``)."""
+    U = sim.U
     q = S[rows, QUE + S[rows, QHEAD]]
     c = q >> 1
     w = S[rows, SP + q]
-    res = _res_np(S, rows, w & 1)
-    kinds = C[c, 2:6]
-    for o in range(4):
-        e = 4 * c + o
-        ok = ((kinds[:, o] == CONV) & _can_np(E, e, res)) | \
-             ((kinds[:, o] == HIRE_KIND) & (S[rows, INTERN + w] == 0))
-        out[at[ok], USE + e[ok]] = True
-    plans = (kinds == PLAN_KIND).any(axis=1)
-    flips = (kinds == FLIP_KIND).any(axis=1)
-    first = plans & (S[rows, USES] == 2)
-    for p in range(PLANS):
-        side = S[rows, PLAN + p]
-        e = PLAN_EFFECT + 2 * p + side
-        can = _can_np(E, e, res)
-        out[:, USE_PLAN + p] = plans & can
-        out[:, FLIP_PLAN + p] = flips
-        out[:, FLIP_USE_PLAN + p] = first & _can_np(E, PLAN_EFFECT + 2 * p + 1 - side, res)
-        out[:, DOUBLE_PLAN + p] = first & can & _can_np(E, e, _conv_np(E, e, res))
-    return out
+    res = _res_np(S, rows, w & 1).astype(np.int64)
+    held = res[:, 0] * 64 + res[:, 1] * 8 + res[:, 2]
+    bits = U[c * 1024 + S[rows, INTERN + w] * 512 + held]
+    flags = U[FLAGS_AT + c]
+    plan = S[rows, PLAN:PLAN + PLANS]
+    sides = plan[:, 0] + 2 * plan[:, 1] + 4 * plan[:, 2]
+    bits |= np.where(flags & 1, U[PLANS_AT + sides * 1024 + 512 * (S[rows, USES] == 2) + held], 0)
+    return bits | np.where(flags & 2, 7 << (FLIP_PLAN - SKIP), 0)
 
 
 def _mask_np(S, rows, sim: Simulator) -> np.ndarray:
@@ -828,8 +833,8 @@ def _mask_np(S, rows, sim: Simulator) -> np.ndarray:
         mask[:, 10 + c] = (phase == REST) & (resting != c)
     resolving = np.flatnonzero(phase == RESOLVE)
     if resolving.size:
-        mask[resolving] = _uses_np(S, rows[resolving], sim)
-        mask[resolving, SKIP] = True
+        bits = _uses_np(S, rows[resolving], sim) | 1
+        mask[resolving, SKIP:] = (bits[:, None] >> np.arange(NUM_ACTIONS - SKIP)) & 1 == 1
     return mask
 
 
@@ -933,7 +938,7 @@ def _apply_np(S, rows, actions, sim: Simulator) -> None:
         _used_np(S, r, np.where(block >= 2, 2, 1), sim)
     moved = rows
     while (idle := moved[S[moved, PHASE] == RESOLVE]).size:  # rule 12
-        idle = idle[~_uses_np(S, idle, sim).any(axis=1)]
+        idle = idle[_uses_np(S, idle, sim) == 0]
         _return_np(S, idle, sim)
         moved = idle
     S[rows, LENGTH] += 1
