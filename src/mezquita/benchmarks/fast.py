@@ -25,7 +25,7 @@ from .playouts import engine_playout
 VARIANTS = {"cordoba": ({}, {"hand": 3}, {"hand": 10}, {"landmarks": 5}, {"match": True}),
             "cortica": ({}, {"cards": "reconstruction-v1-untuned"})}
 #: games per batch: numba, numpy
-BATCH = {"cordoba": (100_000, 10_000), "cortica": (20_000, 2_000)}
+BATCH = {"cordoba": (100_000, 10_000), "cortica": (20_000, 20_000)}
 
 
 def run(game_ids: list[str] | None, quick: bool) -> list[Figure]:

@@ -60,6 +60,8 @@ POLICY_CODES = {"random": RANDOM, "heuristic": HEURISTIC}
 #: per 11-bit chunk of a bit set: its number of bits and the index of its lowest bit
 POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
 LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << 11)], np.int64)
+NTH = np.array([[[b for b in range(11) if m >> b & 1][n] if n < bin(m).count("1") else -1
+                 for n in range(11)] for m in range(1 << 11)], np.int64)  # the n-th set bit
 PLANS_AT, FLAGS_AT = 1024 * CARDS, 1024 * CARDS + 1024 * 8  # in the uses table
 MT = 2  # R column where seat 0's generator starts; seat s at MT + s * MT_WIDTH
 # the heuristic's constants (games/cortica/heuristic.py and evaluation.py)
@@ -805,19 +807,20 @@ def _conv_np(E, e, res) -> np.ndarray:
     return np.minimum(MAX_AMOUNT, res - E[e, 0:3] + gain)
 
 
+# The functions below index S through its flat view (``F[b + column]``, ``b = rows *
+# WIDTH``): one index per cell is cheaper than (row, column) pairs.
 def _uses_np(S, rows, sim: Simulator) -> np.ndarray:
     """``_uses`` for many games (bits ``a - 15``)."""
-    U = sim.U
-    q = S[rows, QUE + S[rows, QHEAD]]
+    F, b, U = S.reshape(-1), rows * WIDTH, sim.U
+    q = F[b + QUE + F[b + QHEAD]]
+    w = F[b + SP + q]
+    r = b + RES + 3 * (w & 1)
+    held = F[r] * 64 + F[r + 1] * 8 + F[r + 2]
     c = q >> 1
-    w = S[rows, SP + q]
-    res = _res_np(S, rows, w & 1).astype(np.int64)
-    held = res[:, 0] * 64 + res[:, 1] * 8 + res[:, 2]
-    bits = U[c * 1024 + S[rows, INTERN + w] * 512 + held]
+    bits = U[c * 1024 + F[b + INTERN + w] * 512 + held]
     flags = U[FLAGS_AT + c]
-    plan = S[rows, PLAN:PLAN + PLANS]
-    sides = plan[:, 0] + 2 * plan[:, 1] + 4 * plan[:, 2]
-    bits |= np.where(flags & 1, U[PLANS_AT + sides * 1024 + 512 * (S[rows, USES] == 2) + held], 0)
+    sides = F[b + PLAN] + 2 * F[b + PLAN + 1] + 4 * F[b + PLAN + 2]
+    bits |= np.where(flags & 1, U[PLANS_AT + sides * 1024 + 512 * (F[b + USES] == 2) + held], 0)
     return bits | np.where(flags & 2, 7 << (FLIP_PLAN - SKIP), 0)
 
 
@@ -838,49 +841,72 @@ def _mask_np(S, rows, sim: Simulator) -> np.ndarray:
     return mask
 
 
+def _legal_bits_np(S, rows, sim: Simulator) -> tuple[np.ndarray, np.ndarray]:
+    """``_legal_bits`` for many games."""
+    F, b = S.reshape(-1), rows * WIDTH
+    phase = F[b + PHASE]
+    first = np.where(phase == REST, 10, 0)
+    bits = np.where(phase == PLACE, F[b + FREE], 31 & ~(1 << F[b + ROW])).astype(np.int64)
+    resolving = np.flatnonzero(phase == RESOLVE)
+    first[resolving] = SKIP
+    bits[resolving] = _uses_np(S, rows[resolving], sim) | 1
+    return first, bits
+
+
 def _random_np(S, rng, rows, sim: Simulator) -> np.ndarray:
-    """``_random`` for many games: the r-th legal id, r from the policy stream."""
-    if not rows.size:
-        return np.zeros(0, np.int64)
-    mask = _mask_np(S, rows, sim)
-    r = below_np(rng, rows, 1, mask.sum(axis=1))
-    return np.argmax(np.cumsum(mask, axis=1) > r[:, None], axis=1)
+    """``_random`` for many games: the r-th legal id, r from the policy stream (the r-th set
+    bit found 11 bits at a time)."""
+    first, bits = _legal_bits_np(S, rows, sim)
+    chunks = [(bits >> (11 * k)) & 2047 for k in range(3)]
+    r = below_np(rng, rows, 1, POP[chunks[0]] + POP[chunks[1]] + POP[chunks[2]])
+    out = np.zeros(len(rows), np.int64)
+    for k, chunk in enumerate(chunks):
+        count = POP[chunk]
+        here = (r >= 0) & (r < count)
+        out[here] = 11 * k + NTH[chunk[here], r[here]]
+        r = r - count
+    return first + out
 
 
 def _begin_np(S, rows) -> None:
-    w = S[rows, SP + S[rows, QUE + S[rows, QHEAD]]]
-    S[rows, USES] = np.where(S[rows, INTERN + w] == 1, 2, 1)
-    S[rows, HIRING] = 0
+    F, b = S.reshape(-1), rows * WIDTH
+    w = F[b + SP + F[b + QUE + F[b + QHEAD]]]
+    F[b + USES] = 1 + F[b + INTERN + w]
+    F[b + HIRING] = 0
 
 
 def _return_np(S, rows, sim: Simulator) -> None:
-    q = S[rows, QUE + S[rows, QHEAD]]
-    w = S[rows, SP + q]
-    S[rows, SP + q] = -1
-    S[rows, FREE] |= 1 << q
-    S[rows, STK + S[rows, SLEN]] = w
-    S[rows, SLEN] += 1
-    S[rows, INTERN + w] = S[rows, HIRING]
-    S[rows, QHEAD] += 1
-    more = S[rows, QHEAD] < S[rows, QLEN]
+    F, b = S.reshape(-1), rows * WIDTH
+    head = F[b + QHEAD]
+    q = F[b + QUE + head]
+    w = F[b + SP + q]
+    F[b + SP + q] = -1
+    F[b + FREE] |= 1 << q
+    height = F[b + SLEN]
+    F[b + STK + height] = w
+    F[b + SLEN] = height + 1
+    F[b + INTERN + w] = F[b + HIRING]
+    F[b + QHEAD] = head + 1
+    more = head + 1 < F[b + QLEN]
     _begin_np(S, rows[more])
-    ended = rows[~more]
-    S[ended, USES] = 0
-    S[ended, HIRING] = 0
-    over = (np.maximum(S[ended, RES + 2], S[ended, RES + 5]) >= CORK_TO_END) | \
-        (S[ended, ROUND] >= sim.max_rounds)
-    S[ended, PHASE] = np.where(over, OVER, REST)
+    ended = b[~more]
+    F[ended + USES] = 0
+    F[ended + HIRING] = 0
+    over = (np.maximum(F[ended + RES + 2], F[ended + RES + 5]) >= CORK_TO_END) | \
+        (F[ended + ROUND] >= sim.max_rounds)
+    F[ended + PHASE] = np.where(over, OVER, REST)
     done = ended[over]
-    winner = S[done, STK + WORKERS - 1] & 1
+    winner = F[done + STK + WORKERS - 1] & 1
     for r in (0, 1, 2):  # oak trees, then bark, then cork decide (the last one that differs)
-        blue, red = S[done, RES + r], S[done, RES + 3 + r]
+        blue, red = F[done + RES + r], F[done + RES + 3 + r]
         winner = np.where(blue > red, 0, np.where(red > blue, 1, winner))
-    S[done, WINNER] = winner
+    F[done + WINNER] = winner
 
 
 def _used_np(S, rows, uses, sim: Simulator) -> None:
-    left = np.maximum(0, S[rows, USES] - uses)
-    S[rows, USES] = left
+    F, b = S.reshape(-1), rows * WIDTH
+    left = np.maximum(0, F[b + USES] - uses)
+    F[b + USES] = left
     _return_np(S, rows[left == 0], sim)
 
 
@@ -893,13 +919,15 @@ def _convert_np(S, rows, e, sim: Simulator) -> None:
 def _apply_np(S, rows, actions, sim: Simulator) -> None:
     """``_apply`` for many games, one block of actions at a time."""
     C = sim.C
+    F = S.reshape(-1)
     place = actions < 10
     if place.any():
         r, a = rows[place], actions[place]
-        height = S[r, SLEN] - 1
-        S[r, SP + a] = S[r, STK + height]
-        S[r, FREE] &= ~(1 << a)
-        S[r, SLEN] = height
+        b = r * WIDTH
+        height = F[b + SLEN] - 1
+        F[b + SP + a] = F[b + STK + height]
+        F[b + FREE] &= ~(1 << a)
+        F[b + SLEN] = height
         full = r[height == 0]
         S[full, PHASE] = RESOLVE
         S[full, QHEAD] = 0
@@ -923,7 +951,7 @@ def _apply_np(S, rows, actions, sim: Simulator) -> None:
     if use.any():
         r, e = rows[use], actions[use] - USE
         hire = C[e >> 2, 2 + (e & 3)] == HIRE_KIND
-        S[r[hire], HIRING] = 1
+        F[r[hire] * WIDTH + HIRING] = 1
         _convert_np(S, r[~hire], e[~hire], sim)
         _used_np(S, r, 1, sim)
     plan = actions >= USE_PLAN
@@ -937,20 +965,21 @@ def _apply_np(S, rows, actions, sim: Simulator) -> None:
         S[r, PLAN + p] ^= (block != 2).astype(np.int32)
         _used_np(S, r, np.where(block >= 2, 2, 1), sim)
     moved = rows
-    while (idle := moved[S[moved, PHASE] == RESOLVE]).size:  # rule 12
+    while (idle := moved[F[moved * WIDTH + PHASE] == RESOLVE]).size:  # rule 12
         idle = idle[_uses_np(S, idle, sim) == 0]
         _return_np(S, idle, sim)
         moved = idle
-    S[rows, LENGTH] += 1
+    F[rows * WIDTH + LENGTH] += 1
     _set_current_np(S, rows)
 
 
 def _set_current_np(S, rows) -> None:
-    phase = S[rows, PHASE]
-    top = S[rows, STK + np.maximum(S[rows, SLEN] - 1, 0)] & 1
-    resolving = S[rows, SP + S[rows, QUE + np.minimum(S[rows, QHEAD], WORKERS - 1)]] & 1
-    S[rows, CURRENT] = np.select([phase == PLACE, phase == RESOLVE, phase == REST],
-                                 [top, resolving, S[rows, STK] & 1], -1)
+    F, b = S.reshape(-1), rows * WIDTH
+    phase = F[b + PHASE]
+    top = F[b + STK + np.maximum(F[b + SLEN] - 1, 0)] & 1
+    resolving = F[b + SP + F[b + QUE + np.minimum(F[b + QHEAD], WORKERS - 1)]] & 1
+    F[b + CURRENT] = np.select([phase == PLACE, phase == RESOLVE, phase == REST],
+                               [top, resolving, F[b + STK] & 1], -1)
 
 
 def _observe_np(S, seats, sim: Simulator) -> np.ndarray:
