@@ -170,14 +170,15 @@ class Simulator:
         """Play one game per seed to the end; ``policies`` is ``(seat 0, seat 1)`` names or an
         ``(N, 2)`` array of codes (0 random, 1 heuristic) per game. Returns ``scores``,
         ``returns`` (``(N, 2)``) and ``length`` (decisions per game)."""
-        S, R = self.init(seeds)
-        codes = _codes(policies, len(S))
-        length = np.full(len(S), PLAYS_PER_GAME * self.games, np.int32)
-        if self.backend == "numba":
-            scores, returns = np.zeros((len(S), 2), np.int64), np.zeros((len(S), 2))
-            _play_nb(S, R, codes, self.first, self.games, self.hand, scores, returns)
+        n = len(seeds)
+        codes = _codes(policies, n)
+        length = np.full(n, PLAYS_PER_GAME * self.games, np.int32)
+        if self.backend == "numba":  # each game dealt and played in one scratch row
+            scores, returns = np.zeros((n, 2), np.int64), np.zeros((n, 2))
+            _play_nb(streams(seeds), codes, self.first, self.games, self.hand, scores, returns)
             return {"scores": scores, "returns": returns, "length": length}
         else:
+            S, R = self.init(seeds)
             while (rows := np.flatnonzero(S[:, CURRENT] >= 0)).size:
                 seat = S[rows, CURRENT]
                 code = codes[rows, seat]
@@ -369,11 +370,14 @@ def _act_nb(S, rng, code, out, first):
 
 
 @njit
-def _play_nb(S, rng, codes, first, games, hand_size, scores, returns):
-    """Play every game to its end; write ``scores`` and ``returns`` (``(N, 2)``)."""
+def _play_nb(rng, codes, first, games, hand_size, scores, returns):
+    """Deal and play game ``i`` from ``rng[i]`` for every ``i``, in one scratch row (no
+    batch matrix: nothing leaves the cache); write ``scores`` and ``returns`` (``(N, 2)``)."""
     mine, theirs, base = np.zeros(SLOTS, np.int64), np.zeros(SLOTS), np.zeros(SLOTS)
-    for i in range(S.shape[0]):
-        s = S[i]
+    s = np.zeros(WIDTH, np.int32)
+    for i in range(rng.shape[0]):
+        s[GAMES_DONE] = 0
+        _deal_nb(s, rng, i, hand_size, 0)
         while s[CURRENT] >= 0:
             if codes[i, s[CURRENT]] == RANDOM:
                 action = _random_nb(s, rng, i, first)
