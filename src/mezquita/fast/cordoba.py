@@ -51,6 +51,9 @@ SUM = np.array([sum(p + 1 for p in range(POWERS) if m >> p & 1) for m in range(1
 COUNT = np.array([bin(m).count("1") for m in range(1 << POWERS)], np.int32)
 NTH_CARD = np.array([[[p for p in range(POWERS) if m >> p & 1][n] if n < bin(m).count("1") else -1
                       for n in range(POWERS)] for m in range(1 << POWERS)], np.int32)  # card index
+#: r // n and r % n for r < 70 and n <= 7 (the random choice; a lookup is cheaper than a division)
+QUOTIENT = np.array([[r // n if n else 0 for n in range(SLOTS + 1)] for r in range(NUM_ACTIONS)], np.int64)
+REMAINDER = np.array([[r % n if n else 0 for n in range(SLOTS + 1)] for r in range(NUM_ACTIONS)], np.int64)
 LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(1 << POWERS)], np.int32)  # -1 for 0
 
 
@@ -298,9 +301,9 @@ def _random_nb(s, rng, i, first):
     forbidden = s[FORBIDDEN]
     open_ = SLOTS - first - (1 if forbidden >= first else 0)
     r = below(rng, i, 1, COUNT[hand] * open_)
-    for _ in range(r // open_):
+    for _ in range(QUOTIENT[r, open_]):
         hand &= hand - 1  # drop the lowest card
-    k = first + r % open_
+    k = first + REMAINDER[r, open_]
     if forbidden >= first and k >= forbidden:
         k += 1
     return LOWEST[hand] * SLOTS + k
