@@ -250,11 +250,10 @@ class Simulator:
         ``init``. Returns ``scores``, ``returns`` (``(N, 2)``) and ``length`` (decisions)."""
         seeds = np.asarray(seeds, np.uint64)
         codes = _codes(policies, len(seeds))
-        if self.backend == "numba":
-            S = _new_games(len(seeds))
-            R = streams(seeds)
-            _play_nb(S, R, codes, _agent_seeds(seeds, agent_seeds), self.C, self.E, self.U,
-                     self.max_rounds)
+        if self.backend == "numba":  # each game dealt and played in one scratch row
+            S = np.zeros((len(seeds), WIDTH), np.int32)  # only the results are filled in
+            _play_nb(_new_games(1)[0], streams(seeds), codes, _agent_seeds(seeds, agent_seeds),
+                     self.C, self.E, self.U, self.max_rounds, S)
         else:
             S = self._play_np(seeds, codes, agent_seeds)
         return {"scores": self.scores(S), "returns": self.returns(S),
@@ -751,13 +750,16 @@ def _act_nb(S, R, Rf, code, out, C, E, U):
 
 
 @njit
-def _play_nb(S, R, codes, agent_seeds, C, E, U, max_rounds):
-    """Play every game to its end (each heuristic seat seeded from ``agent_seeds``)."""
+def _play_nb(new, R, codes, agent_seeds, C, E, U, max_rounds, out):
+    """Deal game ``i`` from ``R[i]`` (starting from the row ``new``) and play it to its end,
+    in one scratch row, for every ``i`` (each heuristic seat seeded from ``agent_seeds``);
+    write its resources, winner and length into ``out[i]``."""
     buf = np.zeros(NUM_ACTIONS, np.int64)
     mt = np.zeros((2, MT_WIDTH), np.uint64)
     mtf = mt.view(np.float64)
-    for i in range(S.shape[0]):
-        s = S[i]
+    s = np.empty(WIDTH, np.int32)
+    for i in range(R.shape[0]):
+        s[:] = new
         _shuffle_row(s, R, i, C)
         for seat in range(2):
             if codes[i, seat] == HEURISTIC:
@@ -770,6 +772,10 @@ def _play_nb(S, R, codes, agent_seeds, C, E, U, max_rounds):
             else:
                 action = _heuristic(s, C, E, U, mt[seat], mtf[seat], buf)
             pending = _apply(s, action, C, E, U, max_rounds)
+        for k in range(RES, RES + 6):
+            out[i, k] = s[k]
+        out[i, WINNER] = s[WINNER]
+        out[i, LENGTH] = s[LENGTH]
 
 
 def _heuristic_rows(S, R, rows, out, sim: Simulator) -> None:
