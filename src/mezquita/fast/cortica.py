@@ -439,7 +439,7 @@ def _end_round(s, max_rounds):
         s[PHASE] = REST
 
 
-@njit_inline
+@njit
 def _return(s, max_rounds):
     """Rules 4-5: the worker goes on top of the stack, intern side up only if it hired."""
     q = s[QUE + s[QHEAD]]
@@ -456,7 +456,7 @@ def _return(s, max_rounds):
         _end_round(s, max_rounds)
 
 
-@njit_inline
+@njit
 def _used(s, uses, max_rounds):
     left = max(0, s[USES] - uses)
     s[USES] = left
