@@ -164,9 +164,9 @@ class FastVectorEnv(gymnasium.vector.VectorEnv):
     Observations and masks are those of `MezquitaEnv` (the game's ``encode_view`` layout),
     batched; env ``i`` reset with ``seed`` is dealt from ``seed + i`` exactly as
     ``MezquitaEnv.reset(seed=seed + i)`` is, and its heuristic opponent is seeded as there, so
-    with heuristic opponents the games are the same. A finished env resets in the same step (``info["final_obs"]`` holds its
-    last observation, ``info["_final_obs"]`` says which); an illegal action ends the episode
-    with ``illegal_reward``, as in `MezquitaEnv`.
+    with heuristic opponents the games are the same. A finished env resets in the same step
+    (``info["final_obs"]`` holds its last observation, ``info["_final_obs"]`` says which); an
+    illegal action ends the episode with ``illegal_reward``, as in `MezquitaEnv`.
     """
 
     metadata: ClassVar[dict] = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}

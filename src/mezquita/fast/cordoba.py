@@ -172,14 +172,15 @@ class Simulator:
     def play(self, seeds, policies) -> dict[str, np.ndarray]:
         """Play one game per seed to the end; ``policies`` is ``(seat 0, seat 1)`` names or an
         ``(N, 2)`` array of codes (0 random, 1 heuristic) per game. Returns ``scores``,
-        ``returns`` (``(N, 2)``) and ``length`` (decisions per game)."""
+        ``returns`` (``(N, 2)``), ``length`` (decisions per game) and ``rounds`` (a card from
+        each seat is a round)."""
         n = len(seeds)
         codes = _codes(policies, n)
         length = np.full(n, PLAYS_PER_GAME * self.games, np.int32)
         if self.backend == "numba":  # each game dealt and played in one scratch row
             scores, returns = np.zeros((n, 2), np.int64), np.zeros((n, 2))
             _play_nb(streams(seeds), codes, self.first, self.games, self.hand, scores, returns)
-            return {"scores": scores, "returns": returns, "length": length}
+            return {"scores": scores, "returns": returns, "length": length, "rounds": length // 2}
         else:
             S, R = self.init(seeds)
             while (rows := np.flatnonzero(S[:, CURRENT] >= 0)).size:
@@ -191,7 +192,8 @@ class Simulator:
                     if pick.any():
                         actions[pick] = policy(S, R, rows[pick], self)
                 _apply_np(S, R, rows, actions, self)
-        return {"scores": self.scores(S), "returns": self.returns(S), "length": length}
+        return {"scores": self.scores(S), "returns": self.returns(S), "length": length,
+                "rounds": length // 2}
 
 
 def _codes(policies, n: int) -> np.ndarray:

@@ -247,7 +247,8 @@ class Simulator:
     def play(self, seeds, policies, agent_seeds=None) -> dict[str, np.ndarray]:
         """Play one game per seed to the end; ``policies`` is ``(seat 0, seat 1)`` names or an
         ``(N, 2)`` array of codes (0 random, 1 heuristic) per game; ``agent_seeds`` as in
-        ``init``. Returns ``scores``, ``returns`` (``(N, 2)``) and ``length`` (decisions)."""
+        ``init``. Returns ``scores``, ``returns`` (``(N, 2)``), ``length`` (decisions) and
+        ``rounds``."""
         seeds = np.asarray(seeds, np.uint64)
         codes = _codes(policies, len(seeds))
         if self.backend == "numba":  # each game dealt and played in one scratch row
@@ -257,7 +258,7 @@ class Simulator:
         else:
             S = self._play_np(seeds, codes, agent_seeds)
         return {"scores": self.scores(S), "returns": self.returns(S),
-                "length": S[:, LENGTH].copy()}
+                "length": S[:, LENGTH].copy(), "rounds": S[:, ROUND].copy()}
 
     def _play_np(self, seeds, codes, agent_seeds) -> np.ndarray:
         if (codes == HEURISTIC).any():  # the heuristic needs its generators (10 kB a game)
@@ -753,7 +754,7 @@ def _act_nb(S, R, Rf, code, out, C, E, U):
 def _play_nb(new, R, codes, agent_seeds, C, E, U, max_rounds, out):
     """Deal game ``i`` from ``R[i]`` (starting from the row ``new``) and play it to its end,
     in one scratch row, for every ``i`` (each heuristic seat seeded from ``agent_seeds``);
-    write its resources, winner and length into ``out[i]``."""
+    write its resources, winner, length and round into ``out[i]``."""
     buf = np.zeros(NUM_ACTIONS, np.int64)
     mt = np.zeros((2, MT_WIDTH), np.uint64)
     mtf = mt.view(np.float64)
@@ -776,6 +777,7 @@ def _play_nb(new, R, codes, agent_seeds, C, E, U, max_rounds, out):
             out[i, k] = s[k]
         out[i, WINNER] = s[WINNER]
         out[i, LENGTH] = s[LENGTH]
+        out[i, ROUND] = s[ROUND]
 
 
 def _heuristic_rows(S, R, rows, out, sim: Simulator) -> None:
