@@ -180,7 +180,7 @@ def test_win_rates_mean_scores_and_score_distribution_match_the_engine(agents):
     seat 0's cork agree (|z| < 4 each and a chi-square over its values below the 0.9999
     quantile)."""
     fast_games = (100_000 if agents == ("random", "random") else 20_000) // \
-        (1 if fast_backend.HAVE_NUMBA else 10)
+        (1 if fast_backend.default_backend() == "numba" else 10)
     fast = simulator("cortica").play(np.arange(fast_games) + 10**9, agents)
     game = mezquita.load("cortica")
     engine = [engine_game(game, seed, agents)[0] for seed in range(500)]
