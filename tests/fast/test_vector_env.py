@@ -14,13 +14,15 @@ BACKENDS = ["numpy"] + (["numba"] if HAVE_NUMBA else [])
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize(("seat", "options"), [(0, {}), (1, {"hand": 3, "match": True})])
-def test_each_env_plays_the_game_mezquita_env_plays(seat, options, backend):
-    """Heuristic opponents are deterministic: env i reset from seed + i gives the same
+@pytest.mark.parametrize(("game", "seat", "options"), [
+    ("cordoba", 0, {}), ("cordoba", 1, {"hand": 3, "match": True}),
+    ("cortica", 0, {}), ("cortica", 1, {"cards": "reconstruction-v1-untuned"})])
+def test_each_env_plays_the_game_mezquita_env_plays(game, seat, options, backend):
+    """Heuristic opponents seeded alike: env i reset from seed + i gives the same
     observations, masks, rewards and ends as MezquitaEnv reset from that seed."""
     n, seed = 4, 11
-    vec = FastVectorEnv(n, seat=seat, opponents="heuristic", backend=backend, **options)
-    singles = [MezquitaEnv(seat=seat, opponents="heuristic", **options) for _ in range(n)]
+    vec = FastVectorEnv(n, game=game, seat=seat, opponents="heuristic", backend=backend, **options)
+    singles = [MezquitaEnv(game=game, seat=seat, opponents="heuristic", **options) for _ in range(n)]
     obs, _ = vec.reset(seed=seed)
     single_obs = [env.reset(seed=seed + i)[0] for i, env in enumerate(singles)]
     done = np.zeros(n, bool)
@@ -61,7 +63,7 @@ def test_illegal_actions_end_the_episode_and_envs_reset_in_the_same_step():
 
 
 def test_unsupported_games_and_opponents_are_refused():
-    with pytest.raises(ValueError, match="no 'cortica' simulator"):
-        FastVectorEnv(2, game="cortica")
+    with pytest.raises(ValueError, match="no 'citadels' simulator"):
+        FastVectorEnv(2, game="citadels")
     with pytest.raises(ValueError, match="'ismcts-10' opponents"):
         FastVectorEnv(2, opponents="ismcts-10")

@@ -18,7 +18,8 @@ learner's return at the end (win 1, loss 0, draws shared). An illegal action end
 episode with reward ``illegal_reward`` (default -1) and ``info["illegal_action"]``, leaving
 the game untouched: a learner that ignores the mask is penalised, never crashed.
 
-`FastVectorEnv` is the batched form for games that ``mezquita.fast`` simulates (Córdoba):
+`FastVectorEnv` is the batched form for games that ``mezquita.fast`` simulates (Córdoba,
+Cortiça):
 ``num_envs`` games stepped at once in compiled code, with the same observations, masks and
 rewards, against random or heuristic opponents (needs the ``fast`` extra for numba).
 """
@@ -162,10 +163,10 @@ class FastVectorEnv(gymnasium.vector.VectorEnv):
 
     Observations and masks are those of `MezquitaEnv` (the game's ``encode_view`` layout),
     batched; env ``i`` reset with ``seed`` is dealt from ``seed + i`` exactly as
-    ``MezquitaEnv.reset(seed=seed + i)`` is, so with the (deterministic) heuristic the games
-    are the same. A finished env resets in the same step (``info["final_obs"]`` holds its
-    last observation, ``info["_final_obs"]`` says which); an illegal action ends the episode
-    with ``illegal_reward``, as in `MezquitaEnv`.
+    ``MezquitaEnv.reset(seed=seed + i)`` is, and its heuristic opponent is seeded as there, so
+    with heuristic opponents the games are the same. A finished env resets in the same step
+    (``info["final_obs"]`` holds its last observation, ``info["_final_obs"]`` says which); an
+    illegal action ends the episode with ``illegal_reward``, as in `MezquitaEnv`.
     """
 
     metadata: ClassVar[dict] = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}

@@ -1,5 +1,6 @@
-"""The compiled batched simulators (``mezquita.fast``): games/s on one core per variant and
-policy, the numpy fallback against the engine, and a whole sweep's time and peak memory.
+"""The compiled batched simulators (``mezquita.fast``): games/s on one core per game, variant
+and policy, the numpy fallback against the engine, and a whole Córdoba sweep's time and peak
+memory.
 
 Each rate is the best of slices interleaved with the goofspiel anchor (``anchor.py``); a
 slice plays one batch of games from fresh seeds. The sweep runs in its own process
@@ -20,44 +21,53 @@ from . import Figure
 from .anchor import shared
 from .playouts import engine_playout
 
-VARIANTS = ({}, {"hand": 3}, {"hand": 10}, {"landmarks": 5}, {"match": True})
+#: per game with a simulator: the variants measured (the first alone with ``--quick``)
+VARIANTS = {"cordoba": ({}, {"hand": 3}, {"hand": 10}, {"landmarks": 5}, {"match": True}),
+            "cortica": ({}, {"cards": "reconstruction-v1-untuned"})}
+#: games per batch: numba, numpy
+BATCH = {"cordoba": (100_000, 10_000), "cortica": (20_000, 20_000)}
 
 
 def run(game_ids: list[str] | None, quick: bool) -> list[Figure]:
-    """Fast-simulator figures for the games that have one (Córdoba)."""
-    if game_ids and "cordoba" not in game_ids:
+    """Fast-simulator figures for the games that have one (Córdoba, Cortiça)."""
+    wanted = [g for g in VARIANTS if not game_ids or g in game_ids]
+    if not wanted:
         return []
     try:
         import numpy as np
 
         from mezquita import fast
     except ImportError as err:
-        return [Figure("fast simulator", "cordoba", 0.0, "games/s",
-                       note=f"{err.name} not installed (pip install 'mezquita[fast]')")]
+        return [Figure("fast simulator", g, 0.0, "games/s",
+                       note=f"{err.name} not installed (pip install 'mezquita[fast]')") for g in wanted]
     anchor = shared(quick)
     seconds = 0.3 if quick else 1.5
     backend = fast.default_backend()
     figures = []
-    for options in VARIANTS if not quick else VARIANTS[:1]:
-        for policies in (("random", "random"), ("heuristic", "heuristic")):
-            rate = _fast_rate(anchor, fast.simulator("cordoba", options, backend), policies,
-                              100_000 if backend == "numba" else 10_000, seconds, np)
-            figures += anchor.stamp([Figure(
-                f"fast simulator, {' vs '.join(policies)}", "cordoba", round(rate), "games/s",
-                _label(options), note=f"mezquita.fast ({backend}), one core, batches of "
-                f"{100_000 if backend == 'numba' else 10_000}")])
-    engine_rate, _ = anchor.interleave(
-        lambda i, play=engine_playout(load("cordoba"), random.Random(0)): (1, play(i)), seconds)
-    figures += anchor.stamp([Figure("engine random playouts", "cordoba", round(engine_rate, 1),
-                                    "games/s", note="the generic API, for the fallback's ratio")])
-    numpy_rate = _fast_rate(anchor, fast.simulator("cordoba", {}, "numpy"), ("random", "random"),
-                            10_000, seconds, np)
-    figures += anchor.stamp([Figure(
-        "fast simulator (numpy fallback), random vs random", "cordoba", round(numpy_rate),
-        "games/s", anchor="engine random playouts", ratio=round(numpy_rate / engine_rate, 1),
-        note="vectorised over batches of 10,000; target 10x the engine")])
-    anchor.window_start()
-    figures += anchor.stamp(_sweep(1_000_000 if not quick else 100_000))
+    for game_id in wanted:
+        batch = BATCH[game_id][0 if backend == "numba" else 1]
+        for options in VARIANTS[game_id] if not quick else VARIANTS[game_id][:1]:
+            for policies in (("random", "random"), ("heuristic", "heuristic")):
+                rate = _fast_rate(anchor, fast.simulator(game_id, options, backend), policies,
+                                  batch, seconds, np)
+                figures += anchor.stamp([Figure(
+                    f"fast simulator, {' vs '.join(policies)}", game_id, round(rate), "games/s",
+                    _label(options), note=f"mezquita.fast ({backend}), one core, batches of "
+                    f"{batch:,}")])
+        engine_rate, _ = anchor.interleave(
+            lambda i, play=engine_playout(load(game_id), random.Random(0)): (1, play(i)), seconds)
+        figures += anchor.stamp([Figure("engine random playouts", game_id, round(engine_rate, 1),
+                                        "games/s", note="the generic API, for the fallback's ratio")])
+        batch = BATCH[game_id][1]
+        numpy_rate = _fast_rate(anchor, fast.simulator(game_id, {}, "numpy"), ("random", "random"),
+                                batch, seconds, np)
+        figures += anchor.stamp([Figure(
+            "fast simulator (numpy fallback), random vs random", game_id, round(numpy_rate),
+            "games/s", anchor="engine random playouts", ratio=round(numpy_rate / engine_rate, 1),
+            note=f"vectorised over batches of {batch:,}; target 10x the engine")])
+    if "cordoba" in wanted:
+        anchor.window_start()
+        figures += anchor.stamp(_sweep(1_000_000 if not quick else 100_000))
     anchor.finalise(figures)
     return figures
 
@@ -67,12 +77,12 @@ def _label(options: dict) -> str:
 
 
 def _fast_rate(anchor, sim, policies, batch: int, seconds: float, np) -> float:
-    sim.play(np.arange(1000), policies)  # compile (or load the cache) outside the timing
+    sim.play(np.arange(200), policies)  # compile (or load the cache) outside the timing
     slices = max(2, min(6, int(seconds / 0.1)))
 
     def one_batch(i: int) -> tuple[int, int]:
-        sim.play(np.arange(batch, dtype=np.uint64) + np.uint64(i * batch), policies)
-        return batch, 20 * batch * sim.games
+        result = sim.play(np.arange(batch, dtype=np.uint64) + np.uint64(i * batch), policies)
+        return batch, int(result["length"].sum())
 
     return anchor.interleave(one_batch, seconds, slices)[0]
 

@@ -55,7 +55,7 @@ def simulate_command(
     """Play games on the fair seat schedule and report win shares with 95% CIs.
 
     Games whose agents a compiled simulator has (``mezquita.fast``: random and heuristic in
-    Córdoba) run there, with the same deals and seats; ``--engine`` forces the engine."""
+    Córdoba and Cortiça) run there, with the same deals and seats; ``--engine`` forces the engine."""
     game = load_game(game_id, ctx.args)
     names = parse_agents(agents, game)
     out = prepare_out_dir(records)

@@ -4,6 +4,7 @@ varied options as one resumable tournament, compared side by side."""
 from __future__ import annotations
 
 import json
+import time
 from itertools import product
 from pathlib import Path
 
@@ -11,11 +12,12 @@ import typer
 from rich.table import Table
 
 from mezquita.arena.plan import Plan
+from mezquita.arena.report import analyse
 from mezquita.engine import MezquitaError, load
 
 from .app import app
 from .arena import run_tournament
-from .common import GAME_OPTIONS, console, fail, parse_game_options
+from .common import GAME_OPTIONS, console, err_console, fail, parse_game_options
 from .simulate import parse_agents, prepare_out_dir
 
 
@@ -47,10 +49,17 @@ def sweep_command(
     out: Path = typer.Option(None, "--out", help="Folder of the resumable sweep and its reports."),
     records: bool = typer.Option(False, "--records", help="Keep every game's record in OUT/records/."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    engine: bool = typer.Option(False, "--engine",
+                                help="Use the reference engine even where a fast simulator exists "
+                                     "(the game's own figures need it)."),
 ) -> None:
     """Each variant's figures side by side with the difference from the first variant and
     its 95% CI: win shares, the start player's win rate, draws, lengths, score margins and the
-    game's own figures per game. Base options follow GAME (--players 5)."""
+    game's own figures per game. Base options follow GAME (--players 5).
+
+    Without --out, --records and --engine, sweeps whose agents a compiled simulator has
+    (``mezquita.fast``: random and heuristic in Córdoba and Cortiça) run there, with the same
+    games; that report leaves out the game's own figures (the simulator keeps no events)."""
     base = parse_game_options(ctx.args)
     variants = parse_vary(vary)
     try:
@@ -63,8 +72,12 @@ def sweep_command(
         fail("--records needs --out (the records are written to OUT/records/)")
     names = parse_agents(agents, game)
     plan = Plan.of(game, names, games, seed, hidden_samples=0, records=records, variants=variants)
-    folder = prepare_out_dir(out)
-    _, report = run_tournament(plan, workers, "local", folder)
+    report = None if engine else fast_sweep(plan, out is not None or records)
+    if report is None:
+        folder = prepare_out_dir(out)
+        _, report = run_tournament(plan, workers, "local", folder)
+    else:
+        folder = None
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
@@ -72,6 +85,37 @@ def sweep_command(
     if folder:
         console.print(f"report.html (every variant), report.json, games.csv, metrics.csv and "
                       f"plots in {folder}")
+
+
+def fast_sweep(plan: Plan, keeps_files: bool) -> dict | None:
+    """The sweep's report from `mezquita.fast` when it has the game, every variant and every
+    agent (saying so on stderr), else None."""
+    try:
+        from mezquita import fast
+    except ImportError:  # numpy missing
+        return None
+    options = [dict(plan.load(v).options) for v in range(len(plan.variants))]  # parsed values
+    if not all(fast.supports(plan.game, plan.agents, o) for o in options):
+        return None
+    if keeps_files:
+        err_console.print("[dim]--out/--records: using the reference engine (the fast simulator "
+                          "keeps no records or events)[/]")
+        return None
+    from mezquita.fast.tournament import game_results
+
+    start = time.perf_counter()
+    results = [r for v, o in enumerate(options)
+               for r in game_results(plan.game, o, plan.agents, plan.games, plan.seed, v,
+                                     len(options))]
+    elapsed = time.perf_counter() - start
+    report = analyse(results, plan)
+    simulator = f"mezquita.fast ({fast.default_backend()})"
+    for v in report["variants"]:
+        v["metrics"], v["never"] = {}, {}  # no events: the game's own figures need the engine
+    report.update({"simulator": simulator, "seconds": round(elapsed, 2),
+                   "games_per_second": round(len(results) / elapsed, 1) if elapsed else None})
+    err_console.print(f"[dim]played by {simulator}; the game's own figures need --engine[/]")
+    return report
 
 
 def _evidence(diff: dict) -> float:

@@ -2,7 +2,8 @@
 
 An optional extra (``pip install 'mezquita[fast]'``: numba and numpy); the core never imports
 it. A simulator plays N games at once from N seeds with policies written as array code
-(``random`` and each game's ``heuristic``, the same decisions as the engine's agents), and
+(``random`` and each game's ``heuristic``, the same decisions as the engine's agents, down to
+the heuristic's tie-breaking noise where it has some), and
 offers a pgx-style step API (``init`` / ``legal_mask`` / ``step`` / ``observe``) that
 `mezquita.adapters.gymnasium.FastVectorEnv` wraps. The reference engine stays the truth:
 the deal from a seed is the engine's own (the same SplitMix64 stream), and the tests replay
@@ -29,7 +30,7 @@ from __future__ import annotations
 from .backend import BACKENDS, default_backend
 
 #: game id -> module of ``mezquita.fast`` holding its simulator class ``Simulator``
-GAMES = {"cordoba": "cordoba"}
+GAMES = {"cordoba": "cordoba", "cortica": "cortica"}
 #: agent names the simulators play as array code
 POLICIES = ("random", "heuristic")
 

@@ -51,6 +51,9 @@ SUM = np.array([sum(p + 1 for p in range(POWERS) if m >> p & 1) for m in range(1
 COUNT = np.array([bin(m).count("1") for m in range(1 << POWERS)], np.int32)
 NTH_CARD = np.array([[[p for p in range(POWERS) if m >> p & 1][n] if n < bin(m).count("1") else -1
                       for n in range(POWERS)] for m in range(1 << POWERS)], np.int32)  # card index
+#: r // n and r % n for r < 70 and n <= 7 (the random choice; a lookup is cheaper than a division)
+QUOTIENT = np.array([[r // n if n else 0 for n in range(SLOTS + 1)] for r in range(NUM_ACTIONS)], np.int64)
+REMAINDER = np.array([[r % n if n else 0 for n in range(SLOTS + 1)] for r in range(NUM_ACTIONS)], np.int64)
 LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(1 << POWERS)], np.int32)  # -1 for 0
 
 
@@ -169,15 +172,17 @@ class Simulator:
     def play(self, seeds, policies) -> dict[str, np.ndarray]:
         """Play one game per seed to the end; ``policies`` is ``(seat 0, seat 1)`` names or an
         ``(N, 2)`` array of codes (0 random, 1 heuristic) per game. Returns ``scores``,
-        ``returns`` (``(N, 2)``) and ``length`` (decisions per game)."""
-        S, R = self.init(seeds)
-        codes = _codes(policies, len(S))
-        length = np.full(len(S), PLAYS_PER_GAME * self.games, np.int32)
-        if self.backend == "numba":
-            scores, returns = np.zeros((len(S), 2), np.int64), np.zeros((len(S), 2))
-            _play_nb(S, R, codes, self.first, self.games, self.hand, scores, returns)
-            return {"scores": scores, "returns": returns, "length": length}
+        ``returns`` (``(N, 2)``), ``length`` (decisions per game) and ``rounds`` (a card from
+        each seat is a round)."""
+        n = len(seeds)
+        codes = _codes(policies, n)
+        length = np.full(n, PLAYS_PER_GAME * self.games, np.int32)
+        if self.backend == "numba":  # each game dealt and played in one scratch row
+            scores, returns = np.zeros((n, 2), np.int64), np.zeros((n, 2))
+            _play_nb(streams(seeds), codes, self.first, self.games, self.hand, scores, returns)
+            return {"scores": scores, "returns": returns, "length": length, "rounds": length // 2}
         else:
+            S, R = self.init(seeds)
             while (rows := np.flatnonzero(S[:, CURRENT] >= 0)).size:
                 seat = S[rows, CURRENT]
                 code = codes[rows, seat]
@@ -187,7 +192,8 @@ class Simulator:
                     if pick.any():
                         actions[pick] = policy(S, R, rows[pick], self)
                 _apply_np(S, R, rows, actions, self)
-        return {"scores": self.scores(S), "returns": self.returns(S), "length": length}
+        return {"scores": self.scores(S), "returns": self.returns(S), "length": length,
+                "rounds": length // 2}
 
 
 def _codes(policies, n: int) -> np.ndarray:
@@ -297,9 +303,9 @@ def _random_nb(s, rng, i, first):
     forbidden = s[FORBIDDEN]
     open_ = SLOTS - first - (1 if forbidden >= first else 0)
     r = below(rng, i, 1, COUNT[hand] * open_)
-    for _ in range(r // open_):
+    for _ in range(QUOTIENT[r, open_]):
         hand &= hand - 1  # drop the lowest card
-    k = first + r % open_
+    k = first + REMAINDER[r, open_]
     if forbidden >= first and k >= forbidden:
         k += 1
     return LOWEST[hand] * SLOTS + k
@@ -369,11 +375,14 @@ def _act_nb(S, rng, code, out, first):
 
 
 @njit
-def _play_nb(S, rng, codes, first, games, hand_size, scores, returns):
-    """Play every game to its end; write ``scores`` and ``returns`` (``(N, 2)``)."""
+def _play_nb(rng, codes, first, games, hand_size, scores, returns):
+    """Deal and play game ``i`` from ``rng[i]`` for every ``i``, in one scratch row (no
+    batch matrix: nothing leaves the cache); write ``scores`` and ``returns`` (``(N, 2)``)."""
     mine, theirs, base = np.zeros(SLOTS, np.int64), np.zeros(SLOTS), np.zeros(SLOTS)
-    for i in range(S.shape[0]):
-        s = S[i]
+    s = np.zeros(WIDTH, np.int32)
+    for i in range(rng.shape[0]):
+        s[GAMES_DONE] = 0
+        _deal_nb(s, rng, i, hand_size, 0)
         while s[CURRENT] >= 0:
             if codes[i, s[CURRENT]] == RANDOM:
                 action = _random_nb(s, rng, i, first)

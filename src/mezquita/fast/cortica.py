@@ -1,0 +1,1028 @@
+"""Cortiça as array code: any card set and round limit, N games at once.
+
+One game is one row of an int32 matrix ``S`` (layout below) and one row of a uint64 matrix
+``R``: the engine's deal stream (``R[i, 0]``), the random policy's stream (``R[i, 1]``) and,
+per seat, the heuristic agent's own `random.Random` (``mt19937``), so that the heuristic
+draws the same tie-breaking noise as the engine's `CorticaHeuristic` seeded alike. A card set
+becomes two tables (``tables``): per action card its spaces and option kinds, and per effect
+(card option ``4c + o``, plan side ``20 + 2p + side``) what it pays and gains. Action ids are
+the engine's (the blocks of ``games/cortica/rules.py``) and the flow follows its rules.
+
+=========  ====================================================================
+columns    meaning
+=========  ====================================================================
+0..5       resources of seat s at ``3s`` + [oak trees, bark, cork]
+6..10      the row of action cards, left to right (6 is the resting card)
+11..13     plan p shows its back side
+14..17     the worker stack, bottom first (the top is ``14 + height - 1``)
+18         stack height
+19..22     worker w is an intern
+23..32     worker on space s of card c at ``23 + 2c + s``, or -1
+33         phase: 0 place, 1 resolve, 2 rest, 3 over
+34..37     the resolution queue (``2c + s`` per placed worker, row order)
+38, 39     queue position of the worker resolving, queue length
+40         uses left of the worker resolving
+41         it used Hire
+42         round, from 1
+43         winner once over, else -1
+44         seat to move, -1 when over
+45         decisions played
+46         free spaces of the active cards (bit ``2c + s``: the place ids)
+=========  ====================================================================
+
+Policies (per seat of each game): 0 ``random`` (uniform over the legal ids, from the policy
+stream) and 1 ``heuristic`` (`CorticaHeuristic`: the same scores in the same arithmetic order,
+plus the same Gaussian noise from the seat's `random.Random`, so it picks the same action).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .backend import check, njit, njit_inline
+from .mt19937 import MT_WIDTH, gauss, seed_nb, seeded
+from .splitmix import below, below_np, streams
+
+RES, ROW, PLAN, STK, SLEN, INTERN, SP, PHASE = 0, 6, 11, 14, 18, 19, 23, 33
+QUE, QHEAD, QLEN, USES, HIRING, ROUND, WINNER, CURRENT, LENGTH = 34, 38, 39, 40, 41, 42, 43, 44, 45
+FREE = 46
+WIDTH = 47
+PLACE, RESOLVE, REST, OVER = 0, 1, 2, 3
+CARDS, PLANS, WORKERS = 5, 3, 4
+NUM_ACTIONS = 48
+SKIP, USE, USE_PLAN, FLIP_PLAN, FLIP_USE_PLAN, DOUBLE_PLAN = 15, 16, 36, 39, 42, 45
+CONV, PLAN_KIND, FLIP_KIND, HIRE_KIND = 0, 1, 2, 3  # option kinds in the card table
+NO_OPTION = -1
+PLAN_EFFECT = 20  # effect index of plan p's side d: 20 + 2p + d
+MAX_AMOUNT, CORK_TO_END = 7, 6
+RANDOM, HEURISTIC = 0, 1
+POLICY_CODES = {"random": RANDOM, "heuristic": HEURISTIC}
+#: per 11-bit chunk of a bit set: its number of bits and the index of its lowest bit
+POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
+LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << 11)], np.int64)
+NTH = np.array([[[b for b in range(11) if m >> b & 1][n] if n < bin(m).count("1") else -1
+                 for n in range(11)] for m in range(1 << 11)], np.int64)  # the n-th set bit
+PLANS_AT, FLAGS_AT = 1024 * CARDS, 1024 * CARDS + 1024 * 8  # in the uses table
+MT = 2  # R column where seat 0's generator starts; seat s at MT + s * MT_WIDTH
+# the heuristic's constants (games/cortica/heuristic.py and evaluation.py)
+VALUE_TREE, VALUE_BARK, VALUE_CORK, HIRE_VALUE = 1.5, 3.0, 10.0, 4.0
+DENIAL, NOISE, EARLY_ROUNDS = 0.4, 0.3, 8
+
+
+def supported(cards: str = "reconstruction-v1", max_rounds: int = 40) -> bool:
+    """Every card set and round limit the engine accepts."""
+    del cards, max_rounds
+    return True
+
+
+def tables(card_set) -> tuple[np.ndarray, np.ndarray]:
+    """``(C, E)`` of a `CardSet`: ``C[c]`` = [spaces, options, kind of option 0..3] and
+    ``E[e]`` = [pay x3, gain x3, has "instead", if_have x3, instead gain x3]."""
+    C = np.full((CARDS, 6), NO_OPTION, np.int32)
+    E = np.zeros((PLAN_EFFECT + 2 * PLANS, 13), np.int32)
+    kinds = {None: CONV, "use_plan": PLAN_KIND, "flip_plan": FLIP_KIND, "hire": HIRE_KIND}
+
+    def effect(e: int, eff) -> None:
+        E[e, 0:3], E[e, 3:6] = eff.pay, eff.gain
+        if eff.if_have is not None:
+            E[e, 6], E[e, 7:10] = 1, eff.if_have
+            E[e, 10:13] = eff.instead_gain if eff.instead_gain is not None else eff.gain
+
+    for c, card in enumerate(card_set.actions):
+        C[c, 0], C[c, 1] = card.spaces, len(card.options)
+        for o, eff in enumerate(card.options):
+            C[c, 2 + o] = kinds[eff.special]
+            effect(4 * c + o, eff)
+    for p, plan in enumerate(card_set.plans):
+        for d, side in enumerate(plan.sides):
+            effect(PLAN_EFFECT + 2 * p + d, side)
+    return C, E
+
+
+def uses_table(C: np.ndarray, E: np.ndarray) -> np.ndarray:
+    """What a resolving worker may use besides skipping (rules 5-7, 10, 11), as bits ``a - 15``
+    of the legal ids ``a``, for every card, intern flag, plan sides and resources (0..7 each,
+    ``held = 64 * trees + 8 * bark + cork``): the card's own options at ``1024c + 512 intern +
+    held``; the plan moves at ``PLANS_AT + 1024 sides + 512 first + held`` (``sides`` = plan
+    p's side at bit p, ``first``: an intern's first use); at ``FLAGS_AT + c`` bit 0 "the card
+    uses plans" and bit 1 "it flips plans"."""
+    U = np.zeros(FLAGS_AT + CARDS, np.int64)
+    held = [(t, b, k) for t in range(8) for b in range(8) for k in range(8)]
+
+    def can(e, r):
+        return all(r[j] >= E[e, j] for j in range(3))
+
+    def conv(e, r):
+        g = 10 if E[e, 6] and all(r[j] >= E[e, 7 + j] for j in range(3)) else 3
+        return [min(MAX_AMOUNT, r[j] - E[e, j] + E[e, g + j]) for j in range(3)]
+
+    for c in range(CARDS):
+        for o in range(C[c, 1]):
+            kind, bit = C[c, 2 + o], 1 << (USE - SKIP + 4 * c + o)
+            U[FLAGS_AT + c] |= {PLAN_KIND: 1, FLIP_KIND: 2}.get(kind, 0)
+            for h, r in enumerate(held):
+                if kind == CONV and can(4 * c + o, r):
+                    U[1024 * c + h] |= bit
+                    U[1024 * c + 512 + h] |= bit
+                elif kind == HIRE_KIND:  # rule 5: an intern on Hire has no effect
+                    U[1024 * c + h] |= bit
+    for sides in range(8):
+        for p in range(PLANS):
+            side = sides >> p & 1
+            e, other = PLAN_EFFECT + 2 * p + side, PLAN_EFFECT + 2 * p + 1 - side
+            for h, r in enumerate(held):
+                for first in (0, 1):
+                    at = PLANS_AT + 1024 * sides + 512 * first + h
+                    if can(e, r):
+                        U[at] |= 1 << (USE_PLAN - SKIP + p)
+                        if first and can(e, conv(e, r)):
+                            U[at] |= 1 << (DOUBLE_PLAN - SKIP + p)
+                    if first and can(other, r):
+                        U[at] |= 1 << (FLIP_USE_PLAN - SKIP + p)
+    return U
+
+
+class Simulator:
+    """Batched Cortiça with the engine's options; ``backend`` ``"numba"`` or ``"numpy"``.
+
+    The step API works on a batch ``(S, R)`` from ``init``: ``to_move(S)``,
+    ``legal_mask(S)``, ``step(S, R, actions)`` (rows whose game is over ignore their action),
+    ``observe(S, seats)``, ``scores(S)`` and ``returns(S)``; ``act(S, R, policy)`` gives a
+    policy's actions. ``play(seeds, policies)`` plays whole games. The numpy backend plays
+    ``random`` vectorised and the heuristic game by game (compiled only where numba is
+    installed).
+    """
+
+    game_id = "cortica"
+    #: ``play`` and ``init`` take the agents' seeds (the heuristic draws from them)
+    agent_seeded = True
+
+    def __init__(self, cards: str = "reconstruction-v1", max_rounds: int = 40,
+                 backend: str = "numba") -> None:
+        from mezquita.games.cortica.cards import load_card_set
+
+        self.options = {"cards": cards, "max_rounds": max_rounds}
+        self.backend = check(backend)
+        self.C, self.E = tables(load_card_set(cards))
+        self.U = uses_table(self.C, self.E)
+        self.max_rounds = max_rounds
+        self.num_actions = NUM_ACTIONS
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"fast.cortica.Simulator({opts}, backend={self.backend!r})"
+
+    # -- the step API ------------------------------------------------------------------
+    def init(self, seeds, agent_seeds=None) -> tuple[np.ndarray, np.ndarray]:
+        """New games dealt from ``seeds`` exactly as ``game.new_state(seed)`` deals them;
+        ``agent_seeds`` (``(N, 2)``, default ``seed + seat`` as `MezquitaEnv` seeds its bots)
+        seed each seat's heuristic."""
+        seeds = np.asarray(seeds, np.uint64)
+        S = _new_games(len(seeds))
+        R = np.zeros((len(seeds), MT + 2 * MT_WIDTH), np.uint64)
+        R[:, :2] = streams(seeds)
+        for i, pair in enumerate(_agent_seeds(seeds, agent_seeds)):
+            for seat in (0, 1):
+                seeded(int(pair[seat]), R[i, MT + seat * MT_WIDTH:MT + (seat + 1) * MT_WIDTH])
+        if self.backend == "numba":
+            _deal_nb(S, R, self.C)
+        else:
+            _deal_np(S, R, self.C)
+        return S, R
+
+    def to_move(self, S: np.ndarray) -> np.ndarray:
+        """The seat to move per game, -1 where it is over."""
+        return S[:, CURRENT].copy()
+
+    def legal_mask(self, S: np.ndarray) -> np.ndarray:
+        """``(N, 48)`` bool: the legal ids of the seat to move (all False when over)."""
+        if self.backend == "numba":
+            mask = np.zeros((len(S), NUM_ACTIONS), np.bool_)
+            _mask_nb(S, self.U, mask)
+            return mask
+        return _mask_np(S, np.arange(len(S)), self)
+
+    def step(self, S: np.ndarray, R: np.ndarray, actions) -> None:
+        """Play ``actions[i]`` for the seat to move in game ``i`` (in place; legal ids only:
+        check with ``legal_mask``). Games that are over, or given a negative action, are left
+        as they are."""
+        del R  # no chance after the deal
+        actions = np.asarray(actions, np.int64)
+        if self.backend == "numba":
+            _step_nb(S, actions, self.C, self.E, self.U, self.max_rounds)
+        else:
+            rows = np.flatnonzero((S[:, CURRENT] >= 0) & (actions >= 0))
+            _apply_np(S, rows, actions[rows], self)
+
+    def act(self, S: np.ndarray, R: np.ndarray, policy: str) -> np.ndarray:
+        """The action of ``policy`` (``"random"`` or ``"heuristic"``) in every game still
+        running (-1 where over); both draw from their streams in ``R``."""
+        code = POLICY_CODES[policy]
+        out = np.full(len(S), -1, np.int64)
+        if self.backend == "numba":
+            _act_nb(S, R, R.view(np.float64), code, out, self.C, self.E, self.U)
+            return out
+        rows = np.flatnonzero(S[:, CURRENT] >= 0)
+        if code == RANDOM:
+            out[rows] = _random_np(S, R, rows, self)
+        else:
+            _heuristic_rows(S, R, rows, out, self)
+        return out
+
+    def scores(self, S: np.ndarray) -> np.ndarray:
+        """``(N, 2)`` scores as ``state.scores()``: each seat's cork."""
+        return S[:, [RES + 2, RES + 5]].astype(np.float64)
+
+    def returns(self, S: np.ndarray) -> np.ndarray:
+        """``(N, 2)`` returns as ``state.returns()`` (zeros where the game is not over)."""
+        winner = S[:, WINNER]
+        return np.stack([winner == 0, winner == 1], axis=1).astype(np.float64)
+
+    def observe(self, S: np.ndarray, seats) -> np.ndarray:
+        """``(N, 95)`` float32: ``game.encode_view(state.view(seats[i]))`` of each game
+        (layout table in ``games/cortica/observation.py``)."""
+        return _observe_np(S, np.asarray(seats, np.int64), self)
+
+    # -- whole games -------------------------------------------------------------------
+    def play(self, seeds, policies, agent_seeds=None) -> dict[str, np.ndarray]:
+        """Play one game per seed to the end; ``policies`` is ``(seat 0, seat 1)`` names or an
+        ``(N, 2)`` array of codes (0 random, 1 heuristic) per game; ``agent_seeds`` as in
+        ``init``. Returns ``scores``, ``returns`` (``(N, 2)``), ``length`` (decisions) and
+        ``rounds``."""
+        seeds = np.asarray(seeds, np.uint64)
+        codes = _codes(policies, len(seeds))
+        if self.backend == "numba":  # each game dealt and played in one scratch row
+            S = np.zeros((len(seeds), WIDTH), np.int32)  # only the results are filled in
+            _play_nb(_new_games(1)[0], streams(seeds), codes, _agent_seeds(seeds, agent_seeds),
+                     self.C, self.E, self.U, self.max_rounds, S)
+        else:
+            S = self._play_np(seeds, codes, agent_seeds)
+        return {"scores": self.scores(S), "returns": self.returns(S),
+                "length": S[:, LENGTH].copy(), "rounds": S[:, ROUND].copy()}
+
+    def _play_np(self, seeds, codes, agent_seeds) -> np.ndarray:
+        if (codes == HEURISTIC).any():  # the heuristic needs its generators (10 kB a game)
+            S, R = self.init(seeds, agent_seeds)
+        else:
+            S, R = _new_games(len(seeds)), streams(seeds)
+            _deal_np(S, R, self.C)
+        while (rows := np.flatnonzero(S[:, CURRENT] >= 0)).size:
+            code = codes[rows, S[rows, CURRENT]]
+            actions = np.full(len(S), -1, np.int64)
+            pick = rows[code == RANDOM]
+            actions[pick] = _random_np(S, R, pick, self)
+            _heuristic_rows(S, R, rows[code == HEURISTIC], actions, self)
+            _apply_np(S, rows, actions[rows], self)
+        return S
+
+
+def _codes(policies, n: int) -> np.ndarray:
+    if isinstance(policies, np.ndarray):
+        return policies.astype(np.int8)
+    names = list(policies)
+    if len(names) != 2 or any(p not in POLICY_CODES for p in names):
+        raise ValueError(f"policies must be two of {', '.join(POLICY_CODES)}; got {policies!r}")
+    return np.tile(np.array([POLICY_CODES[p] for p in names], np.int8), (n, 1))
+
+
+def _agent_seeds(seeds: np.ndarray, agent_seeds) -> np.ndarray:
+    if agent_seeds is None:
+        return seeds[:, None] + np.arange(2, dtype=np.uint64)[None, :]
+    out = np.asarray(agent_seeds, np.uint64)
+    if out.shape != (len(seeds), 2):
+        raise ValueError(f"agent_seeds must have shape ({len(seeds)}, 2), not {out.shape}")
+    return out
+
+
+def _new_games(n: int) -> np.ndarray:
+    """Rules 1 and 2 before the shuffle: resources, plans star side up, the stack."""
+    S = np.zeros((n, WIDTH), np.int32)
+    S[:, RES:RES + 6] = (3, 0, 0, 4, 0, 0)
+    S[:, STK:STK + WORKERS] = (3, 2, 1, 0)  # bottom first: top to bottom 0, 1, 2, 3
+    S[:, SLEN] = WORKERS
+    S[:, SP:SP + 2 * CARDS] = -1
+    S[:, ROW:ROW + CARDS] = np.arange(CARDS)
+    S[:, ROUND] = 1
+    S[:, WINNER] = -1
+    return S
+
+
+# -- numba: one game at a time, compiled ----------------------------------------------------
+@njit_inline
+def _shuffle_row(s, rng, i, C):
+    """Rule 2: the engine's Fisher-Yates over the row of cards."""
+    for j in range(CARDS - 1, 0, -1):
+        k = below(rng, i, 0, j + 1)
+        t = s[ROW + j]
+        s[ROW + j] = s[ROW + k]
+        s[ROW + k] = t
+    _free_all(s, C)
+
+
+@njit_inline
+def _free_all(s, C):
+    """Every space of the active cards is free (the start of a round)."""
+    bits = 0
+    for c in range(CARDS):
+        if c != s[ROW]:
+            bits |= ((1 << C[c, 0]) - 1) << (2 * c)
+    s[FREE] = bits
+
+
+@njit
+def _deal_nb(S, rng, C):
+    for i in range(S.shape[0]):
+        _shuffle_row(S[i], rng, i, C)
+
+
+@njit_inline
+def _can(E, e, r0, r1, r2):
+    return r0 >= E[e, 0] and r1 >= E[e, 1] and r2 >= E[e, 2]
+
+
+@njit_inline
+def _conv(E, e, r0, r1, r2):
+    """Rules 1 and 11: pay, gain (``instead`` checked before paying), capped at 7."""
+    g = 3
+    if E[e, 6] and r0 >= E[e, 7] and r1 >= E[e, 8] and r2 >= E[e, 9]:
+        g = 10
+    return (min(MAX_AMOUNT, r0 - E[e, 0] + E[e, g]), min(MAX_AMOUNT, r1 - E[e, 1] + E[e, g + 1]),
+            min(MAX_AMOUNT, r2 - E[e, 2] + E[e, g + 2]))
+
+
+@njit_inline
+def _convert(s, seat, E, e):
+    b = RES + 3 * seat
+    s[b], s[b + 1], s[b + 2] = _conv(E, e, s[b], s[b + 1], s[b + 2])
+
+
+@njit_inline
+def _uses(s, U):
+    """What the resolving worker may use (rules 4-7, 10) besides skipping: bit ``a - 15``
+    per legal id ``a``, looked up in the card set's ``uses_table``."""
+    q = s[QUE + s[QHEAD]]
+    c = q >> 1
+    w = s[SP + q]
+    b = RES + 3 * (w & 1)
+    held = s[b] * 64 + s[b + 1] * 8 + s[b + 2]
+    bits = U[c * 1024 + s[INTERN + w] * 512 + held]
+    flags = U[FLAGS_AT + c]
+    if flags & 1:
+        sides = s[PLAN] + 2 * s[PLAN + 1] + 4 * s[PLAN + 2]
+        bits |= U[PLANS_AT + sides * 1024 + (512 if s[USES] == 2 else 0) + held]
+    if flags & 2:
+        bits |= 7 << (FLIP_PLAN - SKIP)
+    return bits
+
+
+@njit_inline
+def _legal_bits(s, U):
+    """``(first, bits)``: the legal ids of the seat to move are ``first`` plus the indices
+    of the set bits."""
+    phase = s[PHASE]
+    if phase == PLACE:
+        return 0, np.int64(s[FREE])
+    if phase == REST:
+        return 10, np.int64(31 & ~(1 << s[ROW]))
+    if phase == RESOLVE:
+        return SKIP, _uses(s, U) | 1
+    return 0, np.int64(0)
+
+
+@njit_inline
+def _count(bits):
+    return POP[bits & 2047] + POP[(bits >> 11) & 2047] + POP[(bits >> 22) & 2047]
+
+
+@njit_inline
+def _lowest(bits):
+    """The index of the lowest set bit of a non-empty bit set of up to 33 bits."""
+    if bits & 2047:
+        return LOW[bits & 2047]
+    if (bits >> 11) & 2047:
+        return 11 + LOW[(bits >> 11) & 2047]
+    return 22 + LOW[(bits >> 22) & 2047]
+
+
+@njit
+def _legal(s, U, out):
+    """The legal ids of the seat to move into ``out`` (sorted); return their count."""
+    first, bits = _legal_bits(s, U)
+    n = 0
+    while bits:
+        out[n] = first + _lowest(bits)
+        bits &= bits - 1
+        n += 1
+    return n
+
+
+@njit_inline
+def _begin(s):
+    w = s[SP + s[QUE + s[QHEAD]]]
+    s[USES] = 2 if s[INTERN + w] else 1  # rule 5
+    s[HIRING] = 0
+
+
+@njit_inline
+def _end_round(s, max_rounds):
+    """Rules 8, 9 and 14: the game ends at 6+ cork or after the last round, else rest."""
+    s[USES] = 0
+    s[HIRING] = 0
+    if max(s[RES + 2], s[RES + 5]) >= CORK_TO_END or s[ROUND] >= max_rounds:
+        s[PHASE] = OVER
+        winner = s[STK + s[SLEN] - 1] & 1  # the owner of the top worker
+        for r in (2, 1, 0):  # cork, bark, oak trees
+            if s[RES + r] != s[RES + 3 + r]:
+                winner = 0 if s[RES + r] > s[RES + 3 + r] else 1
+                break
+        s[WINNER] = winner
+    else:
+        s[PHASE] = REST
+
+
+@njit
+def _return(s, max_rounds):
+    """Rules 4-5: the worker goes on top of the stack, intern side up only if it hired."""
+    q = s[QUE + s[QHEAD]]
+    w = s[SP + q]
+    s[SP + q] = -1
+    s[FREE] |= 1 << q
+    s[STK + s[SLEN]] = w
+    s[SLEN] += 1
+    s[INTERN + w] = s[HIRING]
+    s[QHEAD] += 1
+    if s[QHEAD] < s[QLEN]:
+        _begin(s)
+    else:
+        _end_round(s, max_rounds)
+
+
+@njit
+def _used(s, uses, max_rounds):
+    left = max(0, s[USES] - uses)
+    s[USES] = left
+    if left == 0:
+        _return(s, max_rounds)
+
+
+@njit_inline
+def _set_current(s):
+    phase = s[PHASE]
+    if phase == PLACE:
+        s[CURRENT] = s[STK + s[SLEN] - 1] & 1
+    elif phase == RESOLVE:
+        s[CURRENT] = s[SP + s[QUE + s[QHEAD]]] & 1
+    elif phase == REST:
+        s[CURRENT] = s[STK] & 1  # rule 8: the owner of the bottom worker
+    else:
+        s[CURRENT] = -1
+
+
+@njit_inline
+def _apply(s, a, C, E, U, max_rounds):
+    """One legal action of the seat to move, then the automatic skips (rule 12); return
+    what the next worker may use (``_uses``) when resolving, else -1."""
+    seat = s[CURRENT]
+    if a < 10:  # rule 3
+        height = s[SLEN] - 1
+        s[SP + a] = s[STK + height]
+        s[FREE] &= ~(1 << a)
+        s[SLEN] = height
+        if height == 0:  # rule 4: resolve left to right, top to bottom
+            s[PHASE] = RESOLVE
+            n = 0
+            for k in range(1, CARDS):
+                c = s[ROW + k]
+                for sp in range(C[c, 0]):
+                    if s[SP + 2 * c + sp] >= 0:
+                        s[QUE + n] = 2 * c + sp
+                        n += 1
+            s[QHEAD] = 0
+            s[QLEN] = n
+            _begin(s)
+    elif a < SKIP:  # rule 8
+        c = a - 10
+        resting = s[ROW]
+        o1, o2, o3, o4 = s[ROW + 1], s[ROW + 2], s[ROW + 3], s[ROW + 4]
+        s[ROW] = c
+        s[ROW + 1] = resting
+        k = ROW + 2
+        for o in (o1, o2, o3, o4):
+            if o != c:
+                s[k] = o
+                k += 1
+        _free_all(s, C)
+        s[ROUND] += 1
+        s[PHASE] = PLACE
+    elif a == SKIP:
+        _return(s, max_rounds)
+    elif a < USE_PLAN:  # rules 5 and 10
+        c = (a - USE) >> 2
+        o = (a - USE) & 3
+        if C[c, 2 + o] == HIRE_KIND:
+            s[HIRING] = 1
+        else:
+            _convert(s, seat, E, 4 * c + o)
+        _used(s, 1, max_rounds)
+    elif a < FLIP_PLAN:  # rule 7
+        p = a - USE_PLAN
+        _convert(s, seat, E, PLAN_EFFECT + 2 * p + s[PLAN + p])
+        s[PLAN + p] ^= 1
+        _used(s, 1, max_rounds)
+    elif a < FLIP_USE_PLAN:
+        s[PLAN + a - FLIP_PLAN] ^= 1
+        _used(s, 1, max_rounds)
+    elif a < DOUBLE_PLAN:  # rule 6
+        p = a - FLIP_USE_PLAN
+        _convert(s, seat, E, PLAN_EFFECT + 2 * p + 1 - s[PLAN + p])
+        _used(s, 2, max_rounds)
+    else:
+        p = a - DOUBLE_PLAN
+        e = PLAN_EFFECT + 2 * p + s[PLAN + p]
+        _convert(s, seat, E, e)
+        _convert(s, seat, E, e)
+        s[PLAN + p] ^= 1
+        _used(s, 2, max_rounds)
+    pending = -1
+    while s[PHASE] == RESOLVE:  # rule 12
+        pending = _uses(s, U)
+        if pending:
+            break
+        _return(s, max_rounds)
+    s[LENGTH] += 1
+    _set_current(s)
+    return pending
+
+
+@njit
+def _step_nb(S, actions, C, E, U, max_rounds):
+    for i in range(S.shape[0]):
+        if S[i, CURRENT] >= 0 and actions[i] >= 0:
+            _apply(S[i], actions[i], C, E, U, max_rounds)
+
+
+@njit
+def _mask_nb(S, U, mask):
+    buf = np.zeros(NUM_ACTIONS, np.int64)
+    for i in range(S.shape[0]):
+        if S[i, CURRENT] >= 0:
+            for j in range(_legal(S[i], U, buf)):
+                mask[i, buf[j]] = True
+
+
+# -- the heuristic (games/cortica/heuristic.py), scalar ---------------------------------------
+@njit
+def _worth(r0, r1, r2):
+    return r0 * VALUE_TREE + r1 * VALUE_BARK + r2 * VALUE_CORK
+
+
+@njit
+def _gain(E, e, r0, r1, r2):
+    a0, a1, a2 = _conv(E, e, r0, r1, r2)
+    return _worth(a0, a1, a2) - _worth(r0, r1, r2)
+
+
+@njit
+def _plan_gain(E, p, side, r0, r1, r2):
+    e = PLAN_EFFECT + 2 * p + side
+    return _gain(E, e, r0, r1, r2) if _can(E, e, r0, r1, r2) else 0.0
+
+
+@njit
+def _best_use(s, C, E, c, r0, r1, r2, early):
+    """``CorticaHeuristic._best_use``: the best value one use of card ``c`` adds."""
+    best = 0.0
+    for o in range(C[c, 1]):
+        kind = C[c, 2 + o]
+        if kind == HIRE_KIND:
+            best = max(best, HIRE_VALUE * early)
+        elif kind == PLAN_KIND:
+            for p in range(PLANS):
+                best = max(best, _plan_gain(E, p, s[PLAN + p], r0, r1, r2))
+        elif kind == CONV and _can(E, 4 * c + o, r0, r1, r2):
+            best = max(best, _gain(E, 4 * c + o, r0, r1, r2))
+    return best
+
+
+@njit
+def _greedy_use(s, C, E, c, r0, r1, r2, early):
+    """``CorticaHeuristic._greedy_use``: the best use's value and the resources after it."""
+    best = 0.0
+    b0, b1, b2 = r0, r1, r2
+    for o in range(C[c, 1]):
+        kind = C[c, 2 + o]
+        if kind == HIRE_KIND:
+            if HIRE_VALUE * early > best:
+                best = HIRE_VALUE * early
+                b0, b1, b2 = r0, r1, r2
+        elif kind != FLIP_KIND:  # a conversion or the plans
+            for p in range(PLANS if kind == PLAN_KIND else 1):
+                e = PLAN_EFFECT + 2 * p + s[PLAN + p] if kind == PLAN_KIND else 4 * c + o
+                if _can(E, e, r0, r1, r2):
+                    a0, a1, a2 = _conv(E, e, r0, r1, r2)
+                    gain = _worth(a0, a1, a2) - _worth(r0, r1, r2)
+                    if gain > best:
+                        best = gain
+                        b0, b1, b2 = a0, a1, a2
+    return best, b0, b1, b2
+
+
+@njit
+def _round_value(s, C, E, seat, extra_c, extra_sp, early):
+    """``CorticaHeuristic._round_value``: what ``seat``'s placed workers (and one more on
+    ``extra``) add, resolved left to right."""
+    b = RES + 3 * seat
+    r0, r1, r2 = s[b], s[b + 1], s[b + 2]
+    total = 0.0
+    top_intern = s[INTERN + s[STK + s[SLEN] - 1]] if s[SLEN] > 0 else 0
+    for k in range(1, CARDS):
+        c = s[ROW + k]
+        for sp in range(C[c, 0]):
+            w = s[SP + 2 * c + sp]
+            mine = w >= 0 and (w & 1) == seat
+            extra = c == extra_c and sp == extra_sp
+            if not (mine or extra):
+                continue
+            uses = 2 if mine and s[INTERN + w] else 1
+            if extra and top_intern:
+                uses = 2
+            for _ in range(uses):
+                gain, r0, r1, r2 = _greedy_use(s, C, E, c, r0, r1, r2, early)
+                total += gain
+    return total
+
+
+@njit
+def _resolve_score(s, C, E, a, early):
+    """``CorticaHeuristic._resolve_scores`` for one legal ``a``."""
+    if a == SKIP:
+        return 0.0
+    b = RES + 3 * s[CURRENT]
+    r0, r1, r2 = s[b], s[b + 1], s[b + 2]
+    card = s[QUE + s[QHEAD]] >> 1
+    a0, a1, a2 = r0, r1, r2
+    if a < USE_PLAN:
+        o = (a - USE) & 3
+        if C[card, 2 + o] == HIRE_KIND:
+            gain = HIRE_VALUE * early
+        else:
+            a0, a1, a2 = _conv(E, 4 * card + o, r0, r1, r2)
+            gain = _worth(a0, a1, a2) - _worth(r0, r1, r2)
+    elif a < FLIP_PLAN:
+        a0, a1, a2 = _conv(E, PLAN_EFFECT + 2 * (a - USE_PLAN) + s[PLAN + a - USE_PLAN], r0, r1, r2)
+        gain = _worth(a0, a1, a2) - _worth(r0, r1, r2)
+    elif a < FLIP_USE_PLAN:
+        p = a - FLIP_PLAN
+        side = s[PLAN + p]
+        gain = 0.2 * (_plan_gain(E, p, 1 - side, r0, r1, r2) - _plan_gain(E, p, side, r0, r1, r2))
+    elif a < DOUBLE_PLAN:
+        p = a - FLIP_USE_PLAN
+        a0, a1, a2 = _conv(E, PLAN_EFFECT + 2 * p + 1 - s[PLAN + p], r0, r1, r2)
+        gain = _worth(a0, a1, a2) - _worth(r0, r1, r2)
+    else:
+        e = PLAN_EFFECT + 2 * (a - DOUBLE_PLAN) + s[PLAN + a - DOUBLE_PLAN]
+        a0, a1, a2 = _conv(E, e, r0, r1, r2)
+        a0, a1, a2 = _conv(E, e, a0, a1, a2)
+        gain = _worth(a0, a1, a2) - _worth(r0, r1, r2)
+    if s[USES] == 2 and a < FLIP_USE_PLAN:  # an intern's first use: its best follow-up
+        gain += max(0.0, _best_use(s, C, E, card, a0, a1, a2, early))
+    return gain
+
+
+@njit
+def _heuristic(s, C, E, U, mt, mtf, buf):
+    """`CorticaHeuristic.act` for the seat to move: the legal id with the largest score plus
+    noise (one Gaussian per legal id, in id order, from ``mt``; the first maximum wins)."""
+    n = _legal(s, U, buf)
+    me = s[CURRENT]
+    early = 1.0 if s[ROUND] < EARLY_ROUNDS else 0.3
+    phase = s[PHASE]
+    base_me = base_opp = 0.0
+    if phase == PLACE:
+        base_me = _round_value(s, C, E, me, -1, -1, early)
+        base_opp = _round_value(s, C, E, 1 - me, -1, -1, early)
+    best = -1
+    best_key = -np.inf
+    for j in range(n):
+        a = buf[j]
+        if phase == PLACE:
+            c = a >> 1
+            sp = a & 1
+            mine = _round_value(s, C, E, me, c, sp, early) - base_me
+            theirs = _round_value(s, C, E, 1 - me, c, sp, early) - base_opp
+            score = mine + DENIAL * theirs - 0.05 * sp
+        elif phase == REST:
+            b, t = RES + 3 * me, RES + 3 * (1 - me)
+            score = (_best_use(s, C, E, a - 10, s[t], s[t + 1], s[t + 2], early)
+                     - _best_use(s, C, E, a - 10, s[b], s[b + 1], s[b + 2], early))
+        else:
+            score = _resolve_score(s, C, E, a, early)
+        key = score + gauss(mt, mtf, NOISE)
+        if key > best_key:
+            best_key = key
+            best = a
+    return best
+
+
+@njit_inline
+def _random(s, rng, i, U, pending):
+    """The r-th legal id, r uniform from the policy stream (``pending``: ``_uses`` if
+    known, else -1)."""
+    if pending >= 0 and s[PHASE] == RESOLVE:
+        first, bits = SKIP, pending | 1
+    else:
+        first, bits = _legal_bits(s, U)
+    for _ in range(below(rng, i, 1, _count(bits))):
+        bits &= bits - 1
+    return first + _lowest(bits)
+
+
+@njit
+def _act_nb(S, R, Rf, code, out, C, E, U):
+    buf = np.zeros(NUM_ACTIONS, np.int64)
+    for i in range(S.shape[0]):
+        s = S[i]
+        if s[CURRENT] >= 0:
+            if code == RANDOM:
+                out[i] = _random(s, R, i, U, -1)
+            else:
+                k = MT + s[CURRENT] * MT_WIDTH
+                out[i] = _heuristic(s, C, E, U, R[i, k:k + MT_WIDTH], Rf[i, k:k + MT_WIDTH], buf)
+
+
+@njit
+def _play_nb(new, R, codes, agent_seeds, C, E, U, max_rounds, out):
+    """Deal game ``i`` from ``R[i]`` (starting from the row ``new``) and play it to its end,
+    in one scratch row, for every ``i`` (each heuristic seat seeded from ``agent_seeds``);
+    write its resources, winner, length and round into ``out[i]``."""
+    buf = np.zeros(NUM_ACTIONS, np.int64)
+    mt = np.zeros((2, MT_WIDTH), np.uint64)
+    mtf = mt.view(np.float64)
+    s = np.empty(WIDTH, np.int32)
+    for i in range(R.shape[0]):
+        s[:] = new
+        _shuffle_row(s, R, i, C)
+        for seat in range(2):
+            if codes[i, seat] == HEURISTIC:
+                seed_nb(mt[seat], agent_seeds[i, seat])
+        pending = -1
+        while s[CURRENT] >= 0:
+            seat = s[CURRENT]
+            if codes[i, seat] == RANDOM:
+                action = _random(s, R, i, U, pending)
+            else:
+                action = _heuristic(s, C, E, U, mt[seat], mtf[seat], buf)
+            pending = _apply(s, action, C, E, U, max_rounds)
+        for k in range(RES, RES + 6):
+            out[i, k] = s[k]
+        out[i, WINNER] = s[WINNER]
+        out[i, LENGTH] = s[LENGTH]
+        out[i, ROUND] = s[ROUND]
+
+
+def _heuristic_rows(S, R, rows, out, sim: Simulator) -> None:
+    """The heuristic game by game (the numpy backend)."""
+    Rf = R.view(np.float64)
+    buf = np.zeros(NUM_ACTIONS, np.int64)
+    for i in rows:
+        k = MT + int(S[i, CURRENT]) * MT_WIDTH
+        out[i] = _heuristic(S[i], sim.C, sim.E, sim.U, R[i, k:k + MT_WIDTH], Rf[i, k:k + MT_WIDTH], buf)
+
+
+# -- numpy: the same rules vectorised over the games ------------------------------------------
+def _deal_np(S, rng, C) -> None:
+    rows = np.arange(len(S))
+    for j in range(CARDS - 1, 0, -1):
+        k = below_np(rng, rows, 0, j + 1)
+        top = S[rows, ROW + j].copy()
+        S[rows, ROW + j] = S[rows, ROW + k]
+        S[rows, ROW + k] = top
+    _free_all_np(S, rows, C)
+
+
+def _free_all_np(S, rows, C) -> None:
+    spaces = ((1 << C[:, 0]) - 1) << (2 * np.arange(CARDS))  # per card, its space bits
+    S[rows, FREE] = spaces.sum() - spaces[S[rows, ROW]]
+
+
+def _res_np(S, rows, seat) -> np.ndarray:
+    return S[rows[:, None], RES + 3 * seat[:, None] + np.arange(3)]
+
+
+def _conv_np(E, e, res) -> np.ndarray:
+    instead = (E[e, 6] == 1) & (res >= E[e, 7:10]).all(axis=1)
+    gain = np.where(instead[:, None], E[e, 10:13], E[e, 3:6])
+    return np.minimum(MAX_AMOUNT, res - E[e, 0:3] + gain)
+
+
+# The functions below index S through its flat view (``F[b + column]``, ``b = rows *
+# WIDTH``): one index per cell is cheaper than (row, column) pairs.
+def _uses_np(S, rows, sim: Simulator) -> np.ndarray:
+    """``_uses`` for many games (bits ``a - 15``)."""
+    F, b, U = S.reshape(-1), rows * WIDTH, sim.U
+    q = F[b + QUE + F[b + QHEAD]]
+    w = F[b + SP + q]
+    r = b + RES + 3 * (w & 1)
+    held = F[r] * 64 + F[r + 1] * 8 + F[r + 2]
+    c = q >> 1
+    bits = U[c * 1024 + F[b + INTERN + w] * 512 + held]
+    flags = U[FLAGS_AT + c]
+    sides = F[b + PLAN] + 2 * F[b + PLAN + 1] + 4 * F[b + PLAN + 2]
+    bits |= np.where(flags & 1, U[PLANS_AT + sides * 1024 + 512 * (F[b + USES] == 2) + held], 0)
+    return bits | np.where(flags & 2, 7 << (FLIP_PLAN - SKIP), 0)
+
+
+def _mask_np(S, rows, sim: Simulator) -> np.ndarray:
+    n = len(rows)
+    mask = np.zeros((n, NUM_ACTIONS), np.bool_)
+    phase = S[rows, PHASE]
+    resting = S[rows, ROW]
+    free = S[rows, FREE]
+    for c in range(CARDS):
+        for sp in range(2):
+            mask[:, 2 * c + sp] = (phase == PLACE) & ((free >> (2 * c + sp)) & 1 == 1)
+        mask[:, 10 + c] = (phase == REST) & (resting != c)
+    resolving = np.flatnonzero(phase == RESOLVE)
+    if resolving.size:
+        bits = _uses_np(S, rows[resolving], sim) | 1
+        mask[resolving, SKIP:] = (bits[:, None] >> np.arange(NUM_ACTIONS - SKIP)) & 1 == 1
+    return mask
+
+
+def _legal_bits_np(S, rows, sim: Simulator) -> tuple[np.ndarray, np.ndarray]:
+    """``_legal_bits`` for many games."""
+    F, b = S.reshape(-1), rows * WIDTH
+    phase = F[b + PHASE]
+    first = np.where(phase == REST, 10, 0)
+    bits = np.where(phase == PLACE, F[b + FREE], 31 & ~(1 << F[b + ROW])).astype(np.int64)
+    resolving = np.flatnonzero(phase == RESOLVE)
+    first[resolving] = SKIP
+    bits[resolving] = _uses_np(S, rows[resolving], sim) | 1
+    return first, bits
+
+
+def _random_np(S, rng, rows, sim: Simulator) -> np.ndarray:
+    """``_random`` for many games: the r-th legal id, r from the policy stream (the r-th set
+    bit found 11 bits at a time)."""
+    first, bits = _legal_bits_np(S, rows, sim)
+    chunks = [(bits >> (11 * k)) & 2047 for k in range(3)]
+    r = below_np(rng, rows, 1, POP[chunks[0]] + POP[chunks[1]] + POP[chunks[2]])
+    out = np.zeros(len(rows), np.int64)
+    for k, chunk in enumerate(chunks):
+        count = POP[chunk]
+        here = (r >= 0) & (r < count)
+        out[here] = 11 * k + NTH[chunk[here], r[here]]
+        r = r - count
+    return first + out
+
+
+def _begin_np(S, rows) -> None:
+    F, b = S.reshape(-1), rows * WIDTH
+    w = F[b + SP + F[b + QUE + F[b + QHEAD]]]
+    F[b + USES] = 1 + F[b + INTERN + w]
+    F[b + HIRING] = 0
+
+
+def _return_np(S, rows, sim: Simulator) -> None:
+    F, b = S.reshape(-1), rows * WIDTH
+    head = F[b + QHEAD]
+    q = F[b + QUE + head]
+    w = F[b + SP + q]
+    F[b + SP + q] = -1
+    F[b + FREE] |= 1 << q
+    height = F[b + SLEN]
+    F[b + STK + height] = w
+    F[b + SLEN] = height + 1
+    F[b + INTERN + w] = F[b + HIRING]
+    F[b + QHEAD] = head + 1
+    more = head + 1 < F[b + QLEN]
+    _begin_np(S, rows[more])
+    ended = b[~more]
+    F[ended + USES] = 0
+    F[ended + HIRING] = 0
+    over = (np.maximum(F[ended + RES + 2], F[ended + RES + 5]) >= CORK_TO_END) | \
+        (F[ended + ROUND] >= sim.max_rounds)
+    F[ended + PHASE] = np.where(over, OVER, REST)
+    done = ended[over]
+    winner = F[done + STK + WORKERS - 1] & 1
+    for r in (0, 1, 2):  # oak trees, then bark, then cork decide (the last one that differs)
+        blue, red = F[done + RES + r], F[done + RES + 3 + r]
+        winner = np.where(blue > red, 0, np.where(red > blue, 1, winner))
+    F[done + WINNER] = winner
+
+
+def _used_np(S, rows, uses, sim: Simulator) -> None:
+    F, b = S.reshape(-1), rows * WIDTH
+    left = np.maximum(0, F[b + USES] - uses)
+    F[b + USES] = left
+    _return_np(S, rows[left == 0], sim)
+
+
+def _convert_np(S, rows, e, sim: Simulator) -> None:
+    seat = S[rows, CURRENT]
+    cols = RES + 3 * seat[:, None] + np.arange(3)
+    S[rows[:, None], cols] = _conv_np(sim.E, e, S[rows[:, None], cols])
+
+
+def _apply_np(S, rows, actions, sim: Simulator) -> None:
+    """``_apply`` for many games, one block of actions at a time."""
+    C = sim.C
+    F = S.reshape(-1)
+    place = actions < 10
+    if place.any():
+        r, a = rows[place], actions[place]
+        b = r * WIDTH
+        height = F[b + SLEN] - 1
+        F[b + SP + a] = F[b + STK + height]
+        F[b + FREE] &= ~(1 << a)
+        F[b + SLEN] = height
+        full = r[height == 0]
+        S[full, PHASE] = RESOLVE
+        S[full, QHEAD] = 0
+        S[full, QLEN] = WORKERS
+        order = S[full, ROW + 1:ROW + CARDS]  # (n, 4) cards left to right
+        slots = (2 * order[:, :, None] + np.arange(2)).reshape(len(full), 8)
+        placed = S[full[:, None], SP + slots] >= 0  # missing spaces hold -1 too
+        S[full[:, None], QUE + np.arange(WORKERS)] = slots[placed].reshape(len(full), WORKERS)
+        _begin_np(S, full)
+    rest = (actions >= 10) & (actions < SKIP)
+    if rest.any():
+        r, c = rows[rest], actions[rest] - 10
+        old = S[r, ROW:ROW + CARDS]
+        others = old[:, 1:][old[:, 1:] != c[:, None]].reshape(len(r), 3)
+        S[r, ROW:ROW + CARDS] = np.column_stack([c, old[:, 0], others])
+        _free_all_np(S, r, C)
+        S[r, ROUND] += 1
+        S[r, PHASE] = PLACE
+    _return_np(S, rows[actions == SKIP], sim)
+    use = (actions >= USE) & (actions < USE_PLAN)
+    if use.any():
+        r, e = rows[use], actions[use] - USE
+        hire = C[e >> 2, 2 + (e & 3)] == HIRE_KIND
+        F[r[hire] * WIDTH + HIRING] = 1
+        _convert_np(S, r[~hire], e[~hire], sim)
+        _used_np(S, r, 1, sim)
+    plan = actions >= USE_PLAN
+    if plan.any():
+        r, a = rows[plan], actions[plan]
+        block, p = (a - USE_PLAN) // PLANS, (a - USE_PLAN) % PLANS
+        side = S[r, PLAN + p]
+        effect = PLAN_EFFECT + 2 * p + np.where(block == 2, 1 - side, side)
+        for paid in (block != 1, block == 3):  # use_plan and flip_use_plan once, double_plan twice
+            _convert_np(S, r[paid], effect[paid], sim)
+        S[r, PLAN + p] ^= (block != 2).astype(np.int32)
+        _used_np(S, r, np.where(block >= 2, 2, 1), sim)
+    moved = rows
+    while (idle := moved[F[moved * WIDTH + PHASE] == RESOLVE]).size:  # rule 12
+        idle = idle[_uses_np(S, idle, sim) == 0]
+        _return_np(S, idle, sim)
+        moved = idle
+    F[rows * WIDTH + LENGTH] += 1
+    _set_current_np(S, rows)
+
+
+def _set_current_np(S, rows) -> None:
+    F, b = S.reshape(-1), rows * WIDTH
+    phase = F[b + PHASE]
+    top = F[b + STK + np.maximum(F[b + SLEN] - 1, 0)] & 1
+    resolving = F[b + SP + F[b + QUE + np.minimum(F[b + QHEAD], WORKERS - 1)]] & 1
+    F[b + CURRENT] = np.select([phase == PLACE, phase == RESOLVE, phase == REST],
+                               [top, resolving, F[b + STK] & 1], -1)
+
+
+def _observe_np(S, seats, sim: Simulator) -> np.ndarray:
+    n = len(S)
+    at = np.arange(n)
+    me, other = seats, 1 - seats
+    out = np.zeros((n, 95), np.float32)
+    for offset, seat in ((0, me), (3, other)):
+        out[:, offset:offset + 3] = _res_np(S, at, seat) / MAX_AMOUNT
+    out[:, 6] = me == 0
+    for i in range(CARDS):
+        out[at, 7 + CARDS * i + S[:, ROW + i]] = 1.0
+    for c in range(CARDS):
+        for sp in range(2):
+            w = S[:, SP + 2 * c + sp]
+            base = 32 + 6 * c + 3 * sp
+            out[:, base] = (w >= 0) & ((w & 1) == me)
+            out[:, base + 1] = (w >= 0) & ((w & 1) == other)
+            out[:, base + 2] = (w >= 0) & (S[at, INTERN + np.maximum(w, 0)] == 1)
+    out[:, 62:65] = S[:, PLAN:PLAN + PLANS]
+    height = S[:, SLEN]
+    for i in range(WORKERS):  # stack position i from the top
+        w = S[at, STK + np.maximum(height - 1 - i, 0)]
+        present = i < height
+        base = 65 + 4 * i
+        out[:, base] = present
+        out[:, base + 1] = present & ((w & 1) == me)
+        out[:, base + 2] = present & ((w & 1) == other)
+        out[:, base + 3] = present & (S[at, INTERN + w] == 1)
+    out[at, 81 + S[:, PHASE]] = 1.0
+    resolving = np.flatnonzero(S[:, PHASE] == RESOLVE)
+    q = S[resolving, QUE + S[resolving, QHEAD]]
+    out[resolving, 85 + (q >> 1)] = 1.0
+    out[resolving, 90 + (q & 1)] = 1.0
+    out[resolving, 92] = S[resolving, USES] / 2
+    out[resolving, 93] = (S[resolving, SP + q] & 1) == me[resolving]
+    out[:, 94] = np.minimum(1.0, S[:, ROUND] / sim.max_rounds)
+    return out
