@@ -179,3 +179,48 @@ def test_ismcts_draws_its_worlds_from_the_games_belief(monkeypatch):
 
     assert share(lambda world, seat: keen) > 0.95
     assert 0.2 < share(lambda world, seat: lambda w: 1.0) < 0.9
+
+
+def _counting_policy(moves):
+    def take_one(state, seat, legal, rng):
+        moves.append(seat)
+        return legal[0]
+
+    return take_one
+
+
+def test_modelled_opponents_leave_only_the_deciders_moves_in_the_tree(monkeypatch):
+    """With ``model_opponents`` the other seats move by the game's policy inside the tree, so
+    every node below the root is one of the deciding seat's moves; without it they are not."""
+    game = NimGame(players=3, stones=13)
+    moves = []
+    monkeypatch.setattr(game, "rollout_policy", _counting_policy(moves))
+    turn = Turn.of(game.new_state(0), 0)
+
+    def seats(node):
+        return {node.seat} | set().union(*(seats(c) for c in node.children.values()))
+
+    modelled = MCTS(game, 1, Budget(iterations=200), model_opponents=True)
+    assert seats(modelled.search(turn)) == {0} and 1 in moves and 2 in moves
+    assert seats(MCTS(game, 1, Budget(iterations=200)).search(turn)) == {0, 1, 2}
+    assert modelled.act(turn) in turn.legal
+
+
+def test_a_focused_search_plays_the_policy_where_no_focus_block_is_offered(monkeypatch):
+    """``focus`` names the action blocks worth searching; elsewhere the deciding seat plays the
+    game's policy, at the root (no search at all) and inside the tree."""
+    game = mezquita.load("citadels", players=4)
+    state = game.new_state(3)
+    seat = state.to_move()[0]
+    turn = Turn.of(state, seat)
+    assert game.actions.kind(turn.legal[0]).name == "pick"
+    moves = []
+    monkeypatch.setattr(game, "rollout_policy", _counting_policy(moves))
+    searched = ISMCTS(game, 2, Budget(iterations=30), focus=frozenset({"pick"}))
+    assert searched.act(turn) in turn.legal and searched.stats.iterations == 30
+    skipped = ISMCTS(game, 2, Budget(iterations=30), focus=frozenset({"kill"}))
+    before = len(moves)
+    assert skipped.act(turn) == turn.legal[0] and len(moves) == before + 1
+    assert skipped.stats.iterations == 0
+    with pytest.raises(UnknownAgent, match="rollout policy"):
+        MCTS(NimGame(), 0, focus=frozenset({"take"}))

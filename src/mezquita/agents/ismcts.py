@@ -51,3 +51,8 @@ class ISMCTS(MCTS):
 @agent_family("ismcts")
 def _ismcts(game: Game, seed: int, level: int | float | None) -> Agent:
     return ISMCTS(game, seed, Budget.of(level))
+
+
+@agent_family("omcts")
+def _omcts(game: Game, seed: int, level: int | float | None) -> Agent:
+    return ISMCTS(game, seed, Budget.of(level), model_opponents=True)
