@@ -206,21 +206,8 @@ def test_modelled_opponents_leave_only_the_deciders_moves_in_the_tree(monkeypatc
     assert modelled.act(turn) in turn.legal
 
 
-def test_a_focused_search_plays_the_policy_where_no_focus_block_is_offered(monkeypatch):
-    """``focus`` names the action blocks worth searching; elsewhere the deciding seat plays the
-    game's policy, at the root (no search at all) and inside the tree."""
-    game = mezquita.load("citadels", players=4)
-    state = game.new_state(3)
-    seat = state.to_move()[0]
-    turn = Turn.of(state, seat)
-    assert game.actions.kind(turn.legal[0]).name == "pick"
-    moves = []
-    monkeypatch.setattr(game, "rollout_policy", _counting_policy(moves))
-    searched = ISMCTS(game, 2, Budget(iterations=30), focus=frozenset({"pick"}))
-    assert searched.act(turn) in turn.legal and searched.stats.iterations == 30
-    skipped = ISMCTS(game, 2, Budget(iterations=30), focus=frozenset({"kill"}))
-    before = len(moves)
-    assert skipped.act(turn) == turn.legal[0] and len(moves) == before + 1
-    assert skipped.stats.iterations == 0
+
+def test_omcts_needs_a_rollout_policy():
+    assert make_agent("omcts-10", mezquita.load("citadels"))._model is not None
     with pytest.raises(UnknownAgent, match="rollout policy"):
-        MCTS(NimGame(), 0, focus=frozenset({"take"}))
+        make_agent("omcts-10", NimGame())

@@ -111,10 +111,6 @@ class MCTS(Agent):
         model_opponents: the other seats move by the game's ``rollout_policy`` inside the
             tree too (an opponent model), so the tree holds only the deciding seat's own
             decisions; without a policy this has no effect.
-        focus: if given, the names of the action blocks worth searching: a decision of the
-            deciding seat offering none of them is played by the game's ``rollout_policy``
-            (on a determinisation), at the root and inside the tree, so the budget goes to
-            the decisions that matter. Needs a rollout policy.
     """
 
     name = "mcts"
@@ -122,8 +118,7 @@ class MCTS(Agent):
     def __init__(self, game: Game, seed: int = 0, budget: Budget | None = None,
                  exploration: float = EXPLORATION,
                  playout_limit: int | None = DEFAULT_PLAYOUT_LIMIT,
-                 temperature: float | None = TEMPERATURE, model_opponents: bool = False,
-                 focus: frozenset[str] | None = None) -> None:
+                 temperature: float | None = TEMPERATURE, model_opponents: bool = False) -> None:
         super().__init__(game, seed)
         self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
         self.exploration = exploration
@@ -131,20 +126,12 @@ class MCTS(Agent):
         self.temperature = temperature
         self._policy = game.rollout_policy
         self._model = self._policy if model_opponents else None
-        if focus is not None and self._policy is None:
-            raise UnknownAgent(f"a focused search needs a rollout policy; {game.info.id} has none")
-        #: per action id: is it in a focus block (None: search every decision)
-        self._focus = None if focus is None else [
-            game.actions.kind(a).name in focus for a in range(game.num_actions)]
         self.stats = SearchStats()
         self._stride = game.num_actions
 
     def act(self, turn: Turn) -> int:
         if len(turn.legal) == 1:
             return turn.legal[0]
-        focus = self._focus
-        if focus is not None and not any(focus[a] for a in turn.legal):
-            return self._policy(turn.sample(self.rng), turn.seat, turn.legal, self.rng)
         return self._best(self.search(turn), turn)
 
     def search(self, turn: Turn) -> Node:
@@ -175,19 +162,14 @@ class MCTS(Agent):
     # -- one iteration ------------------------------------------------------------------
     def _iterate(self, root: Node, state: State) -> int:
         """Select, expand, play out and back up once; return the playout's length."""
-        rng, c, stride, me = self.rng, self.exploration, self._stride, root.seat
-        model, focus, policy = self._model, self._focus, self._policy
+        rng, c, stride, model, me = self.rng, self.exploration, self._stride, self._model, root.seat
         log, sqrt = math.log, math.sqrt
         node, path = root, [root]
         while movers := state.to_move():
             seat = movers[0]
             legal = state.legal_actions(seat)
-            if seat != me:
-                if model is not None:  # open loop over the modelled opponents
-                    state.apply_unchecked(seat, model(state, seat, legal, rng))
-                    continue
-            elif focus is not None and not any(focus[a] for a in legal):
-                state.apply_unchecked(seat, policy(state, seat, legal, rng))
+            if model is not None and seat != me:  # open loop over the modelled opponents
+                state.apply_unchecked(seat, model(state, seat, legal, rng))
                 continue
             children = node.children
             base = seat * stride
