@@ -30,6 +30,7 @@ _VICTIMS = ("architect", "merchant", "alchemist", "king", "navigator", "warlord"
             "tax_collector", "diplomat", "bishop", "abbot", "magician", "wizard", "queen",
             "artist", "thief")
 
+
 class CitadelsHeuristic(Agent):
     """Rule-of-thumb scoring of every legal action (see the module docstring)."""
 
