@@ -142,3 +142,21 @@ def test_the_ladder_command_prints_the_table_and_writes_json(tmp_path):
     assert [(r["challenger"], r["opponent"]) for r in report["rungs"]] == [("easy", "random"),
                                                                           ("medium", "easy")]
     assert all(r["games"] == 4 and r["capped"] for r in report["rungs"])
+
+
+def test_the_citadels_expert_models_its_opponents_within_its_budget():
+    """Citadels' Expert is ISMCTS with the opponents modelled by the heuristic's rules (the
+    game's rollout policy), capped in time, and answers well within a second at 4 players
+    on draft and turn positions alike."""
+    game = load("citadels", players=4)
+    expert = make_level("expert", game, 3)
+    assert expert._model is game.rollout_policy is not None
+    assert expert.budget.seconds == CAP_SECONDS
+    kinds = set()
+    for state, seat in _positions(game, 6, seed=5):
+        turn = Turn.of(state, seat)
+        start = time.perf_counter()
+        assert expert.act(turn) in turn.legal
+        assert time.perf_counter() - start < EXPERT_SECONDS
+        kinds.add(game.actions.kind(turn.legal[0]).name)
+    assert "pick" in kinds and len(kinds) > 1

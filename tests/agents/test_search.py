@@ -179,3 +179,35 @@ def test_ismcts_draws_its_worlds_from_the_games_belief(monkeypatch):
 
     assert share(lambda world, seat: keen) > 0.95
     assert 0.2 < share(lambda world, seat: lambda w: 1.0) < 0.9
+
+
+def _counting_policy(moves):
+    def take_one(state, seat, legal, rng):
+        moves.append(seat)
+        return legal[0]
+
+    return take_one
+
+
+def test_modelled_opponents_leave_only_the_deciders_moves_in_the_tree(monkeypatch):
+    """With ``model_opponents`` the other seats move by the game's policy inside the tree, so
+    every node below the root is one of the deciding seat's moves; without it they are not."""
+    game = NimGame(players=3, stones=13)
+    moves = []
+    monkeypatch.setattr(game, "rollout_policy", _counting_policy(moves))
+    turn = Turn.of(game.new_state(0), 0)
+
+    def seats(node):
+        return {node.seat} | set().union(*(seats(c) for c in node.children.values()))
+
+    modelled = MCTS(game, 1, Budget(iterations=200), model_opponents=True)
+    assert seats(modelled.search(turn)) == {0} and 1 in moves and 2 in moves
+    assert seats(MCTS(game, 1, Budget(iterations=200)).search(turn)) == {0, 1, 2}
+    assert modelled.act(turn) in turn.legal
+
+
+
+def test_omcts_needs_a_rollout_policy():
+    assert make_agent("omcts-10", mezquita.load("citadels"))._model is not None
+    with pytest.raises(UnknownAgent, match="rollout policy"):
+        make_agent("omcts-10", NimGame())

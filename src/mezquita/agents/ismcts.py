@@ -13,6 +13,13 @@ probability min(1, its likelihood over the current world's), and a rejected one 
 current world with fresh future chance. Opponents' moves are nodes of the same tree
 (single observer), so the bot models them as seeing what it sees. The bot gets only the
 `Turn`: its view, legal ids and the sampler.
+
+``omcts-N`` is the same search with an *opponent model*: inside the tree the other seats
+play the game's ``rollout_policy`` on the determinised world (in Citadels the heuristic's own
+rules, which read only that seat's part of the world and the public facts), so the tree holds
+only the deciding seat's decisions and every iteration meets plausible replies. Against
+players who move as the model says this is much stronger; against others the model can
+mislead, as a belief can.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from mezquita.engine import Game
 
 from .base import Agent, Turn
 from .mcts import MCTS, Budget, reseeded
-from .registry import agent_family
+from .registry import UnknownAgent, agent_family
 
 
 class ISMCTS(MCTS):
@@ -51,3 +58,10 @@ class ISMCTS(MCTS):
 @agent_family("ismcts")
 def _ismcts(game: Game, seed: int, level: int | float | None) -> Agent:
     return ISMCTS(game, seed, Budget.of(level))
+
+
+@agent_family("omcts")
+def _omcts(game: Game, seed: int, level: int | float | None) -> Agent:
+    if game.rollout_policy is None:
+        raise UnknownAgent(f"omcts models opponents by the game's rollout policy; {game.info.id} has none")
+    return ISMCTS(game, seed, Budget.of(level), model_opponents=True)

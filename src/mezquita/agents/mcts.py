@@ -108,6 +108,9 @@ class MCTS(Agent):
             `estimate_returns` (None: play to the end).
         temperature: softmax temperature of that score, in score points (None: the
             leaders share the point).
+        model_opponents: the other seats move by the game's ``rollout_policy`` inside the
+            tree too (an opponent model), so the tree holds only the deciding seat's own
+            decisions; without a policy this has no effect.
     """
 
     name = "mcts"
@@ -115,13 +118,14 @@ class MCTS(Agent):
     def __init__(self, game: Game, seed: int = 0, budget: Budget | None = None,
                  exploration: float = EXPLORATION,
                  playout_limit: int | None = DEFAULT_PLAYOUT_LIMIT,
-                 temperature: float | None = TEMPERATURE) -> None:
+                 temperature: float | None = TEMPERATURE, model_opponents: bool = False) -> None:
         super().__init__(game, seed)
         self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
         self.exploration = exploration
         self.playout_limit = playout_limit
         self.temperature = temperature
         self._policy = game.rollout_policy
+        self._model = self._policy if model_opponents else None
         self.stats = SearchStats()
         self._stride = game.num_actions
 
@@ -158,12 +162,15 @@ class MCTS(Agent):
     # -- one iteration ------------------------------------------------------------------
     def _iterate(self, root: Node, state: State) -> int:
         """Select, expand, play out and back up once; return the playout's length."""
-        rng, c, stride = self.rng, self.exploration, self._stride
+        rng, c, stride, model, me = self.rng, self.exploration, self._stride, self._model, root.seat
         log, sqrt = math.log, math.sqrt
         node, path = root, [root]
         while movers := state.to_move():
             seat = movers[0]
             legal = state.legal_actions(seat)
+            if model is not None and seat != me:  # open loop over the modelled opponents
+                state.apply_unchecked(seat, model(state, seat, legal, rng))
+                continue
             children = node.children
             base = seat * stride
             untried = []

@@ -105,3 +105,25 @@ def test_observation_differs_with_what_the_seat_holds():
     before = st.game.encode_view(st.view(0))
     do(st, "gold")
     assert st.game.encode_view(st.view(0)) != before
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_heuristic_action_on_a_state_is_the_heuristic_bots_move(players):
+    """The search bots' opponent model (`heuristic_action`, the game's rollout policy) reads
+    the state's fields instead of a view and must choose exactly as the heuristic bot, given
+    the same random tie-breaks, at every decision of whole games."""
+    from mezquita.games.citadels.heuristic import heuristic_action
+
+    game = mezquita.load("citadels", players=players, dark_city=("all",))
+    assert game.rollout_policy is heuristic_action
+    for seed in range(2):
+        state, bot, decisions = game.new_state(seed), make_agent("heuristic", game), 0
+        while movers := state.to_move():
+            seat = movers[0]
+            turn = Turn.of(state, seat)
+            bot.rng = random.Random(decisions)
+            action = bot.act(turn)
+            assert heuristic_action(state.clone(), seat, turn.legal, random.Random(decisions)) == action
+            state.apply(seat, action)
+            decisions += 1
+        assert decisions > 100

@@ -5,14 +5,24 @@ best one: draft the character that pays most for this city (income colours, Merc
 Architect early, Assassin and Thief against rich or leading players), take gold when a good
 card in hand can soon be built, otherwise draw; keep and build the most valuable district it
 can afford; name targets that hurt the leader; always thank the Ball Room's owner.
+
+The same rules also run directly on a (determinised) state, without building a view:
+`heuristic_action` is the search bots' model of how a player moves (the game's
+``rollout_policy``), in playouts and for the opponents inside the tree. It reads the seat's
+own hand and characters from the state it is given, which for a search bot is a world drawn
+by the sampler, never the true state.
 """
 
 from __future__ import annotations
+
+import random
 
 from mezquita.agents import Agent, Turn
 
 from .cards import CHAR_INDEX, CHAR_KEYS, DIST_COLOUR, DIST_COST, DIST_INDEX, DIST_POINTS, PURPLE
 from .decisions import SPACE
+from .model import CitadelsModel
+from .queries import district_points
 from .values import character_values
 
 # which characters to name as a target, most harmful first
@@ -27,31 +37,54 @@ class CitadelsHeuristic(Agent):
     name = "heuristic"
 
     def act(self, turn: Turn) -> int:
-        ctx = _Context(turn)
-        best, best_score = turn.legal[0], -1e9
-        for action in turn.legal:
-            score = ctx.score(action) + self.rng.random() * 1e-3
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        return _best(_Context.of_view(turn.view, turn.seat), turn.legal, self.rng)
+
+
+def heuristic_action(st: CitadelsModel, seat: int, legal: list[int], rng: random.Random) -> int:
+    """The heuristic's move for ``seat`` in the state ``st`` (a search bot's world), read
+    from the state's fields instead of a view: the same rules, at a fraction of the cost."""
+    if len(legal) == 1:
+        return legal[0]
+    return _best(_Context.of_model(st, seat), legal, rng)
+
+
+def _best(ctx: _Context, legal: list[int], rng: random.Random) -> int:
+    best, best_score = legal[0], -1e9
+    for action in legal:
+        score = ctx.score(action) + rng.random() * 1e-3
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 class _Context:
-    def __init__(self, turn: Turn) -> None:
-        v = turn.view
-        self.view = v
-        self.me = turn.seat
-        me = v["seats"][self.me]
-        self.gold = me["gold"]
-        self.city = [DIST_INDEX[k] for k in me["city"]]
-        self.hand = [DIST_INDEX[k] for k in v["hand"] or []]
-        self.sizes = [len(s["city"]) for s in v["seats"]]
-        others = [s for s in range(len(self.sizes)) if s != self.me]
-        self.leader = max(others, key=lambda s: (v["seats"][s]["score"]["districts"],
-                                                 self.sizes[s])) if others else self.me
-        self.mine = set(v["my_characters"])
-        self.turn = v["turn"]
+    """What the rules read: the seat's gold, city, hand and characters, and per seat the
+    city size, district points, gold and hand size, and the Crown."""
+
+    def __init__(self, me: int, city: list[int], hand: list[int], mine: set[str],
+                 sizes: list[int], points: list[int], golds: list[int], hand_sizes: list[int],
+                 crown: int) -> None:
+        self.me, self.city, self.hand, self.mine = me, city, hand, mine
+        self.sizes, self.golds, self.hand_sizes, self.crown = sizes, golds, hand_sizes, crown
+        self.gold = golds[me]
+        others = [s for s in range(len(sizes)) if s != me]
+        self.leader = max(others, key=lambda s: (points[s], sizes[s])) if others else me
         self._char_values: list[float] | None = None
+
+    @classmethod
+    def of_view(cls, v: dict, me: int) -> _Context:
+        seats = v["seats"]
+        return cls(me, [DIST_INDEX[k] for k in seats[me]["city"]],
+                   [DIST_INDEX[k] for k in v["hand"] or []], set(v["my_characters"]),
+                   [len(s["city"]) for s in seats], [s["score"]["districts"] for s in seats],
+                   [s["gold"] for s in seats], [s["hand_size"] for s in seats], v["crown"])
+
+    @classmethod
+    def of_model(cls, st: CitadelsModel, me: int) -> _Context:
+        n = len(st.cities)
+        return cls(me, st.cities[me], st.hands[me], {CHAR_KEYS[c] for c in st.chars[me]},
+                   [len(c) for c in st.cities], [district_points(st, s) for s in range(n)],
+                   st.gold, [len(h) for h in st.hands], st.crown)
 
     # -- helpers ---------------------------------------------------------------------------
     def card_value(self, d: int, gold: int) -> float:
@@ -78,7 +111,7 @@ class _Context:
         if self._char_values is None:
             self._char_values = character_values(
                 self.me, self.city, len(self.hand), bool(self.buildable()), self.gold,
-                self.view["crown"], self.sizes, max(s["gold"] for s in self.view["seats"]))
+                self.crown, self.sizes, max(self.golds))
         return self._char_values[CHAR_INDEX[key]]
 
     # -- scoring ---------------------------------------------------------------------------
@@ -130,7 +163,7 @@ class _Context:
         return 5.0 + self.victim(CHAR_KEYS[c])
 
     def _swap(self, seat: int, _i: int) -> float:
-        theirs = self.view["seats"][seat]["hand_size"]
+        theirs = self.hand_sizes[seat]
         return 4.0 + theirs - len(self.hand) * 1.5 - 2.0
 
     def _discard(self, _s: int, d: int) -> float:
@@ -140,7 +173,7 @@ class _Context:
         return 0.0
 
     def _look(self, seat: int, _i: int) -> float:
-        return 2.0 + self.view["seats"][seat]["hand_size"]
+        return 2.0 + self.hand_sizes[seat]
 
     def _take(self, _s: int, d: int) -> float:
         return self.card_value(d, self.gold)
@@ -152,7 +185,7 @@ class _Context:
         return 0.0
 
     def _crown(self, seat: int, _i: int) -> float:
-        return -self.sizes[seat] + self.view["seats"][seat]["gold"] * 0.1
+        return -self.sizes[seat] + self.golds[seat] * 0.1
 
     def _pay_gold(self, _s: int, _i: int) -> float:
         return 1.0 if self.gold >= 2 else -1.0

@@ -44,10 +44,10 @@ from .cards import (
     QUEEN,
 )
 from .flow import start_round
+from .heuristic import heuristic_action
 from .model import CitadelsModel, Phase
 from .queries import ranking_keys, scores
 from .render import render_text
-from .rollout import rollout_action
 from .view import public_event, resample, view
 from .words import event_text
 
@@ -95,12 +95,13 @@ class CitadelsGame(Game):
     info = INFO
     actions = decisions.SPACE
     heuristic = "mezquita.games.citadels.heuristic:CitadelsHeuristic"
-    #: difficulty levels (agents/levels.py); measured in docs/levels.md. The search does not
-    #: yet beat the heuristic reliably, so Hard is the heuristic itself.
+    #: difficulty levels (agents/levels.py); measured in docs/levels.md. Expert is ISMCTS
+    #: with the opponents modelled by the heuristic's rules (`omcts`) and the draft belief.
     levels: ClassVar[dict[str, str]] = {
-        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-1000",
+        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "omcts-100",
     }
-    rollout_policy = staticmethod(rollout_action)
+    #: the heuristic's rules on a (determinised) state: playouts, and the opponent model
+    rollout_policy = staticmethod(heuristic_action)
     belief = staticmethod(draft_belief)
     bench_settings = ({"players": 4}, {"players": 7})
 
