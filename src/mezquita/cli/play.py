@@ -10,6 +10,7 @@ import typer
 from mezquita.agents import Turn, make_agent
 from mezquita.engine import IllegalAction, MezquitaError, State, derive_seed, seat_name
 from mezquita.engine.texts import check_lang
+from mezquita.web import catalogue
 
 from .app import app
 from .common import GAME_OPTIONS, console, fail, load_game
@@ -40,8 +41,9 @@ def play_command(
     except MezquitaError as err:
         fail(str(err))
     words = WORDS[lang]
-    if game.info.reconstruction:
-        console.print(f"[yellow]{words['note']}:[/] {game.info.reconstruction}")
+    if game.info.reconstruction:  # the lobby's short note, in the chosen language
+        note = catalogue(lang)[f"game.{game.info.id}.reconstruction"]
+        console.print(f"[yellow]{words['note']}:[/] {note}")
     console.print(f"[bold]{game.info.name}[/] {game!r}, seed {seed}; "
                   + words["you_are"].format(seat=seat_name(seat, lang)), highlight=False)
     state = game.new_state(seed)

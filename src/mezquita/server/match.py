@@ -14,13 +14,12 @@ import hmac
 import time
 import unicodedata
 from collections import deque
-from functools import cache
 
 import orjson
 
 from mezquita.agents.levels import LEVELS
 from mezquita.engine import LANGS, MezquitaError, State
-from mezquita.web import STATIC
+from mezquita.web import catalogue
 
 from .store import MatchRow
 
@@ -85,12 +84,6 @@ def clean_name(name: str | None) -> str | None:
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise MatchError("a name may not contain control or formatting characters")
     return name
-
-
-@cache
-def catalogue(lang: str) -> dict[str, str]:
-    """The web client's strings in ``lang`` (bot level names are worded from them)."""
-    return orjson.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 def bot_name(kind: str, lang: str) -> str | None:

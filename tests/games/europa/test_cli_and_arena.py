@@ -20,7 +20,7 @@ def test_play_three_players_in_the_terminal_with_bad_input_asked_again():
                            input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Reconstructed" in out
+    assert "Spielplan und Kartenliste sind nicht öffentlich" in out  # the note, in German
     assert "Tipptafel" in out and "Wertungsleiste" in out
     assert "must choose a card first" in out  # a tip while choosing
     assert "before tipping the North/Middle/South" in out  # a stone out of order
