@@ -9,10 +9,11 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import mezquita  # noqa: E402
-from mezquita.agents import Turn, make_agent  # noqa: E402
 from mezquita.fast import backend as fast_backend  # noqa: E402
 from mezquita.fast import simulator, supports  # noqa: E402
 from mezquita.fast.cordoba import DECK, DECK_LEN, POWERS, Simulator  # noqa: E402
+
+from .engine_play import engine_game  # noqa: E402
 
 VARIANTS = [{}, {"hand": 3}, {"hand": 10}, {"landmarks": 6}, {"landmarks": 5},
             {"hand": 3, "landmarks": 5, "match": True}, {"match": True}]
@@ -23,15 +24,7 @@ def engine_games(options: dict, seeds, agents=("random", "heuristic")):
     """Engine games between ``agents``; yields (seed, state, [(seat, action, agent)])."""
     game = mezquita.load("cordoba", **options)
     for seed in seeds:
-        state = game.new_state(seed)
-        bots = [make_agent(name, game, seed + s) for s, name in enumerate(agents)]
-        moves = []
-        while movers := state.to_move():
-            seat = movers[0]
-            action = bots[seat].act(Turn.of(state, seat))
-            moves.append((seat, action, agents[seat]))
-            state.apply(seat, action)
-        yield seed, state, moves
+        yield seed, *engine_game(game, seed, agents)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -13,29 +13,16 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import mezquita  # noqa: E402
-from mezquita.agents import Turn, make_agent  # noqa: E402
 from mezquita.fast import backend as fast_backend  # noqa: E402
 from mezquita.fast import mt19937, simulator, supports  # noqa: E402
 from mezquita.fast.cortica import LENGTH, ROW, Simulator  # noqa: E402
+
+from .engine_play import engine_game  # noqa: E402
 
 VARIANTS = [{}, {"cards": "reconstruction-v1-untuned", "max_rounds": 12}]
 BACKENDS = ["numpy"] + (["numba"] if fast_backend.HAVE_NUMBA else [])
 LINEUPS = [("random", "heuristic"), ("heuristic", "heuristic"), ("heuristic", "random"),
            ("random", "random")]
-
-
-def engine_game(game, seed: int, agents):
-    """One engine game, each seat's agent seeded ``seed + seat``: (state, [(seat, action,
-    agent)])."""
-    state = game.new_state(seed)
-    bots = [make_agent(name, game, seed + s) for s, name in enumerate(agents)]
-    moves = []
-    while movers := state.to_move():
-        seat = movers[0]
-        action = bots[seat].act(Turn.of(state, seat))
-        moves.append((seat, action, agents[seat]))
-        state.apply(seat, action)
-    return state, moves
 
 
 @cache

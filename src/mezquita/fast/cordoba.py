@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 
 from .backend import check, njit, njit_inline
+from .policies import HEURISTIC, POLICY_CODES, RANDOM, policy_codes
 from .splitmix import below, below_np, streams
 
 HAND, DECK_LEN, DECK, PILE, FACE_UP = 0, 2, 4, 24, 38
@@ -43,8 +44,6 @@ SLOTS = 7  # landmark values 1..7
 POWERS = 10  # cards 1..10 per deck
 NUM_ACTIONS = SLOTS * POWERS
 PLAYS_PER_GAME = 2 * POWERS
-RANDOM, HEURISTIC = 0, 1
-POLICY_CODES = {"random": RANDOM, "heuristic": HEURISTIC}
 
 SUM = np.array([sum(p + 1 for p in range(POWERS) if m >> p & 1) for m in range(1 << POWERS)],
                np.int32)
@@ -175,7 +174,7 @@ class Simulator:
         ``returns`` (``(N, 2)``), ``length`` (decisions per game) and ``rounds`` (a card from
         each seat is a round)."""
         n = len(seeds)
-        codes = _codes(policies, n)
+        codes = policy_codes(policies, n)
         length = np.full(n, PLAYS_PER_GAME * self.games, np.int32)
         if self.backend == "numba":  # each game dealt and played in one scratch row
             scores, returns = np.zeros((n, 2), np.int64), np.zeros((n, 2))
@@ -194,15 +193,6 @@ class Simulator:
                 _apply_np(S, R, rows, actions, self)
         return {"scores": self.scores(S), "returns": self.returns(S), "length": length,
                 "rounds": length // 2}
-
-
-def _codes(policies, n: int) -> np.ndarray:
-    if isinstance(policies, np.ndarray):
-        return policies.astype(np.int8)
-    names = list(policies)
-    if len(names) != 2 or any(p not in POLICY_CODES for p in names):
-        raise ValueError(f"policies must be two of {', '.join(POLICY_CODES)}; got {policies!r}")
-    return np.tile(np.array([POLICY_CODES[p] for p in names], np.int8), (n, 1))
 
 
 # -- numba: one game at a time, compiled ----------------------------------------------------

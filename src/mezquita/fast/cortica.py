@@ -41,6 +41,7 @@ import numpy as np
 
 from .backend import check, njit, njit_inline
 from .mt19937 import MT_WIDTH, gauss, seed_nb, seeded
+from .policies import HEURISTIC, POLICY_CODES, RANDOM, policy_codes
 from .splitmix import below, below_np, streams
 
 RES, ROW, PLAN, STK, SLEN, INTERN, SP, PHASE = 0, 6, 11, 14, 18, 19, 23, 33
@@ -55,8 +56,6 @@ CONV, PLAN_KIND, FLIP_KIND, HIRE_KIND = 0, 1, 2, 3  # option kinds in the card t
 NO_OPTION = -1
 PLAN_EFFECT = 20  # effect index of plan p's side d: 20 + 2p + d
 MAX_AMOUNT, CORK_TO_END = 7, 6
-RANDOM, HEURISTIC = 0, 1
-POLICY_CODES = {"random": RANDOM, "heuristic": HEURISTIC}
 #: per 11-bit chunk of a bit set: its number of bits and the index of its lowest bit
 POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
 LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << 11)], np.int64)
@@ -250,7 +249,7 @@ class Simulator:
         ``init``. Returns ``scores``, ``returns`` (``(N, 2)``), ``length`` (decisions) and
         ``rounds``."""
         seeds = np.asarray(seeds, np.uint64)
-        codes = _codes(policies, len(seeds))
+        codes = policy_codes(policies, len(seeds))
         if self.backend == "numba":  # each game dealt and played in one scratch row
             S = np.zeros((len(seeds), WIDTH), np.int32)  # only the results are filled in
             _play_nb(_new_games(1)[0], streams(seeds), codes, _agent_seeds(seeds, agent_seeds),
@@ -274,15 +273,6 @@ class Simulator:
             _heuristic_rows(S, R, rows[code == HEURISTIC], actions, self)
             _apply_np(S, rows, actions[rows], self)
         return S
-
-
-def _codes(policies, n: int) -> np.ndarray:
-    if isinstance(policies, np.ndarray):
-        return policies.astype(np.int8)
-    names = list(policies)
-    if len(names) != 2 or any(p not in POLICY_CODES for p in names):
-        raise ValueError(f"policies must be two of {', '.join(POLICY_CODES)}; got {policies!r}")
-    return np.tile(np.array([POLICY_CODES[p] for p in names], np.int8), (n, 1))
 
 
 def _agent_seeds(seeds: np.ndarray, agent_seeds) -> np.ndarray:
