@@ -15,3 +15,11 @@ def test_quick_run_gives_overhead_and_search_figures_with_ratios():
         assert figure.value > 0
         if figure.anchor:
             assert figure.anchor in names and figure.ratio > 0
+
+
+def test_a_simultaneous_game_gets_overhead_figures_and_no_search():
+    figures = run(["europa"], quick=True)
+    names = {f.name for f in figures}
+    assert "PettingZoo AEC random play" in names
+    assert "Mezquita native ismcts" not in names
+    assert all(f.value > 0 for f in figures)

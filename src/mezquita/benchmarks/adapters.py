@@ -3,7 +3,8 @@
 (a) Adapter overhead, per game setting: random play through the PettingZoo AEC environment
     (``last()`` with the observation encoding and mask, then ``step()``) in steps/s, against
     random play through the engine (``legal_actions`` + ``apply``) in decisions/s.
-(b) Search speed on every hidden-information game (four seats where the game allows it):
+(b) Search speed on every sequential hidden-information game (four seats where the game
+    allows it; OpenSpiel's ISMCTS takes no simultaneous moves, so Europa has none):
     OpenSpiel's Python ``ISMCTSBot`` (one random rollout per iteration) running through the
     OpenSpiel adapter, in iterations/s; and Mezquita's native ``ismcts`` agent on the same
     positions, with the ratio native / OpenSpiel.
@@ -38,7 +39,7 @@ def run(game_ids: list[str] | None, quick: bool) -> list[Figure]:
             continue
         for options in game_class(info.id).bench_settings:
             figures += _overhead(info.id, options, seconds)
-        if info.hidden_information:
+        if info.hidden_information and not info.simultaneous:
             figures += _search(info.id, _four_seats(info), quick)
     return figures
 
