@@ -148,6 +148,7 @@ class Match:
         self._worded_from = 0  # event numbers below this left the log tail
         # (seat, lang) -> (start, masked entries, worded entries) of the last log built
         self._last_log: dict[tuple[int | None, str], tuple[int, list[dict], list[dict]]] = {}
+        self._display: dict[str, list[str | None]] = {}  # lang -> display_names
         self._actions = action_entries(row.game, row.options)  # (action id, lang) -> entry
         self.remote: dict[str, tuple[list[int], int, float]] = {}  # other instances' presence
         self.owned = True  # this instance runs its bots and timers
@@ -238,6 +239,7 @@ class Match:
         self.row.names = names
         self._worded.clear()
         self._last_log.clear()
+        self._display.clear()
 
     def names(self) -> list[str | None]:
         """The names the players chose, per seat (``None``: the default)."""
@@ -245,9 +247,12 @@ class Match:
 
     def display_names(self, lang: str) -> list[str | None]:
         """The names to word texts with in ``lang``: chosen ones, bots by level; ``None``
-        leaves the engine's "Player N"."""
-        return [name or (bot_name(kind, lang) if kind != HUMAN else None)
-                for name, kind in zip(self.names(), self.row.seats)]
+        leaves the engine's "Player N". Kept per language until the names change."""
+        names = self._display.get(lang)
+        if names is None:
+            names = self._display[lang] = [name or (bot_name(kind, lang) if kind != HUMAN else None)
+                                           for name, kind in zip(self.names(), self.row.seats)]
+        return names
 
     def log_for(self, seat: int | None, lang: str) -> list[dict]:
         """The latest log entries as ``seat`` may know them, each worded by the engine.
