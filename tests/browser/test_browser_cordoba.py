@@ -89,6 +89,7 @@ def test_reload_restores_the_game(page, server, turns):
     page.goto(server.url + link)
     play_one_move(page, turns)
     page.wait_for_selector(".hand-card.legal")
+    page.wait_for_selector("#log li")  # the update with the moves has been drawn
     hand = page.locator(".hand-card").all_inner_texts()
     log = page.locator("#log li").all_inner_texts()
     page.reload()
