@@ -70,6 +70,19 @@ def test_rng_shuffle_is_fisher_yates_on_below(length):
         assert shuffled == expected and fast.state == plain.state
 
 
+@pytest.mark.parametrize("lengths", [(10, 10), (0, 3, 1, 7), (100, 60), (300, 2)])
+def test_rng_shuffle_of_several_lists_is_one_shuffle_after_the_other(lengths):
+    seeds = random.Random(sum(lengths))
+    for _ in range(20):
+        seed = seeds.getrandbits(64)
+        together, apart = Rng(seed), Rng(seed)
+        lists, expected = [list(range(n)) for n in lengths], [list(range(n)) for n in lengths]
+        together.shuffle(*lists)
+        for items in expected:
+            apart.shuffle(items)
+        assert lists == expected and together.state == apart.state
+
+
 def test_block_ids_are_the_ids_of_each_index():
     space = ActionSpace()
     space.block("skip")

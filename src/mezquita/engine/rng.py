@@ -14,7 +14,7 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
-#: outputs computed together by `Rng.shuffle` (one Python integer of this many 128-bit lanes)
+#: most outputs `Rng.shuffle` computes together (one Python integer of this many 128-bit lanes)
 _BATCH = 128
 
 
@@ -52,36 +52,59 @@ class Rng:
         """A uniform element of a non-empty sequence."""
         return seq[self.below(len(seq))]
 
-    def shuffle(self, items: list) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates, ``below(i + 1)`` for i from the top)."""
-        i = len(items) - 1
-        while i > 0:
-            for high in self._highs(min(i, _BATCH)):
-                j = high * (i + 1) >> 32  # below(i + 1)
+    def shuffle(self, *lists: list) -> None:
+        """Shuffle each list in place, in order (Fisher-Yates: for i from the top, swap item
+        i with item ``below(i + 1)``). One call for several lists gives the orders (and
+        leaves the generator where) one call per list does; the outputs are computed together.
+
+        The ``below`` picks of a batch of outputs come from one integer holding the generator
+        states in 128-bit lanes: the SplitMix64 steps run once on it (a 64-bit value times a
+        64-bit constant fits in its lane; masks cut each lane back to 64 bits and keep shifted
+        bits from crossing into the next lane), then each lane's top 32 output bits are
+        multiplied by the lane's bound, one bit of the bounds at a time, and bits 64 and up of
+        each lane are its pick (see `_batch`).
+        """
+        picks: tuple[int, ...] = ()
+        for count, ones, lanes, steps, bits, unpack in _shuffle_plan(tuple(map(len, lists))):
+            s = (self.state * ones + steps) & lanes
+            s = ((s ^ ((s >> 30) & lanes)) * _MIX1) & lanes
+            s = ((s ^ ((s >> 27) & lanes)) * _MIX2) & lanes
+            s ^= s >> 31  # bits 32-63 of each lane: the top 32 bits of the output
+            self.state = (self.state + count * _GAMMA) & _MASK
+            product = 0
+            for bit, tops in bits:  # tops: bits 32-63 of the lanes whose bound has this bit
+                product += (s & tops) << bit
+            picks += unpack(product.to_bytes(16 * count, "little"))
+        k = 0
+        for items in lists:
+            top = i = len(items) - 1 if items else 0
+            for j in picks[k:k + top]:
                 items[i], items[j] = items[j], items[i]
                 i -= 1
-
-    def _highs(self, n: int) -> tuple[int, ...]:
-        """The top 32 bits of the next ``n`` outputs, computed together: the SplitMix64 steps
-        run once on an integer holding the ``n`` generator states in 128-bit lanes (a 64-bit
-        value times a 64-bit constant fits in its lane; masks cut each lane back to 64 bits
-        and keep shifted bits from crossing into the next lane)."""
-        ones, lanes, steps, words = _lane_constants(n)
-        s = (self.state * ones + steps) & lanes
-        s = ((s ^ ((s >> 30) & lanes)) * _MIX1) & lanes
-        s = ((s ^ ((s >> 27) & lanes)) * _MIX2) & lanes
-        s ^= (s >> 31) & lanes
-        self.state = (self.state + n * _GAMMA) & _MASK
-        return words.unpack(s.to_bytes(16 * n, "little"))[1::4]  # bits 32-63 of each lane
+            k += top
 
 
-@cache  # n <= _BATCH: at most 128 entries
-def _lane_constants(n: int) -> tuple[int, int, int, struct.Struct]:
-    """For ``n`` lanes: 1 in each lane, 64 one-bits in each lane, ``k * _GAMMA`` (mod 2**64)
-    in lane ``k - 1``, and the unpacker of the lanes' 32-bit words."""
+@cache  # keyed by the list lengths a game shuffles: a few entries per game
+def _shuffle_plan(lengths: tuple[int, ...]) -> tuple[tuple, ...]:
+    """The bounds ``i + 1`` that shuffling lists of these lengths draws, in order, as batches
+    of at most ``_BATCH`` (see `_batch`)."""
+    bounds = [m for n in lengths for m in range(n, 1, -1)]
+    return tuple(_batch(tuple(bounds[k:k + _BATCH])) for k in range(0, len(bounds), _BATCH))
+
+
+def _batch(bounds: tuple[int, ...]) -> tuple:
+    """What `Rng.shuffle` draws ``below(m)`` for each ``m`` of ``bounds`` with: their count;
+    1 in each 128-bit lane; 64 one-bits in each lane; ``k * _GAMMA`` (mod 2**64) in lane
+    ``k - 1``; per bit of the bounds, its position and the lanes' bits 32-63 whose bound has
+    it; the unpacker of the picks (bits 64 and up of each lane: one byte, two or four)."""
+    n = len(bounds)
     ones = sum(1 << (128 * k) for k in range(n))
     steps = sum((((k + 1) * _GAMMA) & _MASK) << (128 * k) for k in range(n))
-    return ones, ones * _MASK, steps, struct.Struct(f"<{4 * n}I")
+    bits = tuple(
+        (bit, sum(0xFFFFFFFF << (128 * k + 32) for k, m in enumerate(bounds) if m >> bit & 1))
+        for bit in range(max(bounds).bit_length()))
+    lane = "".join("8xB7x" if m <= 1 << 8 else "8xH6x" if m <= 1 << 16 else "8xI4x" for m in bounds)
+    return n, ones, ones * _MASK, steps, bits, struct.Struct("<" + lane).unpack
 
 
 def derive_seed(seed: int, *keys: int | str) -> int:

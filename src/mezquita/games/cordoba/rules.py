@@ -185,16 +185,12 @@ class CordobaState(State):
     def _deal(self, start: int, orders: list[list[int]] | None = None) -> None:
         """Rule 2: each seat shuffles its own deck (or takes its order from ``orders``) and
         draws ``hand`` cards."""
-        size = self.game.hand_size
-        self.decks, self.hands = [], []
-        for seat in range(2):
-            if orders is None:
-                deck = list(self.game.powers)
-                self.rng.shuffle(deck)
-            else:
-                deck = orders[seat]
-            self.hands.append(sorted(deck[len(deck) - size:]))
-            self.decks.append(deck[: len(deck) - size])
+        if orders is None:
+            orders = [list(self.game.powers), list(self.game.powers)]
+            self.rng.shuffle(*orders)  # seat 0's deck, then seat 1's
+        kept = len(self.game.powers) - self.game.hand_size  # the top cards (the last) are drawn
+        self.hands = [sorted(deck[kept:]) for deck in orders]
+        self.decks = [deck[:kept] for deck in orders]
         n = len(self.game.landmark_values)
         self.piles = [[[], []] for _ in range(n)]
         self.face_up = [False] * n
