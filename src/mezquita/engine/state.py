@@ -271,8 +271,10 @@ class State:
             raise IllegalAction(f"there is no seat {seat!r} in a {self.game.num_players}-player "
                                 "game")
 
-    def _event(self, seat: int | None, kind: str, **fields: Any) -> None:
-        """Record that ``seat`` (``None``: the game itself) did ``kind``: for ``_apply``."""
+    def _event(self, seat: int | None, kind: str, /, **fields: Any) -> None:
+        """Record that ``seat`` (``None``: the game itself) did ``kind``: for ``_apply``.
+        (``seat`` and ``kind`` are positional-only: then Python binds the keyword fields
+        straight into ``fields``, without matching each against the parameter names first.)"""
         self._events.append((len(self.history), seat, kind, fields))
 
     def resample(self, seat: int, rng: random.Random) -> State:
