@@ -180,20 +180,21 @@ class CordobaState(State):
     def _setup(self) -> None:
         self.game_no = 0
         self.finished = []
-        self._deal(start=0)
+        self._deal(0)
 
     def _deal(self, start: int, orders: list[list[int]] | None = None) -> None:
         """Rule 2: each seat shuffles its own deck (or takes its order from ``orders``) and
         draws ``hand`` cards."""
+        game = self.game
         if orders is None:
-            orders = [list(self.game.powers), list(self.game.powers)]
+            orders = [list(game.powers), list(game.powers)]
             self.rng.shuffle(*orders)  # seat 0's deck, then seat 1's
-        kept = len(self.game.powers) - self.game.hand_size  # the top cards (the last) are drawn
-        self.hands = [sorted(deck[kept:]) for deck in orders]
-        self.decks = [deck[:kept] for deck in orders]
-        n = len(self.game.landmark_values)
-        self.piles = [[[], []] for _ in range(n)]
-        self.face_up = [False] * n
+        first, second = orders
+        kept = len(game.powers) - game.hand_size  # the top cards (the last) are drawn
+        self.hands = [sorted(first[kept:]), sorted(second[kept:])]
+        self.decks = [first[:kept], second[:kept]]
+        self.piles = [[[], []] for _ in game.landmark_values]
+        self.face_up = [False] * len(game.landmark_values)
         self.forbidden = -1
         self.start = self.current = start
         self.played = 0
