@@ -227,7 +227,7 @@ class CordobaState(State):
         deck = self.decks[seat]
         if deck:  # rule 3: draw after playing; the hand stays sorted
             insort(hand, deck.pop())
-        self.forbidden = index
+        self.forbidden = index  # rule 4: the next seat may not play here
         self.current = 1 - seat
         self.played = played = self.played + 1
         if played == self.game.plays_per_game:
