@@ -256,10 +256,12 @@ class CordobaState(State):
     def game_scores(self) -> list[int]:
         """Landmark values controlled by each seat in the current game."""
         scores = [0, 0]  # rule 7 inline (the scoring of every playout)
-        for pile, value in zip(self.piles, self.game.landmark_values):
-            a, b = sum(pile[0]), sum(pile[1])
-            if a != b:
-                scores[a < b] += value
+        for (first, second), value in zip(self.piles, self.game.landmark_values):
+            a, b = sum(first), sum(second)
+            if a > b:
+                scores[0] += value
+            elif a < b:
+                scores[1] += value
             elif a:
                 scores[self.start] += value
         return scores
