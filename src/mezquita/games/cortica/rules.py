@@ -33,6 +33,7 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from mezquita.engine import (
@@ -72,6 +73,7 @@ START_RESOURCES = ((3, 0, 0), (4, 0, 0))  # rule 1: blue 3 oak trees, red 4; no 
 START_STACK = (0, 1, 2, 3)  # rule 2: top -> bottom blue, red, blue, red
 CORK_TO_END = 6  # rule 8
 TREE, BARK, CORK = 0, 1, 2
+MOVERS = ((BLUE,), (RED,))  # ``_to_move()`` by the owner (worker % 2), shared tuples
 # Per round: 4 placements, at most 2 decisions per worker (an intern's two uses; automatic
 # skips are no decisions) and 1 rest choice.
 DECISIONS_PER_ROUND = 4 + 4 * 2 + 1
@@ -131,11 +133,20 @@ class CorticaGame(Game):
         # ids by parameter indices, for the legal lists (a lookup per id, not Block.id)
         self.ids = {block.name: id_table(block) for block in self.actions.blocks}
         # per action id: the state's handler of its block and its parameter indices, for _apply
-        self.moves: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
-            (f"_apply_{block.name}", block.indices(a)) for block in self.actions.blocks
-            for a in range(block.base, block.end))
+        self.moves: tuple[tuple[Callable, tuple[int, ...]], ...] = tuple(
+            (getattr(CorticaState, f"_apply_{block.name}"), block.indices(a))
+            for block in self.actions.blocks for a in range(block.base, block.end))
         self.card_index = {card.key: c for c, card in enumerate(self.cards.actions)}
         self.plan_index = {plan.key: p for p, plan in enumerate(self.cards.plans)}
+        self.card_keys = tuple(card.key for card in self.cards.actions)
+        self.plan_keys = tuple(plan.key for plan in self.cards.plans)
+        # Legal id lists are shared between states (callers never change them): resting by
+        # the resting card, and memoised placing (by the resting card and the spaces) and
+        # resolving (by `resolve_key`).
+        self.rest_legal = tuple([self.ids["rest"][c] for c in range(NUM_ACTIONS_CARDS) if c != resting]
+                                for resting in range(NUM_ACTIONS_CARDS))
+        self.place_memo: dict[tuple[int, ...], list[int]] = {}
+        self.resolve_memo: dict[tuple[int, ...], list[int]] = {}
 
     @property
     def max_game_length(self) -> int:
@@ -265,23 +276,48 @@ class CorticaState(State):
         return -1
 
     def _to_move(self) -> tuple[int, ...]:
-        if self.phase == "over":
-            return ()
-        if self.phase == "rest":
-            return (self.stack[-1] % 2,)  # rule 8: the owner of the bottom worker
-        return (self.current_worker() % 2,)
+        phase = self.phase
+        if phase == "place":
+            return MOVERS[self.stack[0] % 2]  # rule 3: the owner of the top worker
+        if phase == "resolve":
+            card, space = self.queue[0]
+            return MOVERS[self.spaces[card][space] % 2]  # rule 4: the resolving worker's owner
+        if phase == "rest":
+            return MOVERS[self.stack[-1] % 2]  # rule 8: the owner of the bottom worker
+        return ()
 
     def _legal_actions(self, seat: int) -> list[int]:
-        ids = self.game.ids
-        resting = self.row[0]  # the row holds every action card: the others in card order
-        if self.phase == "place":
-            place = ids["place"]
-            return [place[c][s] for c, spaces in enumerate(self.spaces) if c != resting
-                    for s, w in enumerate(spaces) if w < 0]
-        if self.phase == "rest":
-            rest = ids["rest"]
-            return [rest[c] for c in range(len(self.row)) if c != resting]
-        return sorted([*self._uses(), ids["skip"]])
+        phase = self.phase
+        if phase == "place":
+            return self._place_legal()
+        if phase == "rest":
+            return self.game.rest_legal[self.row[0]]  # rule 8: any card but the resting one
+        return self._resolve_legal()
+
+    def _place_legal(self) -> list[int]:
+        """Rule 3: the empty spaces of the active cards, memoised by the resting card and the
+        spaces (the row holds every action card: the others in card order)."""
+        spaces = self.spaces
+        resting = self.row[0]
+        key = (resting, *spaces[0], *spaces[1], *spaces[2], *spaces[3], *spaces[4])
+        legal = self.game.place_memo.get(key)
+        if legal is None:
+            place = self.game.ids["place"]
+            legal = self.game.place_memo[key] = [
+                place[c][s] for c, card in enumerate(spaces) if c != resting
+                for s, w in enumerate(card) if w < 0]
+        return legal
+
+    def _resolve_legal(self) -> list[int]:
+        """Skip and `_uses`, memoised by everything `_uses` reads: the card, the worker's
+        side, its uses left, its owner's resources and the plans' sides."""
+        card, space = self.queue[0]
+        worker = self.spaces[card][space]
+        key = (card, self.interns[worker], self.uses_left, *self.resources[worker % 2], *self.plans)
+        legal = self.game.resolve_memo.get(key)
+        if legal is None:
+            legal = self.game.resolve_memo[key] = sorted([*self._uses(), self.game.ids["skip"]])
+        return legal
 
     def _uses(self) -> list[int]:
         """What the current worker can do now, besides skipping (rules 4-7, 10)."""
@@ -315,14 +351,15 @@ class CorticaState(State):
     # -- moves: one handler per block ------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> None:
         handler, indices = self.game.moves[action]
-        getattr(self, handler)(seat, *indices)
-        self._skip_idle_workers()
+        handler(self, seat, *indices)
+        if self.phase == "resolve":
+            self._skip_idle_workers()
 
     def _apply_place(self, seat: int, card: int, space: int) -> None:
         """Rule 3: the top worker goes on an empty space; after the 4th, resolve (rule 4)."""
         worker = self.stack.pop(0)
         self.spaces[card][space] = worker
-        self._event(seat, "place", card=self._card_key(card), space=space, worker=worker,
+        self._event(seat, "place", card=self.game.card_keys[card], space=space, worker=worker,
                     intern=self.interns[worker])
         if not self.stack:
             self.phase = "resolve"
@@ -334,7 +371,7 @@ class CorticaState(State):
         """Rule 8: the chosen card rests leftmost; the resting card wakes up second."""
         resting = self.row[0]
         self.row = [card, resting, *(c for c in self.row[1:] if c != card)]
-        self._event(seat, "rest", card=self._card_key(card), woken=self._card_key(resting))
+        self._event(seat, "rest", card=self.game.card_keys[card], woken=self.game.card_keys[resting])
         self.round += 1
         self.phase = "place"
 
@@ -347,10 +384,10 @@ class CorticaState(State):
         effect = self.game.cards.actions[card].options[option]
         if effect.special == "hire":
             self.hiring = True
-            self._event(seat, "use", card=self._card_key(card), option=option, hired=True)
+            self._event(seat, "use", card=self.game.card_keys[card], option=option, hired=True)
         else:
             paid, gained = self._convert(seat, effect)
-            self._event(seat, "use", card=self._card_key(card), option=option, hired=False,
+            self._event(seat, "use", card=self.game.card_keys[card], option=option, hired=False,
                         paid=paid, gained=gained)
         self._used(1)
 
@@ -359,20 +396,20 @@ class CorticaState(State):
         side = self.plans[plan]
         paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side])
         self.plans[plan] ^= 1
-        self._event(seat, "use_plan", plan=self._plan_key(plan), side=side, paid=paid, gained=gained)
+        self._event(seat, "use_plan", plan=self.game.plan_keys[plan], side=side, paid=paid, gained=gained)
         self._used(1)
 
     def _apply_flip_plan(self, seat: int, plan: int) -> None:
         """Rule 7: flip a plan without using it."""
         self.plans[plan] ^= 1
-        self._event(seat, "flip_plan", plan=self._plan_key(plan), side=self.plans[plan])
+        self._event(seat, "flip_plan", plan=self.game.plan_keys[plan], side=self.plans[plan])
         self._used(1)
 
     def _apply_flip_use_plan(self, seat: int, plan: int) -> None:
         """Rule 6: an intern flips a plan, completes the new side and flips it back."""
         side = self.plans[plan] ^ 1
         paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side])
-        self._event(seat, "flip_use_plan", plan=self._plan_key(plan), side=side, paid=paid,
+        self._event(seat, "flip_use_plan", plan=self.game.plan_keys[plan], side=side, paid=paid,
                     gained=gained)
         self._used(2)
 
@@ -385,7 +422,7 @@ class CorticaState(State):
         convert(self.resources[seat], effect)
         self.plans[plan] ^= 1
         paid, gained = _change(before, self.resources[seat], effect.pay, twice=True)
-        self._event(seat, "double_plan", plan=self._plan_key(plan), side=side, paid=paid,
+        self._event(seat, "double_plan", plan=self.game.plan_keys[plan], side=side, paid=paid,
                     gained=gained)
         self._used(2)
 
@@ -405,7 +442,7 @@ class CorticaState(State):
     def _skip(self, seat: int, auto: bool) -> None:
         card, space = self.queue[0]
         used = (2 if self.interns[self.spaces[card][space]] else 1) - self.uses_left
-        self._event(seat, "skip", card=self._card_key(card), space=space, used=used, auto=auto)
+        self._event(seat, "skip", card=self.game.card_keys[card], space=space, used=used, auto=auto)
         self._return_worker()
 
     def _begin_worker(self) -> None:
@@ -427,7 +464,7 @@ class CorticaState(State):
 
     def _skip_idle_workers(self) -> None:
         """A worker that can do nothing but skip is returned without asking."""
-        while self.phase == "resolve" and not self._uses():
+        while self.phase == "resolve" and len(self._resolve_legal()) == 1:  # only skip
             self._skip(self.current_worker() % 2, auto=True)
 
     def _end_round(self) -> None:
@@ -457,12 +494,6 @@ class CorticaState(State):
         ended = max(blue[CORK], red[CORK]) >= CORK_TO_END
         return {"winner": winner, "by": by, "resources": [dict(zip(RESOURCES, r)) for r in self.resources],
                 "limit": None if ended else self.game.max_rounds}
-
-    def _card_key(self, card: int) -> str:
-        return self.game.cards.actions[card].key
-
-    def _plan_key(self, plan: int) -> str:
-        return self.game.cards.plans[plan].key
 
     # -- results -----------------------------------------------------------------------------
     def _scores(self) -> list[float]:
