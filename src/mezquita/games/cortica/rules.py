@@ -147,6 +147,11 @@ class CorticaGame(Game):
                                 for resting in range(NUM_ACTIONS_CARDS))
         self.place_memo: dict[tuple[int, ...], list[int]] = {}
         self.resolve_memo: dict[tuple[int, ...], list[int]] = {}
+        # per action card: an option is usable whatever the worker and the resources (a
+        # conversion paying nothing, or flipping a plan), so a worker there is never idle
+        self.always_usable = tuple(any(e.special == "flip_plan" or (e.special is None and not any(e.pay))
+                                       for e in card.options) for card in self.cards.actions)
+        self.conversions: dict[tuple[int, ...], tuple[list[int], dict, dict]] = {}
 
     @property
     def max_game_length(self) -> int:
@@ -352,25 +357,24 @@ class CorticaState(State):
     def _apply(self, seat: int, action: int) -> None:
         handler, indices = self.game.moves[action]
         handler(self, seat, *indices)
-        if self.phase == "resolve":
-            self._skip_idle_workers()
 
     def _apply_place(self, seat: int, card: int, space: int) -> None:
         """Rule 3: the top worker goes on an empty space; after the 4th, resolve (rule 4)."""
-        worker = self.stack.pop(0)
+        stack = self.stack
+        worker = stack.pop(0)
         self.spaces[card][space] = worker
         self._event(seat, "place", card=self.game.card_keys[card], space=space, worker=worker,
                     intern=self.interns[worker])
-        if not self.stack:
+        if not stack:
             self.phase = "resolve"
-            self.queue = [[c, s] for c in self.row[1:]
-                          for s, w in enumerate(self.spaces[c]) if w >= 0]
+            spaces = self.spaces
+            self.queue = [[c, s] for c in self.row[1:] for s, w in enumerate(spaces[c]) if w >= 0]
             self._begin_worker()
 
     def _apply_rest(self, seat: int, card: int) -> None:
         """Rule 8: the chosen card rests leftmost; the resting card wakes up second."""
         resting = self.row[0]
-        self.row = [card, resting, *(c for c in self.row[1:] if c != card)]
+        self.row = [card, resting, *[c for c in self.row[1:] if c != card]]
         self._event(seat, "rest", card=self.game.card_keys[card], woken=self.game.card_keys[resting])
         self.round += 1
         self.phase = "place"
@@ -416,27 +420,35 @@ class CorticaState(State):
     def _apply_double_plan(self, seat: int, plan: int) -> None:
         """Rule 6: an intern completes one plan twice before flipping it."""
         side = self.plans[plan]
-        effect = self.game.cards.plans[plan].sides[side]
-        before = self.resources[seat].copy()
-        convert(self.resources[seat], effect)
-        convert(self.resources[seat], effect)
+        paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side], times=2)
         self.plans[plan] ^= 1
-        paid, gained = _change(before, self.resources[seat], effect.pay, twice=True)
         self._event(seat, "double_plan", plan=self.game.plan_keys[plan], side=side, paid=paid,
                     gained=gained)
         self._used(2)
 
     # -- flow ------------------------------------------------------------------------------------
-    def _convert(self, seat: int, effect: Effect) -> tuple[dict, dict]:
-        """Apply one conversion to ``seat``; return what was paid and what was gained."""
-        before = self.resources[seat].copy()
-        convert(self.resources[seat], effect)
-        return _change(before, self.resources[seat], effect.pay)
+    def _convert(self, seat: int, effect: Effect, times: int = 1) -> tuple[dict, dict]:
+        """Apply a conversion ``times`` times to ``seat``; return what was paid and what was
+        gained (new dicts). Memoised by the effect and the resources before."""
+        res = self.resources[seat]
+        # The game keeps its card set, and so every effect, alive: ids stay unique.
+        key = (id(effect), times, *res)
+        change = self.game.conversions.get(key)
+        if change is None:
+            after = res.copy()
+            for _ in range(times):
+                convert(after, effect)
+            change = self.game.conversions[key] = (after, *_change(res, after, effect.pay, times == 2))
+        after, paid, gained = change
+        res[:] = after
+        return paid.copy(), gained.copy()
 
     def _used(self, uses: int) -> None:
         """The current worker used its action ``uses`` times; it returns when it has no more."""
-        self.uses_left = max(0, self.uses_left - uses)
-        if self.uses_left == 0:
+        left = self.uses_left = max(0, self.uses_left - uses)
+        if left:
+            self._skip_if_idle()
+        else:
             self._return_worker()
 
     def _skip(self, seat: int, auto: bool) -> None:
@@ -446,34 +458,39 @@ class CorticaState(State):
         self._return_worker()
 
     def _begin_worker(self) -> None:
-        worker = self.current_worker()
-        self.uses_left = 2 if self.interns[worker] else 1  # rule 5
+        card, space = self.queue[0]
+        self.uses_left = 2 if self.interns[self.spaces[card][space]] else 1  # rule 5
         self.hiring = False
+        self._skip_if_idle()
 
     def _return_worker(self) -> None:
         """Rules 4-5: the worker goes on top of the stack, intern side up only if just hired."""
-        card, space = self.queue.pop(0)
-        worker = self.spaces[card][space]
-        self.spaces[card][space] = -1
+        queue = self.queue
+        card, space = queue.pop(0)
+        spaces = self.spaces[card]
+        worker = spaces[space]
+        spaces[space] = -1
         self.stack.insert(0, worker)
         self.interns[worker] = self.hiring
-        if self.queue:
+        if queue:
             self._begin_worker()
         else:
             self._end_round()
 
-    def _skip_idle_workers(self) -> None:
-        """A worker that can do nothing but skip is returned without asking."""
-        while self.phase == "resolve" and len(self._resolve_legal()) == 1:  # only skip
-            self._skip(self.current_worker() % 2, auto=True)
+    def _skip_if_idle(self) -> None:
+        """A worker that can do nothing but skip is returned without asking (then the next
+        one begins). A worker on a card it can always use is never idle."""
+        card, space = self.queue[0]
+        if not self.game.always_usable[card] and len(self._resolve_legal()) == 1:  # only skip
+            self._skip(self.spaces[card][space] % 2, auto=True)
 
     def _end_round(self) -> None:
         """Rule 8: the game ends at 6+ cork (or at the safety round limit), else rest."""
         self.uses_left = 0
         self.hiring = False
-        self._event(None, "round_end", round=self.round, cork=[r[CORK] for r in self.resources])
-        if max(r[CORK] for r in self.resources) >= CORK_TO_END or \
-                self.round >= self.game.max_rounds:
+        blue, red = self.resources
+        self._event(None, "round_end", round=self.round, cork=[blue[CORK], red[CORK]])
+        if blue[CORK] >= CORK_TO_END or red[CORK] >= CORK_TO_END or self.round >= self.game.max_rounds:
             self.phase = "over"
             result = self._result()
             self.winner = result["winner"]
