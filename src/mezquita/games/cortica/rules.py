@@ -132,9 +132,10 @@ class CorticaGame(Game):
          self.flip_use_plan, self.double_plan) = self.actions.blocks
         # ids by parameter indices, for the legal lists (a lookup per id, not Block.id)
         self.ids = {block.name: id_table(block) for block in self.actions.blocks}
-        # per action id: the state's handler of its block and its parameter indices, for _apply
-        self.moves: tuple[tuple[Callable, tuple[int, ...]], ...] = tuple(
-            (getattr(CorticaState, f"_apply_{block.name}"), block.indices(a))
+        # per action id: the state's handler of its block and its one argument, for _apply:
+        # the parameter indices (one index alone; skip: ``auto=False``)
+        self.moves: tuple[tuple[Callable, object], ...] = tuple(
+            (getattr(CorticaState, f"_apply_{block.name}"), handler_argument(block.indices(a)))
             for block in self.actions.blocks for a in range(block.base, block.end))
         self.card_index = {card.key: c for c, card in enumerate(self.cards.actions)}
         self.plan_index = {plan.key: p for p, plan in enumerate(self.cards.plans)}
@@ -294,24 +295,21 @@ class CorticaState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == "place":
-            return self._place_legal()
+            # rule 3: the empty spaces of the active cards (the row holds every action card:
+            # the others in card order), memoised by the resting card and the spaces
+            spaces = self.spaces
+            resting = self.row[0]
+            key = (resting, *spaces[0], *spaces[1], *spaces[2], *spaces[3], *spaces[4])
+            legal = self.game.place_memo.get(key)
+            if legal is None:
+                place = self.game.ids["place"]
+                legal = self.game.place_memo[key] = [
+                    place[c][s] for c, card in enumerate(spaces) if c != resting
+                    for s, w in enumerate(card) if w < 0]
+            return legal
         if phase == "rest":
             return self.game.rest_legal[self.row[0]]  # rule 8: any card but the resting one
         return self._resolve_legal()
-
-    def _place_legal(self) -> list[int]:
-        """Rule 3: the empty spaces of the active cards, memoised by the resting card and the
-        spaces (the row holds every action card: the others in card order)."""
-        spaces = self.spaces
-        resting = self.row[0]
-        key = (resting, *spaces[0], *spaces[1], *spaces[2], *spaces[3], *spaces[4])
-        legal = self.game.place_memo.get(key)
-        if legal is None:
-            place = self.game.ids["place"]
-            legal = self.game.place_memo[key] = [
-                place[c][s] for c, card in enumerate(spaces) if c != resting
-                for s, w in enumerate(card) if w < 0]
-        return legal
 
     def _resolve_legal(self) -> list[int]:
         """Skip and `_uses`, memoised by everything `_uses` reads: the card, the worker's
@@ -355,11 +353,12 @@ class CorticaState(State):
 
     # -- moves: one handler per block ------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> None:
-        handler, indices = self.game.moves[action]
-        handler(self, seat, *indices)
+        handler, argument = self.game.moves[action]
+        handler(self, seat, argument)
 
-    def _apply_place(self, seat: int, card: int, space: int) -> None:
+    def _apply_place(self, seat: int, place: tuple[int, int]) -> None:
         """Rule 3: the top worker goes on an empty space; after the 4th, resolve (rule 4)."""
+        card, space = place
         stack = self.stack
         worker = stack.pop(0)
         self.spaces[card][space] = worker
@@ -379,12 +378,17 @@ class CorticaState(State):
         self.round += 1
         self.phase = "place"
 
-    def _apply_skip(self, seat: int) -> None:
-        """Rule 4: skip (an intern after one use: stop); the worker returns."""
-        self._skip(seat, auto=False)
+    def _apply_skip(self, seat: int, auto: bool = False) -> None:
+        """Rule 4: skip (an intern after one use: stop); the worker returns. ``auto``: the
+        worker could do nothing else."""
+        card, space = self.queue[0]
+        used = (2 if self.interns[self.spaces[card][space]] else 1) - self.uses_left
+        self._event(seat, "skip", card=self.game.card_keys[card], space=space, used=used, auto=auto)
+        self._return_worker()
 
-    def _apply_use(self, seat: int, card: int, option: int) -> None:
+    def _apply_use(self, seat: int, use: tuple[int, int]) -> None:
         """Rules 5 and 10: one option of the card (a conversion, or Hire)."""
+        card, option = use
         effect = self.game.cards.actions[card].options[option]
         if effect.special == "hire":
             self.hiring = True
@@ -445,23 +449,22 @@ class CorticaState(State):
 
     def _used(self, uses: int) -> None:
         """The current worker used its action ``uses`` times; it returns when it has no more."""
-        left = self.uses_left = max(0, self.uses_left - uses)
-        if left:
+        left = self.uses_left - uses
+        if left > 0:
+            self.uses_left = left
             self._skip_if_idle()
         else:
+            self.uses_left = 0
             self._return_worker()
 
-    def _skip(self, seat: int, auto: bool) -> None:
-        card, space = self.queue[0]
-        used = (2 if self.interns[self.spaces[card][space]] else 1) - self.uses_left
-        self._event(seat, "skip", card=self.game.card_keys[card], space=space, used=used, auto=auto)
-        self._return_worker()
-
     def _begin_worker(self) -> None:
+        """The first worker in the queue begins; a worker on a card it can always use is
+        never idle."""
         card, space = self.queue[0]
         self.uses_left = 2 if self.interns[self.spaces[card][space]] else 1  # rule 5
         self.hiring = False
-        self._skip_if_idle()
+        if not self.game.always_usable[card]:
+            self._skip_if_idle()
 
     def _return_worker(self) -> None:
         """Rules 4-5: the worker goes on top of the stack, intern side up only if just hired."""
@@ -479,10 +482,9 @@ class CorticaState(State):
 
     def _skip_if_idle(self) -> None:
         """A worker that can do nothing but skip is returned without asking (then the next
-        one begins). A worker on a card it can always use is never idle."""
-        card, space = self.queue[0]
-        if not self.game.always_usable[card] and len(self._resolve_legal()) == 1:  # only skip
-            self._skip(self.spaces[card][space] % 2, auto=True)
+        one begins)."""
+        if len(self._resolve_legal()) == 1:  # only skip
+            self._apply_skip(self.current_worker() % 2, auto=True)
 
     def _end_round(self) -> None:
         """Rule 8: the game ends at 6+ cork (or at the safety round limit), else rest."""
@@ -623,6 +625,14 @@ def reason_text(entry: dict, lang: str, names: list[str] | None = None) -> str:
     if entry["limit"] is not None:
         text += words["limit"].format(n=entry["limit"])
     return text
+
+
+def handler_argument(indices: tuple[int, ...]) -> object:
+    """The argument `CorticaState._apply` passes a block's handler: the action's parameter
+    indices, one index alone, or ``False`` (``auto``) for skip, which has none."""
+    if not indices:
+        return False
+    return indices[0] if len(indices) == 1 else indices
 
 
 def id_table(block):
