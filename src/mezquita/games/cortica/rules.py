@@ -148,6 +148,10 @@ class CorticaGame(Game):
                                 for resting in range(NUM_ACTIONS_CARDS))
         self.place_memo: dict[tuple[int, ...], list[int]] = {}
         self.resolve_memo: dict[tuple[int, ...], list[int]] = {}
+        # per action card: whether an option uses plans (the only options that read the
+        # plans' sides and whether the worker is on its first use)
+        self.uses_plans = tuple(any(e.special == "use_plan" for e in card.options)
+                                for card in self.cards.actions)
         # per action card: an option is usable whatever the worker and the resources (a
         # conversion paying nothing, or flipping a plan), so a worker there is never idle
         self.always_usable = tuple(any(e.special == "flip_plan" or (e.special is None and not any(e.pay))
@@ -313,10 +317,14 @@ class CorticaState(State):
 
     def _resolve_legal(self) -> list[int]:
         """Skip and `_uses`, memoised by everything `_uses` reads: the card, the worker's
-        side, its uses left, its owner's resources and the plans' sides."""
+        side, its owner's resources and, on a card using plans, its uses left and the plans'
+        sides."""
         card, space = self.queue[0]
         worker = self.spaces[card][space]
-        key = (card, self.interns[worker], self.uses_left, *self.resources[worker % 2], *self.plans)
+        if self.game.uses_plans[card]:
+            key = (card, self.interns[worker], self.uses_left, *self.resources[worker % 2], *self.plans)
+        else:
+            key = (card, self.interns[worker], *self.resources[worker % 2])
         legal = self.game.resolve_memo.get(key)
         if legal is None:
             legal = self.game.resolve_memo[key] = sorted([*self._uses(), self.game.ids["skip"]])
