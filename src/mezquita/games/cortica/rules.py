@@ -380,8 +380,10 @@ class CorticaState(State):
 
     def _apply_rest(self, seat: int, card: int) -> None:
         """Rule 8: the chosen card rests leftmost; the resting card wakes up second."""
-        resting = self.row[0]
-        self.row = [card, resting, *[c for c in self.row[1:] if c != card]]
+        row = self.row
+        resting = row[0]
+        row.remove(card)  # the others keep their order
+        row.insert(0, card)
         self._event(seat, "rest", card=self.game.card_keys[card], woken=self.game.card_keys[resting])
         self.round += 1
         self.phase = "place"
