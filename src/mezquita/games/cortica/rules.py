@@ -142,8 +142,8 @@ class CorticaGame(Game):
         self.card_keys = tuple(card.key for card in self.cards.actions)
         self.plan_keys = tuple(plan.key for plan in self.cards.plans)
         # Legal id lists are shared between states (callers never change them): resting by
-        # the resting card, and memoised placing (by the resting card and the spaces) and
-        # resolving (by `resolve_key`).
+        # the resting card; placing and resolving memoised (keys in `_legal_actions` and
+        # `_resolve_legal`), as are conversions (`_convert`).
         self.rest_legal = tuple([self.ids["rest"][c] for c in range(NUM_ACTIONS_CARDS) if c != resting]
                                 for resting in range(NUM_ACTIONS_CARDS))
         self.place_memo: dict[tuple[int, ...], list[int]] = {}
