@@ -33,6 +33,7 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from mezquita.engine import (
@@ -72,6 +73,7 @@ START_RESOURCES = ((3, 0, 0), (4, 0, 0))  # rule 1: blue 3 oak trees, red 4; no 
 START_STACK = (0, 1, 2, 3)  # rule 2: top -> bottom blue, red, blue, red
 CORK_TO_END = 6  # rule 8
 TREE, BARK, CORK = 0, 1, 2
+MOVERS = ((BLUE,), (RED,))  # ``_to_move()`` by the owner (worker % 2), shared tuples
 # Per round: 4 placements, at most 2 decisions per worker (an intern's two uses; automatic
 # skips are no decisions) and 1 rest choice.
 DECISIONS_PER_ROUND = 4 + 4 * 2 + 1
@@ -130,12 +132,31 @@ class CorticaGame(Game):
          self.flip_use_plan, self.double_plan) = self.actions.blocks
         # ids by parameter indices, for the legal lists (a lookup per id, not Block.id)
         self.ids = {block.name: id_table(block) for block in self.actions.blocks}
-        # per action id: the state's handler of its block and its parameter indices, for _apply
-        self.moves: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
-            (f"_apply_{block.name}", block.indices(a)) for block in self.actions.blocks
-            for a in range(block.base, block.end))
+        # per action id: the state's handler of its block and its one argument, for _apply:
+        # the parameter indices (one index alone; skip: ``auto=False``)
+        self.moves: tuple[tuple[Callable, object], ...] = tuple(
+            (getattr(CorticaState, f"_apply_{block.name}"), handler_argument(block.indices(a)))
+            for block in self.actions.blocks for a in range(block.base, block.end))
         self.card_index = {card.key: c for c, card in enumerate(self.cards.actions)}
         self.plan_index = {plan.key: p for p, plan in enumerate(self.cards.plans)}
+        self.card_keys = tuple(card.key for card in self.cards.actions)
+        self.plan_keys = tuple(plan.key for plan in self.cards.plans)
+        # Legal id lists are shared between states (callers never change them): resting by
+        # the resting card; placing and resolving memoised (keys in `_legal_actions` and
+        # `_resolve_legal`), as are conversions (`_convert`).
+        self.rest_legal = tuple([self.ids["rest"][c] for c in range(NUM_ACTIONS_CARDS) if c != resting]
+                                for resting in range(NUM_ACTIONS_CARDS))
+        self.place_memo: dict[tuple[int, ...], list[int]] = {}
+        self.resolve_memo: dict[tuple[int, ...], list[int]] = {}
+        # per action card: whether an option uses plans (the only options that read the
+        # plans' sides and whether the worker is on its first use)
+        self.uses_plans = tuple(any(e.special == "use_plan" for e in card.options)
+                                for card in self.cards.actions)
+        # per action card: an option is usable whatever the worker and the resources (a
+        # conversion paying nothing, or flipping a plan), so a worker there is never idle
+        self.always_usable = tuple(any(e.special == "flip_plan" or (e.special is None and not any(e.pay))
+                                       for e in card.options) for card in self.cards.actions)
+        self.conversions: dict[tuple[int, ...], tuple[list[int], dict, dict]] = {}
 
     @property
     def max_game_length(self) -> int:
@@ -265,23 +286,49 @@ class CorticaState(State):
         return -1
 
     def _to_move(self) -> tuple[int, ...]:
-        if self.phase == "over":
-            return ()
-        if self.phase == "rest":
-            return (self.stack[-1] % 2,)  # rule 8: the owner of the bottom worker
-        return (self.current_worker() % 2,)
+        phase = self.phase
+        if phase == "place":
+            return MOVERS[self.stack[0] % 2]  # rule 3: the owner of the top worker
+        if phase == "resolve":
+            card, space = self.queue[0]
+            return MOVERS[self.spaces[card][space] % 2]  # rule 4: the resolving worker's owner
+        if phase == "rest":
+            return MOVERS[self.stack[-1] % 2]  # rule 8: the owner of the bottom worker
+        return ()
 
     def _legal_actions(self, seat: int) -> list[int]:
-        ids = self.game.ids
-        resting = self.row[0]  # the row holds every action card: the others in card order
-        if self.phase == "place":
-            place = ids["place"]
-            return [place[c][s] for c, spaces in enumerate(self.spaces) if c != resting
-                    for s, w in enumerate(spaces) if w < 0]
-        if self.phase == "rest":
-            rest = ids["rest"]
-            return [rest[c] for c in range(len(self.row)) if c != resting]
-        return sorted([*self._uses(), ids["skip"]])
+        phase = self.phase
+        if phase == "place":
+            # rule 3: the empty spaces of the active cards (the row holds every action card:
+            # the others in card order), memoised by the resting card and the spaces
+            spaces = self.spaces
+            resting = self.row[0]
+            key = (resting, *spaces[0], *spaces[1], *spaces[2], *spaces[3], *spaces[4])
+            legal = self.game.place_memo.get(key)
+            if legal is None:
+                place = self.game.ids["place"]
+                legal = self.game.place_memo[key] = [
+                    place[c][s] for c, card in enumerate(spaces) if c != resting
+                    for s, w in enumerate(card) if w < 0]
+            return legal
+        if phase == "rest":
+            return self.game.rest_legal[self.row[0]]  # rule 8: any card but the resting one
+        return self._resolve_legal()
+
+    def _resolve_legal(self) -> list[int]:
+        """Skip and `_uses`, memoised by everything `_uses` reads: the card, the worker's
+        side, its owner's resources and, on a card using plans, its uses left and the plans'
+        sides."""
+        card, space = self.queue[0]
+        worker = self.spaces[card][space]
+        if self.game.uses_plans[card]:
+            key = (card, self.interns[worker], self.uses_left, *self.resources[worker % 2], *self.plans)
+        else:
+            key = (card, self.interns[worker], *self.resources[worker % 2])
+        legal = self.game.resolve_memo.get(key)
+        if legal is None:
+            legal = self.game.resolve_memo[key] = sorted([*self._uses(), self.game.ids["skip"]])
+        return legal
 
     def _uses(self) -> list[int]:
         """What the current worker can do now, besides skipping (rules 4-7, 10)."""
@@ -314,43 +361,51 @@ class CorticaState(State):
 
     # -- moves: one handler per block ------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> None:
-        handler, indices = self.game.moves[action]
-        getattr(self, handler)(seat, *indices)
-        self._skip_idle_workers()
+        handler, argument = self.game.moves[action]
+        handler(self, seat, argument)
 
-    def _apply_place(self, seat: int, card: int, space: int) -> None:
+    def _apply_place(self, seat: int, place: tuple[int, int]) -> None:
         """Rule 3: the top worker goes on an empty space; after the 4th, resolve (rule 4)."""
-        worker = self.stack.pop(0)
+        card, space = place
+        stack = self.stack
+        worker = stack.pop(0)
         self.spaces[card][space] = worker
-        self._event(seat, "place", card=self._card_key(card), space=space, worker=worker,
+        self._event(seat, "place", card=self.game.card_keys[card], space=space, worker=worker,
                     intern=self.interns[worker])
-        if not self.stack:
+        if not stack:
             self.phase = "resolve"
-            self.queue = [[c, s] for c in self.row[1:]
-                          for s, w in enumerate(self.spaces[c]) if w >= 0]
+            spaces = self.spaces
+            self.queue = [[c, s] for c in self.row[1:] for s, w in enumerate(spaces[c]) if w >= 0]
             self._begin_worker()
 
     def _apply_rest(self, seat: int, card: int) -> None:
         """Rule 8: the chosen card rests leftmost; the resting card wakes up second."""
-        resting = self.row[0]
-        self.row = [card, resting, *(c for c in self.row[1:] if c != card)]
-        self._event(seat, "rest", card=self._card_key(card), woken=self._card_key(resting))
+        row = self.row
+        resting = row[0]
+        row.remove(card)  # the others keep their order
+        row.insert(0, card)
+        self._event(seat, "rest", card=self.game.card_keys[card], woken=self.game.card_keys[resting])
         self.round += 1
         self.phase = "place"
 
-    def _apply_skip(self, seat: int) -> None:
-        """Rule 4: skip (an intern after one use: stop); the worker returns."""
-        self._skip(seat, auto=False)
+    def _apply_skip(self, seat: int, auto: bool = False) -> None:
+        """Rule 4: skip (an intern after one use: stop); the worker returns. ``auto``: the
+        worker could do nothing else."""
+        card, space = self.queue[0]
+        used = (2 if self.interns[self.spaces[card][space]] else 1) - self.uses_left
+        self._event(seat, "skip", card=self.game.card_keys[card], space=space, used=used, auto=auto)
+        self._return_worker()
 
-    def _apply_use(self, seat: int, card: int, option: int) -> None:
+    def _apply_use(self, seat: int, use: tuple[int, int]) -> None:
         """Rules 5 and 10: one option of the card (a conversion, or Hire)."""
+        card, option = use
         effect = self.game.cards.actions[card].options[option]
         if effect.special == "hire":
             self.hiring = True
-            self._event(seat, "use", card=self._card_key(card), option=option, hired=True)
+            self._event(seat, "use", card=self.game.card_keys[card], option=option, hired=True)
         else:
             paid, gained = self._convert(seat, effect)
-            self._event(seat, "use", card=self._card_key(card), option=option, hired=False,
+            self._event(seat, "use", card=self.game.card_keys[card], option=option, hired=False,
                         paid=paid, gained=gained)
         self._used(1)
 
@@ -359,84 +414,95 @@ class CorticaState(State):
         side = self.plans[plan]
         paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side])
         self.plans[plan] ^= 1
-        self._event(seat, "use_plan", plan=self._plan_key(plan), side=side, paid=paid, gained=gained)
+        self._event(seat, "use_plan", plan=self.game.plan_keys[plan], side=side, paid=paid, gained=gained)
         self._used(1)
 
     def _apply_flip_plan(self, seat: int, plan: int) -> None:
         """Rule 7: flip a plan without using it."""
         self.plans[plan] ^= 1
-        self._event(seat, "flip_plan", plan=self._plan_key(plan), side=self.plans[plan])
+        self._event(seat, "flip_plan", plan=self.game.plan_keys[plan], side=self.plans[plan])
         self._used(1)
 
     def _apply_flip_use_plan(self, seat: int, plan: int) -> None:
         """Rule 6: an intern flips a plan, completes the new side and flips it back."""
         side = self.plans[plan] ^ 1
         paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side])
-        self._event(seat, "flip_use_plan", plan=self._plan_key(plan), side=side, paid=paid,
+        self._event(seat, "flip_use_plan", plan=self.game.plan_keys[plan], side=side, paid=paid,
                     gained=gained)
         self._used(2)
 
     def _apply_double_plan(self, seat: int, plan: int) -> None:
         """Rule 6: an intern completes one plan twice before flipping it."""
         side = self.plans[plan]
-        effect = self.game.cards.plans[plan].sides[side]
-        before = self.resources[seat].copy()
-        convert(self.resources[seat], effect)
-        convert(self.resources[seat], effect)
+        paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side], times=2)
         self.plans[plan] ^= 1
-        paid, gained = _change(before, self.resources[seat], effect.pay, twice=True)
-        self._event(seat, "double_plan", plan=self._plan_key(plan), side=side, paid=paid,
+        self._event(seat, "double_plan", plan=self.game.plan_keys[plan], side=side, paid=paid,
                     gained=gained)
         self._used(2)
 
     # -- flow ------------------------------------------------------------------------------------
-    def _convert(self, seat: int, effect: Effect) -> tuple[dict, dict]:
-        """Apply one conversion to ``seat``; return what was paid and what was gained."""
-        before = self.resources[seat].copy()
-        convert(self.resources[seat], effect)
-        return _change(before, self.resources[seat], effect.pay)
+    def _convert(self, seat: int, effect: Effect, times: int = 1) -> tuple[dict, dict]:
+        """Apply a conversion ``times`` times to ``seat``; return what was paid and what was
+        gained (new dicts). Memoised by the effect and the resources before."""
+        res = self.resources[seat]
+        # The game keeps its card set, and so every effect, alive: ids stay unique.
+        key = (id(effect), times, *res)
+        change = self.game.conversions.get(key)
+        if change is None:
+            after = res.copy()
+            for _ in range(times):
+                convert(after, effect)
+            change = self.game.conversions[key] = (after, *_change(res, after, effect.pay, times == 2))
+        after, paid, gained = change
+        res[:] = after
+        return paid.copy(), gained.copy()
 
     def _used(self, uses: int) -> None:
         """The current worker used its action ``uses`` times; it returns when it has no more."""
-        self.uses_left = max(0, self.uses_left - uses)
-        if self.uses_left == 0:
+        left = self.uses_left - uses
+        if left > 0:
+            self.uses_left = left
+            self._skip_if_idle()
+        else:
+            self.uses_left = 0
             self._return_worker()
 
-    def _skip(self, seat: int, auto: bool) -> None:
-        card, space = self.queue[0]
-        used = (2 if self.interns[self.spaces[card][space]] else 1) - self.uses_left
-        self._event(seat, "skip", card=self._card_key(card), space=space, used=used, auto=auto)
-        self._return_worker()
-
     def _begin_worker(self) -> None:
-        worker = self.current_worker()
-        self.uses_left = 2 if self.interns[worker] else 1  # rule 5
+        """The first worker in the queue begins; a worker on a card it can always use is
+        never idle."""
+        card, space = self.queue[0]
+        self.uses_left = 2 if self.interns[self.spaces[card][space]] else 1  # rule 5
         self.hiring = False
+        if not self.game.always_usable[card]:
+            self._skip_if_idle()
 
     def _return_worker(self) -> None:
         """Rules 4-5: the worker goes on top of the stack, intern side up only if just hired."""
-        card, space = self.queue.pop(0)
-        worker = self.spaces[card][space]
-        self.spaces[card][space] = -1
+        queue = self.queue
+        card, space = queue.pop(0)
+        spaces = self.spaces[card]
+        worker = spaces[space]
+        spaces[space] = -1
         self.stack.insert(0, worker)
         self.interns[worker] = self.hiring
-        if self.queue:
+        if queue:
             self._begin_worker()
         else:
             self._end_round()
 
-    def _skip_idle_workers(self) -> None:
-        """A worker that can do nothing but skip is returned without asking."""
-        while self.phase == "resolve" and not self._uses():
-            self._skip(self.current_worker() % 2, auto=True)
+    def _skip_if_idle(self) -> None:
+        """A worker that can do nothing but skip is returned without asking (then the next
+        one begins)."""
+        if len(self._resolve_legal()) == 1:  # only skip
+            self._apply_skip(self.current_worker() % 2, auto=True)
 
     def _end_round(self) -> None:
         """Rule 8: the game ends at 6+ cork (or at the safety round limit), else rest."""
         self.uses_left = 0
         self.hiring = False
-        self._event(None, "round_end", round=self.round, cork=[r[CORK] for r in self.resources])
-        if max(r[CORK] for r in self.resources) >= CORK_TO_END or \
-                self.round >= self.game.max_rounds:
+        blue, red = self.resources
+        self._event(None, "round_end", round=self.round, cork=[blue[CORK], red[CORK]])
+        if blue[CORK] >= CORK_TO_END or red[CORK] >= CORK_TO_END or self.round >= self.game.max_rounds:
             self.phase = "over"
             result = self._result()
             self.winner = result["winner"]
@@ -457,12 +523,6 @@ class CorticaState(State):
         ended = max(blue[CORK], red[CORK]) >= CORK_TO_END
         return {"winner": winner, "by": by, "resources": [dict(zip(RESOURCES, r)) for r in self.resources],
                 "limit": None if ended else self.game.max_rounds}
-
-    def _card_key(self, card: int) -> str:
-        return self.game.cards.actions[card].key
-
-    def _plan_key(self, plan: int) -> str:
-        return self.game.cards.plans[plan].key
 
     # -- results -----------------------------------------------------------------------------
     def _scores(self) -> list[float]:
@@ -575,6 +635,14 @@ def reason_text(entry: dict, lang: str, names: list[str] | None = None) -> str:
     if entry["limit"] is not None:
         text += words["limit"].format(n=entry["limit"])
     return text
+
+
+def handler_argument(indices: tuple[int, ...]) -> object:
+    """The argument `CorticaState._apply` passes a block's handler: the action's parameter
+    indices, one index alone, or ``False`` (``auto``) for skip, which has none."""
+    if not indices:
+        return False
+    return indices[0] if len(indices) == 1 else indices
 
 
 def id_table(block):
