@@ -566,24 +566,24 @@ def _mask_nb(S, U, mask, buf):
 
 
 # -- the heuristic (games/cortica/heuristic.py), scalar ---------------------------------------
-@njit
+@njit_inline
 def _worth(r0, r1, r2):
     return r0 * VALUE_TREE + r1 * VALUE_BARK + r2 * VALUE_CORK
 
 
-@njit
+@njit_inline
 def _gain(E, e, r0, r1, r2):
     a0, a1, a2 = _conv(E, e, r0, r1, r2)
     return _worth(a0, a1, a2) - _worth(r0, r1, r2)
 
 
-@njit
+@njit_inline
 def _plan_gain(E, p, side, r0, r1, r2):
     e = PLAN_EFFECT + 2 * p + side
     return _gain(E, e, r0, r1, r2) if _can(E, e, r0, r1, r2) else 0.0
 
 
-@njit
+@njit_inline
 def _best_use(s, C, E, c, r0, r1, r2, early):
     """``CorticaHeuristic._best_use``: the best value one use of card ``c`` adds."""
     best = 0.0
@@ -599,7 +599,7 @@ def _best_use(s, C, E, c, r0, r1, r2, early):
     return best
 
 
-@njit
+@njit_inline
 def _greedy_use(s, C, E, c, r0, r1, r2, early):
     """``CorticaHeuristic._greedy_use``: the best use's value and the resources after it."""
     best = 0.0
@@ -622,7 +622,7 @@ def _greedy_use(s, C, E, c, r0, r1, r2, early):
     return best, b0, b1, b2
 
 
-@njit
+@njit_inline
 def _round_value(s, C, E, seat, extra_c, extra_sp, early):
     """``CorticaHeuristic._round_value``: what ``seat``'s placed workers (and one more on
     ``extra``) add, resolved left to right."""
@@ -647,7 +647,7 @@ def _round_value(s, C, E, seat, extra_c, extra_sp, early):
     return total
 
 
-@njit
+@njit_inline
 def _resolve_score(s, C, E, a, early):
     """``CorticaHeuristic._resolve_scores`` for one legal ``a``."""
     if a == SKIP:
