@@ -60,7 +60,7 @@ MAX_AMOUNT, CORK_TO_END = 7, 6
 POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
 LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << 11)], np.int64)
 NTH = np.array([[[b for b in range(11) if m >> b & 1][n] if n < bin(m).count("1") else -1
-                 for n in range(11)] for m in range(1 << 11)], np.int64)  # the n-th set bit
+                 for n in range(11)] for m in range(1 << 11)], np.int8)  # the n-th set bit
 PLANS_AT, FLAGS_AT = 1024 * CARDS, 1024 * CARDS + 1024 * 8  # in the uses table
 MT = 2  # R column where seat 0's generator starts; seat s at MT + s * MT_WIDTH
 # the heuristic's constants (games/cortica/heuristic.py and evaluation.py)
@@ -727,9 +727,13 @@ def _random(s, rng, i, U, pending):
         first, bits = SKIP, pending | 1
     else:
         first, bits = _legal_bits(s, U)
-    for _ in range(below(rng, i, 1, _count(bits))):
-        bits &= bits - 1
-    return first + _lowest(bits)
+    r = below(rng, i, 1, _count(bits))
+    for k in range(3):  # the r-th set bit, 11 bits at a time
+        chunk = (bits >> (11 * k)) & 2047
+        if r < POP[chunk]:
+            return first + 11 * k + NTH[chunk, r]
+        r -= POP[chunk]
+    return -1
 
 
 @kernel
