@@ -1,6 +1,6 @@
-"""Backend choice: numba when it is installed, else numpy; and ``njit``, which compiles with
-numba when present and otherwise returns the function unchanged (never called then: the
-numpy backend has its own vectorised code)."""
+"""Backend choice: numba when it is installed, else numpy; and the decorators ``njit``,
+``njit_inline`` and ``kernel``, which compile with numba when present and otherwise return the
+function unchanged (never called then: the numpy backend has its own vectorised code)."""
 
 from __future__ import annotations
 
@@ -40,9 +40,17 @@ if HAVE_NUMBA:
     def njit_inline(fn):
         """``njit`` inlined into its callers at numba's level (the per-decision helpers)."""
         return _njit(cache=True, nogil=True, error_model="numpy", inline="always")(fn)
+
+    def kernel(fn):
+        """``njit`` without numba's reference counting (its ``_nrt`` option), for the loops
+        over whole batches: they allocate nothing (every array comes from the caller), and
+        counted, each array variable costs an atomic increment and decrement, which took
+        four fifths of a Cortiça decision's time. Helpers inlined into a kernel are compiled
+        with it; other ``njit`` functions it calls get its arrays uncounted."""
+        return _njit(cache=True, nogil=True, error_model="numpy", _nrt=False)(fn)
 else:
     def njit(fn):
         """No numba: the plain function (the numpy backend does not call it)."""
         return fn
 
-    njit_inline = njit
+    njit_inline = kernel = njit

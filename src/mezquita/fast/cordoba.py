@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .backend import check, njit, njit_inline
+from .backend import check, kernel, njit, njit_inline
 from .policies import HEURISTIC, POLICY_CODES, RANDOM, policy_codes
 from .splitmix import below, below_np, streams
 
@@ -131,7 +131,7 @@ class Simulator:
         code = POLICY_CODES[policy]
         if self.backend == "numba":
             out = np.full(len(S), -1, np.int64)
-            _act_nb(S, R, code, out, self.first)
+            _act_nb(S, R, code, out, self.first, *_scratch())
             return out
         out = np.full(len(S), -1, np.int64)
         rows = np.flatnonzero(S[:, CURRENT] >= 0)
@@ -178,7 +178,8 @@ class Simulator:
         length = np.full(n, PLAYS_PER_GAME * self.games, np.int32)
         if self.backend == "numba":  # each game dealt and played in one scratch row
             scores, returns = np.zeros((n, 2), np.int64), np.zeros((n, 2))
-            _play_nb(streams(seeds), codes, self.first, self.games, self.hand, scores, returns)
+            _play_nb(streams(seeds), codes, self.first, self.games, self.hand, scores, returns,
+                     np.zeros(WIDTH, np.int32), *_scratch())
             return {"scores": scores, "returns": returns, "length": length, "rounds": length // 2}
         else:
             S, R = self.init(seeds)
@@ -196,6 +197,11 @@ class Simulator:
 
 
 # -- numba: one game at a time, compiled ----------------------------------------------------
+def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The heuristic's scratch (``mine``, ``theirs``, ``base`` per landmark slot)."""
+    return np.zeros(SLOTS, np.int64), np.zeros(SLOTS), np.zeros(SLOTS)
+
+
 @njit
 def _deal_nb(s, rng, i, hand_size, start):
     """Rule 2, as ``CordobaState._deal``: each seat shuffles its deck and draws."""
@@ -223,7 +229,7 @@ def _deal_nb(s, rng, i, hand_size, start):
     s[PLAYED] = 0
 
 
-@njit
+@kernel
 def _init_nb(S, rng, hand_size):
     for i in range(S.shape[0]):
         _deal_nb(S[i], rng, i, hand_size, 0)
@@ -278,7 +284,7 @@ def _apply_nb(s, rng, i, action, first, games, hand_size):
             s[CURRENT] = -1
 
 
-@njit
+@kernel
 def _step_nb(S, rng, actions, first, games, hand_size):
     for i in range(S.shape[0]):
         if S[i, CURRENT] >= 0 and actions[i] >= 0:
@@ -353,9 +359,8 @@ def _heuristic_nb(s, first, mine, theirs, base):
     return best
 
 
-@njit
-def _act_nb(S, rng, code, out, first):
-    mine, theirs, base = np.zeros(SLOTS, np.int64), np.zeros(SLOTS), np.zeros(SLOTS)
+@kernel
+def _act_nb(S, rng, code, out, first, mine, theirs, base):
     for i in range(S.shape[0]):
         if S[i, CURRENT] >= 0:
             if code == RANDOM:
@@ -364,12 +369,10 @@ def _act_nb(S, rng, code, out, first):
                 out[i] = _heuristic_nb(S[i], first, mine, theirs, base)
 
 
-@njit
-def _play_nb(rng, codes, first, games, hand_size, scores, returns):
-    """Deal and play game ``i`` from ``rng[i]`` for every ``i``, in one scratch row (no
+@kernel
+def _play_nb(rng, codes, first, games, hand_size, scores, returns, s, mine, theirs, base):
+    """Deal and play game ``i`` from ``rng[i]`` for every ``i``, in the scratch row ``s`` (no
     batch matrix: nothing leaves the cache); write ``scores`` and ``returns`` (``(N, 2)``)."""
-    mine, theirs, base = np.zeros(SLOTS, np.int64), np.zeros(SLOTS), np.zeros(SLOTS)
-    s = np.zeros(WIDTH, np.int32)
     for i in range(rng.shape[0]):
         s[GAMES_DONE] = 0
         _deal_nb(s, rng, i, hand_size, 0)

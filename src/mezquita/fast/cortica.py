@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .backend import check, njit, njit_inline
+from .backend import check, kernel, njit, njit_inline
 from .mt19937 import MT_WIDTH, gauss, seed_nb, seeded
 from .policies import HEURISTIC, POLICY_CODES, RANDOM, policy_codes
 from .splitmix import below, below_np, streams
@@ -60,7 +60,7 @@ MAX_AMOUNT, CORK_TO_END = 7, 6
 POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
 LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << 11)], np.int64)
 NTH = np.array([[[b for b in range(11) if m >> b & 1][n] if n < bin(m).count("1") else -1
-                 for n in range(11)] for m in range(1 << 11)], np.int64)  # the n-th set bit
+                 for n in range(11)] for m in range(1 << 11)], np.int8)  # the n-th set bit
 PLANS_AT, FLAGS_AT = 1024 * CARDS, 1024 * CARDS + 1024 * 8  # in the uses table
 MT = 2  # R column where seat 0's generator starts; seat s at MT + s * MT_WIDTH
 # the heuristic's constants (games/cortica/heuristic.py and evaluation.py)
@@ -197,7 +197,7 @@ class Simulator:
         """``(N, 48)`` bool: the legal ids of the seat to move (all False when over)."""
         if self.backend == "numba":
             mask = np.zeros((len(S), NUM_ACTIONS), np.bool_)
-            _mask_nb(S, self.U, mask)
+            _mask_nb(S, self.U, mask, _buffer())
             return mask
         return _mask_np(S, np.arange(len(S)), self)
 
@@ -219,7 +219,7 @@ class Simulator:
         code = POLICY_CODES[policy]
         out = np.full(len(S), -1, np.int64)
         if self.backend == "numba":
-            _act_nb(S, R, R.view(np.float64), code, out, self.C, self.E, self.U)
+            _act_nb(S, R, R.view(np.float64), code, out, self.C, self.E, self.U, _buffer())
             return out
         rows = np.flatnonzero(S[:, CURRENT] >= 0)
         if code == RANDOM:
@@ -252,8 +252,9 @@ class Simulator:
         codes = policy_codes(policies, len(seeds))
         if self.backend == "numba":  # each game dealt and played in one scratch row
             S = np.zeros((len(seeds), WIDTH), np.int32)  # only the results are filled in
-            _play_nb(_new_games(1)[0], streams(seeds), codes, _agent_seeds(seeds, agent_seeds),
-                     self.C, self.E, self.U, self.max_rounds, S)
+            mt = np.zeros((2, MT_WIDTH), np.uint64)
+            _play_nb(_new_games(2), streams(seeds), codes, _agent_seeds(seeds, agent_seeds),
+                     self.C, self.E, self.U, self.max_rounds, S, _buffer(), mt, mt.view(np.float64))
         else:
             S = self._play_np(seeds, codes, agent_seeds)
         return {"scores": self.scores(S), "returns": self.returns(S),
@@ -282,6 +283,11 @@ def _agent_seeds(seeds: np.ndarray, agent_seeds) -> np.ndarray:
     if out.shape != (len(seeds), 2):
         raise ValueError(f"agent_seeds must have shape ({len(seeds)}, 2), not {out.shape}")
     return out
+
+
+def _buffer() -> np.ndarray:
+    """Room for the legal ids of one decision (the kernels' scratch)."""
+    return np.zeros(NUM_ACTIONS, np.int64)
 
 
 def _new_games(n: int) -> np.ndarray:
@@ -319,7 +325,7 @@ def _free_all(s, C):
     s[FREE] = bits
 
 
-@njit
+@kernel
 def _deal_nb(S, rng, C):
     for i in range(S.shape[0]):
         _shuffle_row(S[i], rng, i, C)
@@ -544,16 +550,15 @@ def _apply(s, a, C, E, U, max_rounds):
     return pending
 
 
-@njit
+@kernel
 def _step_nb(S, actions, C, E, U, max_rounds):
     for i in range(S.shape[0]):
         if S[i, CURRENT] >= 0 and actions[i] >= 0:
             _apply(S[i], actions[i], C, E, U, max_rounds)
 
 
-@njit
-def _mask_nb(S, U, mask):
-    buf = np.zeros(NUM_ACTIONS, np.int64)
+@kernel
+def _mask_nb(S, U, mask, buf):
     for i in range(S.shape[0]):
         if S[i, CURRENT] >= 0:
             for j in range(_legal(S[i], U, buf)):
@@ -561,24 +566,24 @@ def _mask_nb(S, U, mask):
 
 
 # -- the heuristic (games/cortica/heuristic.py), scalar ---------------------------------------
-@njit
+@njit_inline
 def _worth(r0, r1, r2):
     return r0 * VALUE_TREE + r1 * VALUE_BARK + r2 * VALUE_CORK
 
 
-@njit
+@njit_inline
 def _gain(E, e, r0, r1, r2):
     a0, a1, a2 = _conv(E, e, r0, r1, r2)
     return _worth(a0, a1, a2) - _worth(r0, r1, r2)
 
 
-@njit
+@njit_inline
 def _plan_gain(E, p, side, r0, r1, r2):
     e = PLAN_EFFECT + 2 * p + side
     return _gain(E, e, r0, r1, r2) if _can(E, e, r0, r1, r2) else 0.0
 
 
-@njit
+@njit_inline
 def _best_use(s, C, E, c, r0, r1, r2, early):
     """``CorticaHeuristic._best_use``: the best value one use of card ``c`` adds."""
     best = 0.0
@@ -594,7 +599,7 @@ def _best_use(s, C, E, c, r0, r1, r2, early):
     return best
 
 
-@njit
+@njit_inline
 def _greedy_use(s, C, E, c, r0, r1, r2, early):
     """``CorticaHeuristic._greedy_use``: the best use's value and the resources after it."""
     best = 0.0
@@ -617,7 +622,7 @@ def _greedy_use(s, C, E, c, r0, r1, r2, early):
     return best, b0, b1, b2
 
 
-@njit
+@njit_inline
 def _round_value(s, C, E, seat, extra_c, extra_sp, early):
     """``CorticaHeuristic._round_value``: what ``seat``'s placed workers (and one more on
     ``extra``) add, resolved left to right."""
@@ -642,7 +647,7 @@ def _round_value(s, C, E, seat, extra_c, extra_sp, early):
     return total
 
 
-@njit
+@njit_inline
 def _resolve_score(s, C, E, a, early):
     """``CorticaHeuristic._resolve_scores`` for one legal ``a``."""
     if a == SKIP:
@@ -722,14 +727,17 @@ def _random(s, rng, i, U, pending):
         first, bits = SKIP, pending | 1
     else:
         first, bits = _legal_bits(s, U)
-    for _ in range(below(rng, i, 1, _count(bits))):
-        bits &= bits - 1
-    return first + _lowest(bits)
+    r = below(rng, i, 1, _count(bits))
+    for k in range(3):  # the r-th set bit, 11 bits at a time
+        chunk = (bits >> (11 * k)) & 2047
+        if r < POP[chunk]:
+            return first + 11 * k + NTH[chunk, r]
+        r -= POP[chunk]
+    return -1
 
 
-@njit
-def _act_nb(S, R, Rf, code, out, C, E, U):
-    buf = np.zeros(NUM_ACTIONS, np.int64)
+@kernel
+def _act_nb(S, R, Rf, code, out, C, E, U, buf):
     for i in range(S.shape[0]):
         s = S[i]
         if s[CURRENT] >= 0:
@@ -740,17 +748,16 @@ def _act_nb(S, R, Rf, code, out, C, E, U):
                 out[i] = _heuristic(s, C, E, U, R[i, k:k + MT_WIDTH], Rf[i, k:k + MT_WIDTH], buf)
 
 
-@njit
-def _play_nb(new, R, codes, agent_seeds, C, E, U, max_rounds, out):
-    """Deal game ``i`` from ``R[i]`` (starting from the row ``new``) and play it to its end,
-    in one scratch row, for every ``i`` (each heuristic seat seeded from ``agent_seeds``);
-    write its resources, winner, length and round into ``out[i]``."""
-    buf = np.zeros(NUM_ACTIONS, np.int64)
-    mt = np.zeros((2, MT_WIDTH), np.uint64)
-    mtf = mt.view(np.float64)
-    s = np.empty(WIDTH, np.int32)
+@kernel
+def _play_nb(rows, R, codes, agent_seeds, C, E, U, max_rounds, out, buf, mt, mtf):
+    """Deal game ``i`` from ``R[i]`` and play it to its end in the scratch row ``rows[1]``
+    (starting from the new game ``rows[0]``), for every ``i`` (each heuristic seat seeded
+    from ``agent_seeds`` into ``mt``); write its resources, winner, length and round into
+    ``out[i]``."""
+    s = rows[1]
     for i in range(R.shape[0]):
-        s[:] = new
+        for k in range(WIDTH):
+            s[k] = rows[0, k]
         _shuffle_row(s, R, i, C)
         for seat in range(2):
             if codes[i, seat] == HEURISTIC:
@@ -773,7 +780,7 @@ def _play_nb(new, R, codes, agent_seeds, C, E, U, max_rounds, out):
 def _heuristic_rows(S, R, rows, out, sim: Simulator) -> None:
     """The heuristic game by game (the numpy backend)."""
     Rf = R.view(np.float64)
-    buf = np.zeros(NUM_ACTIONS, np.int64)
+    buf = _buffer()
     for i in rows:
         k = MT + int(S[i, CURRENT]) * MT_WIDTH
         out[i] = _heuristic(S[i], sim.C, sim.E, sim.U, R[i, k:k + MT_WIDTH], Rf[i, k:k + MT_WIDTH], buf)

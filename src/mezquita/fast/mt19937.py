@@ -27,6 +27,19 @@ TEMPER_B, TEMPER_C = np.uint64(0x9D2C5680), np.uint64(0xEFC60000)
 TWOPI = 2.0 * math.pi
 
 
+def _genrand() -> np.ndarray:
+    """``init_genrand(19650218)``, where every ``init_by_array`` starts (the same for all
+    seeds, so computed once)."""
+    words = [19650218]
+    for i in range(1, N):
+        prev = words[-1]
+        words.append((1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(words, np.uint64)
+
+
+GENRAND = _genrand()
+
+
 def seeded(seed: int, out: np.ndarray) -> None:
     """Fill the generator row ``out`` with ``random.Random(seed)``'s state."""
     _, words, gauss = random.Random(int(seed)).getstate()
@@ -42,10 +55,8 @@ def seed_nb(mt, seed):
     key0 = seed & MASK32
     key1 = seed >> U32
     length = 2 if key1 != U0 else 1
-    mt[0] = np.uint64(19650218)
-    for i in range(1, N):
-        prev = mt[i - 1]
-        mt[i] = (np.uint64(1812433253) * (prev ^ (prev >> U30)) + np.uint64(i)) & MASK32
+    for i in range(N):
+        mt[i] = GENRAND[i]
     i = 1
     j = 0
     for _ in range(N):
