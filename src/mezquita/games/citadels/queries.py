@@ -36,21 +36,35 @@ def is_complete(st: CitadelsModel, seat: int) -> bool:
     return len(st.cities[seat]) >= threshold(st)
 
 
+#: per district, its price in a city with the Factory (other purple districts cost 1 less)
+_FACTORY_COST: tuple[int, ...] = tuple(
+    cost - 1 if DIST_COLOUR[d] == PURPLE and d != FACTORY else cost for d, cost in enumerate(DIST_COST))
+
+
+def build_costs(st: CitadelsModel, seat: int) -> tuple[int, ...]:
+    """Per district, what ``seat`` pays to build it (the Factory lowers other purple
+    districts by 1)."""
+    return _FACTORY_COST if FACTORY in st.cities[seat] else DIST_COST
+
+
 def build_cost(st: CitadelsModel, seat: int, dist: int) -> int:
-    """What ``seat`` pays to build ``dist`` (the Factory lowers other purple districts by 1)."""
-    cost = DIST_COST[dist]
-    if DIST_COLOUR[dist] == PURPLE and dist != FACTORY and FACTORY in st.cities[seat]:
-        cost -= 1
-    return cost
+    """What ``seat`` pays to build ``dist``."""
+    return build_costs(st, seat)[dist]
+
+
+def may_duplicate(st: CitadelsModel, seat: int, duplicates: bool) -> bool:
+    """Whether ``seat`` may build a district its city already has: when ``duplicates`` (the
+    Wizard's turn) or, once, with the Quarry."""
+    if duplicates:
+        return True
+    city = st.cities[seat]
+    return QUARRY in city and len(set(city)) == len(city)
 
 
 def can_build(st: CitadelsModel, seat: int, dist: int, duplicates: bool) -> bool:
-    """Whether ``dist`` may join ``seat``'s city: no duplicates, except when ``duplicates``
-    (the Wizard's turn) or one duplicate with the Quarry. Gold is checked by the caller."""
-    city = st.cities[seat]
-    if dist not in city or duplicates:
-        return True
-    return QUARRY in city and len(set(city)) == len(city)
+    """Whether ``dist`` may join ``seat``'s city (see `may_duplicate`). Gold is checked by
+    the caller."""
+    return dist not in st.cities[seat] or may_duplicate(st, seat, duplicates)
 
 
 def district_value(st: CitadelsModel, seat: int, dist: int) -> int:
