@@ -685,9 +685,10 @@ def legal(st: CitadelsModel, _seat: int | None = None) -> list[int]:
     return out
 
 
-#: per action id: its decision's effect and its parameter indices
-_EFFECTS = [(TABLE[block.name].effect, block.indices(a)) for block in SPACE.blocks
-            for a in range(block.base, block.end)]
+#: per action id: its decision's effect, its number of parameters and their indices (-1: none)
+_EFFECTS = [(TABLE[block.name].effect, len(block.params), *block.indices(a), -1, -1)[:4]
+            for block in SPACE.blocks for a in range(block.base, block.end)]
+
 
 def apply(st: CitadelsModel, seat: int, action: int) -> None:
     """Apply a legal decision (a turn with the Ball Room's thanks due: thanks first, any
@@ -698,5 +699,11 @@ def apply(st: CitadelsModel, seat: int, action: int) -> None:
             st._event(seat, "forfeit", to=st.crown)
             finish_turn(st, forfeit=True)
             return
-    effect, indices = _EFFECTS[action]
-    effect(st, seat, *indices)
+    effect, n, i, j = _EFFECTS[action]
+    # called with as many arguments as it takes (no argument unpacking: the common call)
+    if not n:
+        effect(st, seat)
+    elif n == 1:
+        effect(st, seat, i)
+    else:
+        effect(st, seat, i, j)

@@ -9,6 +9,8 @@ Collector's due...) is recorded here as events; the players' decisions are in `d
 
 from __future__ import annotations
 
+from functools import cache
+
 from .cards import (
     ABBOT,
     ALCHEMIST,
@@ -73,9 +75,11 @@ def take_top(deck: list[int], count: int) -> list[int]:
 
 
 # -- the draft ---------------------------------------------------------------------------------
+@cache
 def draft_plan(players: int, crown: int) -> list[list[int]]:
     """The draft steps of a round: 2 players alternate keeping and discarding, 3 players go
-    round twice, 4-8 players go round once from the Crown to the left."""
+    round twice, 4-8 players go round once from the Crown to the left. Shared between
+    rounds and states: never changed."""
     a, b, c = crown, (crown + 1) % players, (crown + 2) % players
     pick, discard = DraftStep.PICK, DraftStep.DISCARD
     if players == 2:
@@ -90,25 +94,35 @@ def start_round(st: CitadelsModel) -> None:
     game = st.game
     cards = list(game.characters)
     st.rng.shuffle(cards)
-    st.fd_random = cards.pop()
-    st.face_down = [st.fd_random]
-    st.face_up = []
+    st.fd_random = fd_random = cards.pop()
+    st.face_down = [fd_random]
+    face_up, up_keys = [], []
     for _ in range(game.face_up_count):
         # the rank-4 character is never removed face up: draw again among the others
-        allowed = [i for i, c in enumerate(cards) if CHAR_RANK[c] != 4]
-        st.face_up.append(cards.pop(allowed[st.rng.below(len(allowed))]))
-    st.plan = draft_plan(game.num_players, st.crown)
+        allowed = []
+        for i, c in enumerate(cards):
+            if CHAR_RANK[c] != 4:
+                allowed.append(i)
+        char = cards.pop(allowed[st.rng.below(len(allowed))])
+        face_up.append(char)
+        up_keys.append(CHAR_KEYS[char])
+    st.face_up = face_up
+    st.plan = plan = draft_plan(game.num_players, st.crown)
     # 7-player rule (and 8 players with 9 characters): the last seat sees the face-down card
-    st.swap_rule = len(cards) == len(st.plan)
-    st.pool = sorted(cards)
+    st.swap_rule = len(cards) == len(plan)
+    cards.sort()
+    st.pool = cards
     st.step = 0
     st.dlog = []
-    st.chars = [[] for _ in range(game.num_players)]
+    st.chars = chars = []
+    for _ in range(game.num_players):
+        chars.append([])
     st.holder = [-1] * len(st.holder)
     st.phase = Phase.DRAFT
-    st._event(None, "round", round=st.round, crown=st.crown,
-              face_up=[CHAR_KEYS[c] for c in st.face_up], face_down=CHAR_KEYS[st.fd_random])
-    _prepare_step(st)
+    st._event(None, "round", round=st.round, crown=st.crown, face_up=up_keys,
+              face_down=CHAR_KEYS[fd_random])
+    if st.swap_rule:
+        _prepare_step(st)
 
 
 def _prepare_step(st: CitadelsModel) -> None:
