@@ -16,7 +16,7 @@ by the sampler, never the true state.
 from __future__ import annotations
 
 import random
-from functools import cached_property
+from typing import Any
 
 from mezquita.agents import Agent, Turn
 from mezquita.engine.actions import Block
@@ -61,6 +61,22 @@ def _best(ctx: _Context, legal: list[int], rng: random.Random) -> int:
     return best
 
 
+class _lazy:
+    """A fact worked out on first use and then kept as an instance attribute (what
+    `functools.cached_property` does, without the lock it takes on every first use in
+    Python 3.11)."""
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+        self.name = make.__name__
+
+    def __get__(self, obj: Any, cls: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.make(obj)
+        return value
+
+
 class _Context:
     """What the rules read: the seat's gold, city, hand and characters, and per seat the
     city size, district points, gold and hand size, and the Crown. The per-seat facts are
@@ -80,14 +96,14 @@ class _Context:
     hand_sizes: list[int]
 
     # -- helpers ---------------------------------------------------------------------------
-    @cached_property
+    @_lazy
     def leader(self) -> int:
         """The other seat ahead on district points (then city size)."""
         points, sizes, me = self.points, self.sizes, self.me
         others = [s for s in range(len(sizes)) if s != me]
         return max(others, key=lambda s: (points[s], sizes[s])) if others else me
 
-    @cached_property
+    @_lazy
     def colours(self) -> set[int]:
         return {DIST_COLOUR[c] for c in self.city}
 
@@ -102,7 +118,7 @@ class _Context:
             value -= 2.0
         return value
 
-    @cached_property
+    @_lazy
     def buildable(self) -> list[int]:
         """The cards in hand not yet in the city."""
         city = self.city
@@ -113,7 +129,7 @@ class _Context:
             return -5.0
         return len(_VICTIMS) - _VICTIMS.index(key) if key in _VICTIMS else 0.0
 
-    @cached_property
+    @_lazy
     def char_values(self) -> list[float]:
         """Per character index, what it is worth to this seat (`character_values`)."""
         return character_values(self.me, self.city, len(self.hand), bool(self.buildable),
@@ -255,19 +271,19 @@ class _ViewContext(_Context):
         self.gold = seats[me]["gold"]
         self.mine = set(v["my_characters"])
 
-    @cached_property
+    @_lazy
     def sizes(self) -> list[int]:
         return [len(s["city"]) for s in self._seats]
 
-    @cached_property
+    @_lazy
     def points(self) -> list[int]:
         return [s["score"]["districts"] for s in self._seats]
 
-    @cached_property
+    @_lazy
     def golds(self) -> list[int]:
         return [s["gold"] for s in self._seats]
 
-    @cached_property
+    @_lazy
     def hand_sizes(self) -> list[int]:
         return [s["hand_size"] for s in self._seats]
 
@@ -282,20 +298,20 @@ class _ModelContext(_Context):
         self.golds = st.gold
         self.gold = st.gold[me]
 
-    @cached_property
+    @_lazy
     def mine(self) -> set[str]:
         return {CHAR_KEYS[c] for c in self._st.chars[self.me]}
 
-    @cached_property
+    @_lazy
     def sizes(self) -> list[int]:
         return [len(c) for c in self._st.cities]
 
-    @cached_property
+    @_lazy
     def points(self) -> list[int]:
         st = self._st
         return [district_points(st, s) for s in range(len(st.cities))]
 
-    @cached_property
+    @_lazy
     def hand_sizes(self) -> list[int]:
         return [len(h) for h in self._st.hands]
 
