@@ -30,6 +30,7 @@ from .cards import (
     CHAR_INCOME,
     CHAR_KEYS,
     DIPLOMAT,
+    DIST_COST,
     DIST_KEYS,
     GRAVEYARD,
     KEEP,
@@ -434,11 +435,20 @@ def _sd(kind: str, pairs) -> list[int]:
 def _destroys(st: CitadelsModel) -> list[int]:
     if not _power(st, WARLORD):
         return []
-    gold = st.gold[st.actor]
-    return _sd("destroy", [(s, d) for s in range(st.game.num_players)
-                           if s != st.bishop_seat and not is_complete(st, s)
-                           for d in sorted(set(st.cities[s]))
-                           if d != KEEP and destroy_cost(st, s, d) <= gold])
+    gold, block, out = st.gold[st.actor], TABLE["destroy"].block, []
+    for s in range(st.game.num_players):
+        if s == st.bishop_seat or is_complete(st, s):
+            continue
+        targets: list[int] = []
+        for d in st.cities[s]:
+            # a price is never below the printed cost - 1: most districts need no closer look
+            if (DIST_COST[d] <= gold + 1 and d != KEEP and d not in targets
+                    and destroy_cost(st, s, d) <= gold):
+                targets.append(d)
+        targets.sort()
+        for d in targets:
+            out.append(block.id(s, d))
+    return out
 
 
 @decision("destroy", "sd", _destroys, character=WARLORD, acted=True)

@@ -103,13 +103,18 @@ def robbable(st: CitadelsModel) -> list[int]:
 def district_points(st: CitadelsModel, seat: int) -> int:
     """Points from district values alone (Dragon Gate and University 8, beautified +1): the
     first tie-break."""
-    return sum(DIST_POINTS[d] for d in st.cities[seat]) + len(st.beauty[seat])
+    points = len(st.beauty[seat])
+    for d in st.cities[seat]:
+        points += DIST_POINTS[d]
+    return points
 
 
 def has_five_colours(st: CitadelsModel, seat: int) -> bool:
     """All five colours in the city (the Haunted City counts as any colour unless it was
     built in the last round)."""
     city = st.cities[seat]
+    if len(city) < 5:  # five districts at least, the Haunted City one of them
+        return False
     colours = {DIST_COLOUR[d] for d in city}
     if len(colours) < 5 and HAUNTED_CITY in city and st.haunted[seat] != st.round:
         rest = list(city)
@@ -145,20 +150,35 @@ def purple_bonus(st: CitadelsModel, seat: int, dist: int) -> int:
     return sum(1 for d in city if DIST_COLOUR[d] == PURPLE) - 1  # Wishing Well
 
 
+#: the districts whose bonus `score_parts` counts as "purple" (Dragon Gate and University
+#: count among the district points)
+_EXTRA = BONUS_DISTRICTS[2:]
+_HAS_EXTRA = frozenset(_EXTRA)
+
+
 def score_parts(st: CitadelsModel, seat: int) -> dict[str, int]:
     """The score of ``seat`` now in four parts (the view's ``score``)."""
-    extra = sum(purple_bonus(st, seat, d) for d in BONUS_DISTRICTS[2:])
     return {
         "districts": district_points(st, seat),
         "colours": 3 if has_five_colours(st, seat) else 0,
         "complete": completion_bonus(st, seat),
-        "purple": extra,
+        "purple": _purple(st, seat),
     }
 
 
+def _purple(st: CitadelsModel, seat: int) -> int:
+    if _HAS_EXTRA.isdisjoint(st.cities[seat]):
+        return 0
+    return sum(purple_bonus(st, seat, d) for d in _EXTRA)
+
+
 def scores(st: CitadelsModel) -> list[int]:
-    """Every seat's score now (final once the game is over)."""
-    return [sum(score_parts(st, s).values()) for s in range(st.game.num_players)]
+    """Every seat's score now (final once the game is over): the sum of `score_parts`."""
+    out = []
+    for s in range(st.game.num_players):
+        out.append(district_points(st, s) + (3 if has_five_colours(st, s) else 0)
+                   + completion_bonus(st, s) + _purple(st, s))
+    return out
 
 
 def ranking_keys(st: CitadelsModel) -> list[tuple[int, int, int]]:
