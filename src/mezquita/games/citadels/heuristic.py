@@ -21,7 +21,7 @@ from typing import Any
 from mezquita.agents import Agent, Turn
 from mezquita.engine.actions import Block
 
-from .cards import CHAR_INDEX, CHAR_KEYS, DIST_COLOUR, DIST_COST, DIST_INDEX, DIST_POINTS, PURPLE
+from .cards import CHAR_KEYS, DIST_COLOUR, DIST_COST, DIST_INDEX, DIST_POINTS, PURPLE
 from .decisions import SPACE
 from .model import CitadelsModel
 from .queries import district_points
@@ -135,9 +135,6 @@ class _Context:
         return character_values(self.me, self.city, len(self.hand), bool(self.buildable),
                                 self.gold, self.crown, self.sizes, max(self.golds))
 
-    def char_value(self, key: str) -> float:
-        return self.char_values[CHAR_INDEX[key]]
-
     # -- scoring ---------------------------------------------------------------------------
     def score(self, action: int) -> float:
         """An action's score: the ``_<kind>(seat, item)`` rule (seat and item -1 if unused)."""
@@ -148,10 +145,10 @@ class _Context:
         return 100.0
 
     def _pick(self, _s: int, c: int) -> float:
-        return self.char_value(CHAR_KEYS[c])
+        return self.char_values[c]
 
     def _discard_char(self, _s: int, c: int) -> float:
-        return -self.char_value(CHAR_KEYS[c])  # the other seat would want the best ones
+        return -self.char_values[c]  # the other seat would want the best ones
 
     def _gold(self, _s: int, _i: int) -> float:
         wanted = [d for d in self.buildable if DIST_COST[d] >= 2]

@@ -26,6 +26,7 @@ _BASE = {"assassin": 3.0, "thief": 2.5, "magician": 2.0, "king": 3.0, "bishop": 
          "tax_collector": 2.5, "wizard": 2.5, "emperor": 2.5, "abbot": 2.5, "alchemist": 3.5,
          "navigator": 3.0, "diplomat": 2.5, "queen": 2.0, "artist": 2.0}
 _BASES = tuple(_BASE[key] for key in CHAR_KEYS)  # by character index
+_INCOMES = tuple((c, colour) for c, colour in enumerate(CHAR_INCOME) if colour >= 0)
 
 def character_values(me: int, city: list[int], hand_size: int, can_build: bool, gold: int,
                      crown: int, sizes: list[int], richest: int) -> list[float]:
@@ -34,29 +35,29 @@ def character_values(me: int, city: list[int], hand_size: int, can_build: bool, 
     Architect with cards and gold, the Magician with nothing to build, the Crown when another
     seat holds it, the Bishop for a big city, the Thief when someone has 5 gold or more,
     the Assassin and Witch late in the game)."""
-    biggest = max(sizes)
-    counts = [0] * len(COLOURS)  # districts per colour
-    for d in city:
-        counts[DIST_COLOUR[d]] += 1
-    bonus = [0.0] * len(CHAR_KEYS)  # at most one bonus per character
+    values = list(_BASES)
+    if city:  # income: the base value plus the districts of the character's colour
+        counts = [0] * len(COLOURS)
+        for d in city:
+            counts[DIST_COLOUR[d]] += 1
+        for c, colour in _INCOMES:
+            if counts[colour]:
+                values[c] += counts[colour]
+    # then at most one bonus per character
     if hand_size >= 2 and gold >= 4:
-        bonus[ARCHITECT] = bonus[NAVIGATOR] = 1.5
+        values[ARCHITECT] += 1.5
+        values[NAVIGATOR] += 1.5
     if not can_build:
-        bonus[MAGICIAN] = 2.0
+        values[MAGICIAN] += 2.0
     if crown != me:
-        bonus[KING] = bonus[EMPEROR] = 0.5
+        values[KING] += 0.5
+        values[EMPEROR] += 0.5
+    biggest = max(sizes)
     if biggest and sizes[me] >= 5:
-        bonus[BISHOP] = 1.5
+        values[BISHOP] += 1.5
     if richest >= 5:
-        bonus[THIEF] = 1.5
+        values[THIEF] += 1.5
     if biggest >= 6:
-        bonus[ASSASSIN] = bonus[WITCH] = 1.0
-    values = []
-    for c, value in enumerate(_BASES):
-        colour = CHAR_INCOME[c]
-        if colour >= 0:
-            value += counts[colour]
-        if bonus[c]:
-            value += bonus[c]
-        values.append(value)
+        values[ASSASSIN] += 1.0
+        values[WITCH] += 1.0
     return values
