@@ -21,7 +21,6 @@ from .cards import (
     BISHOP,
     CHAR_INCOME,
     CHAR_KEYS,
-    CHAR_RANK,
     DIST_COLOUR,
     DIST_KEYS,
     EMPEROR,
@@ -97,13 +96,13 @@ def start_round(st: CitadelsModel) -> None:
     st.fd_random = fd_random = cards.pop()
     st.face_down = [fd_random]
     face_up, up_keys = [], []
+    rank4 = game.by_rank[4]
     for _ in range(game.face_up_count):
-        # the rank-4 character is never removed face up: draw again among the others
-        allowed = []
-        for i, c in enumerate(cards):
-            if CHAR_RANK[c] != 4:
-                allowed.append(i)
-        char = cards.pop(allowed[st.rng.below(len(allowed))])
+        # the rank-4 character is never removed face up: draw again among the others (the
+        # k-th of the cards without it)
+        skip = cards.index(rank4) if rank4 in cards else len(cards)
+        k = st.rng.below(len(cards) - (skip < len(cards)))
+        char = cards.pop(k if k < skip else k + 1)
         face_up.append(char)
         up_keys.append(CHAR_KEYS[char])
     st.face_up = face_up
