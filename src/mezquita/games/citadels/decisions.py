@@ -287,7 +287,9 @@ def _bewitch(st: CitadelsModel, seat: int, char: int) -> None:
 
 
 def _others(st: CitadelsModel) -> list[int]:
-    return [s for s in range(st.game.num_players) if s != st.actor]
+    out = list(range(st.game.num_players))
+    del out[st.actor]
+    return out
 
 
 @decision("swap", "s", lambda st: _ids("swap", _others(st)) if _power(st, MAGICIAN) else [],

@@ -89,14 +89,21 @@ def exchange_cost(st: CitadelsModel, seat: int, dist: int) -> int:
 
 def targets(st: CitadelsModel, lowest_rank: int) -> list[int]:
     """Characters that can be named: in this game, not face up, from ``lowest_rank`` up."""
-    return [c for c in st.game.characters
-            if CHAR_RANK[c] >= lowest_rank and c not in st.face_up]
+    face_up, out = st.face_up, []
+    for c in st.game.characters:
+        if CHAR_RANK[c] >= lowest_rank and c not in face_up:
+            out.append(c)
+    return out
 
 
 def robbable(st: CitadelsModel) -> list[int]:
     """What the Thief may name: ranks 3 and up (so never the Assassin or the Witch), and
     neither the murdered nor the bewitched character, both announced before him."""
-    return [c for c in targets(st, 3) if c != st.murdered and c != st.bewitched]
+    out = targets(st, 3)
+    for named in (st.murdered, st.bewitched):
+        if named in out:
+            out.remove(named)
+    return out
 
 
 # -- scores ------------------------------------------------------------------------------------
