@@ -33,6 +33,7 @@ from .cards import (
     DIST_COST,
     DIST_KEYS,
     GRAVEYARD,
+    GREAT_WALL,
     KEEP,
     LABORATORY,
     LIBRARY,
@@ -442,10 +443,13 @@ def _destroys(st: CitadelsModel) -> list[int]:
         if s == st.bishop_seat or is_complete(st, s):
             continue
         targets: list[int] = []
-        for d in st.cities[s]:
-            # a price is never below the printed cost - 1: most districts need no closer look
+        city = st.cities[s]
+        # the price is the printed cost - 1, more only with beautified districts or the
+        # Great Wall: most districts need no closer look
+        plain = not st.beauty[s] and GREAT_WALL not in city
+        for d in city:
             if (DIST_COST[d] <= gold + 1 and d != KEEP and d not in targets
-                    and destroy_cost(st, s, d) <= gold):
+                    and (plain or destroy_cost(st, s, d) <= gold)):
                 targets.append(d)
         targets.sort()
         for d in targets:
