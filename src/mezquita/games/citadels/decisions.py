@@ -113,6 +113,7 @@ _ONE: dict[str, tuple[int]] = {}
 #: the `TurnFlag` bits the choices read, as plain names (a class attribute costs a lookup)
 _ACTED, _INCOME, _POWER, _ONLY, _THANK = (
     TurnFlag.ACTED, TurnFlag.INCOME, TurnFlag.POWER, TurnFlag.ONLY, TurnFlag.THANK)
+_DRAFT = Phase.DRAFT
 
 
 def decision(kind: str, shape: str, choices: Callable | None, secret: tuple[str, ...] = (),
@@ -686,7 +687,7 @@ def _turn(st: CitadelsModel) -> list[int]:
 def legal(st: CitadelsModel, _seat: int | None = None) -> list[int]:
     """The sorted legal ids of the seat to move (``_seat``: the contract's argument, which is
     always that seat)."""
-    if st.phase == Phase.DRAFT:
+    if st.phase == _DRAFT:
         return _DRAFT_CHOICES[st.plan[st.step][1]](st)
     if st.pending:
         out: list[int] = []

@@ -309,9 +309,9 @@ def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
             if tax >= 0 and tax != seat and st.gold[seat] > 0:
                 pay(st, seat, tax, TAX_COLLECTOR)
         city = st.cities[seat]
-        if POOR_HOUSE in city and st.gold[seat] == 0:
+        if not st.gold[seat] and POOR_HOUSE in city:
             gain(st, seat, 1, POOR_HOUSE, district=True)
-        if PARK in city and not st.hands[seat]:
+        if not st.hands[seat] and PARK in city:
             draw(st, seat, 2, DIST_KEYS[PARK])
     st.pending = []
     st.flags = 0
