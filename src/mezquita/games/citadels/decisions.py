@@ -7,7 +7,8 @@ are the same for every option set. A `Decision` entry holds
 
 - ``choices(st)``: its legal ids now (the caller knows the context applies: the draft step,
   the top pending decision, or the acting seat's free choices of that part of its turn,
-  before or after its action, see ``Decision.acted``),
+  before or after its action, see ``Decision.acted``); None for the frame of every turn
+  (gold, draw, end, income, thank), which `legal` lists itself,
 - ``effect(st, seat, *indices)``: what it does, recording its event ``{"do": kind, ...}``,
 - ``secret``: the event fields only ``seen_by(event)`` may know (others see ``None``).
 
@@ -29,8 +30,10 @@ from .cards import (
     CHAR_INCOME,
     CHAR_KEYS,
     DIPLOMAT,
+    DIST_COST,
     DIST_KEYS,
     GRAVEYARD,
+    GREAT_WALL,
     KEEP,
     LABORATORY,
     LIBRARY,
@@ -58,15 +61,18 @@ from .flow import (
     remove_district,
     set_crown,
     take_income,
+    take_top,
 )
-from .model import CitadelsModel, DraftStep, Pending, PendingKind, Phase, TurnFlag
+from .model import CitadelsModel, Pending, PendingKind, Phase, TurnFlag
 from .queries import (
     build_cost,
+    build_costs,
     can_build,
     destroy_cost,
     district_value,
     exchange_cost,
     is_complete,
+    may_duplicate,
     robbable,
     targets,
 )
@@ -87,7 +93,7 @@ class Decision:
     """One decision kind (see the module docstring)."""
 
     block: Block
-    choices: Callable[[CitadelsModel], list[int]]
+    choices: Callable[[CitadelsModel], list[int]] | None
     effect: Callable[..., None]
     secret: tuple[str, ...] = ()
     seen_by: Callable[[dict], tuple] = lambda e: (e["seat"],)
@@ -100,16 +106,23 @@ class Decision:
 
 #: decision kind -> its entry, in action-id order
 TABLE: dict[str, Decision] = {}
+#: decision kind -> its first id
+_BASE: dict[str, int] = {}
 #: decision kind without parameters -> its one id, as a 1-tuple
 _ONE: dict[str, tuple[int]] = {}
+#: the `TurnFlag` bits the choices read, as plain names (a class attribute costs a lookup)
+_ACTED, _INCOME, _POWER, _ONLY, _THANK = (
+    TurnFlag.ACTED, TurnFlag.INCOME, TurnFlag.POWER, TurnFlag.ONLY, TurnFlag.THANK)
+_DRAFT = Phase.DRAFT
 
 
-def decision(kind: str, shape: str, choices: Callable, secret: tuple[str, ...] = (),
+def decision(kind: str, shape: str, choices: Callable | None, secret: tuple[str, ...] = (),
              seen_by: Callable[[dict], tuple] | None = None, character: int = -1,
              district: int = -1, acted: bool | None = None) -> Callable:
     """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd") with its
-    ``choices``; decorates its effect."""
+    ``choices`` (None: a decision of the turn's frame); decorates its effect."""
     block = SPACE.block(kind, *_PARAMS[shape], text=TEXTS["actions"][kind])
+    _BASE[kind] = block.base
     if not shape:
         _ONE[kind] = (block.id(),)
 
@@ -127,9 +140,14 @@ def _owner_and(field: str) -> Callable[[dict], tuple]:
 
 
 def _ids(kind: str, items) -> list[int]:
-    """The ids of decision ``kind`` for these parameter indices (choices run after the table
-    is complete)."""
-    return TABLE[kind].block.ids(items)
+    """The ids of a one-parameter decision ``kind`` for these parameter indices."""
+    base = _BASE[kind]
+    if not base:  # the first block: ids are the indices
+        return list(items)
+    out = []
+    for i in items:
+        out.append(base + i)
+    return out
 
 
 def _one(kind: str) -> tuple[int]:
@@ -141,19 +159,14 @@ def _top(st: CitadelsModel) -> Pending:
     return st.pending[-1]
 
 
-def _acted(st: CitadelsModel) -> bool:
-    """The acting seat has taken its action (gold or cards)."""
-    return bool(st.flags & TurnFlag.ACTED)
-
-
 def _free(st: CitadelsModel) -> bool:
     """Free choices beyond the action are open (not an action-only turn)."""
-    return not st.flags & TurnFlag.ONLY
+    return not st.flags & _ONLY
 
 
 def _power(st: CitadelsModel, char: int) -> bool:
     """``char`` is acting and may still use its power this turn."""
-    return st.char == char and _free(st) and not st.flags & TurnFlag.POWER
+    return st.char == char and not st.flags & (_ONLY | _POWER)
 
 
 # -- the draft ----------------------------------------------------------------------------------
@@ -170,26 +183,25 @@ def _discard_char(st: CitadelsModel, seat: int, char: int) -> None:
 
 
 # -- the action and building ---------------------------------------------------------------------
-@decision("gold", "", lambda st: _one("gold"), acted=False)
+@decision("gold", "", None)
 def _gold(st: CitadelsModel, seat: int) -> None:
     st.gold[seat] += 2
-    st.flags |= TurnFlag.ACTED
+    st.flags |= _ACTED
     st._event(seat, "gold", gold=2)
     after_action(st)
 
 
-@decision("draw", "", lambda st: _one("draw"), secret=("cards",), acted=False)
+@decision("draw", "", None, secret=("cards",))
 def _draw(st: CitadelsModel, seat: int) -> None:
     city = st.cities[seat]
-    st.flags |= TurnFlag.ACTED
+    st.flags |= _ACTED
     count = 3 if OBSERVATORY in city else 2
     keep = 2 if LIBRARY in city else 1
-    deck = st.deck
-    st.drawn = [deck.pop() for _ in range(min(count, len(deck)))]
-    st._event(seat, "draw", count=len(st.drawn), keep=min(keep, len(st.drawn)),
-              cards=keys(st.drawn))
-    if len(st.drawn) <= keep:
-        st.hands[seat].extend(st.drawn)
+    drawn = st.drawn = take_top(st.deck, count)
+    n = len(drawn)
+    st._event(seat, "draw", count=n, keep=keep if keep < n else n, cards=keys(drawn))
+    if n <= keep:
+        st.hands[seat] += drawn
         st.drawn = []
         after_action(st)
     else:
@@ -215,32 +227,37 @@ def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 def _buildable(st: CitadelsModel) -> list[int]:
-    if not (_free(st) and st.builds > 0):
+    seat = st.actor
+    hand = st.hands[seat]
+    if st.flags & _ONLY or st.builds <= 0 or not hand:
         return []
-    seat, gold, wizard = st.actor, st.gold[st.actor], st.char == WIZARD
-    return _ids("build", sorted(d for d in set(st.hands[seat])
-                                if build_cost(st, seat, d) <= gold and can_build(st, seat, d, wizard)))
+    gold, costs, base = st.gold[seat], build_costs(st, seat), _BASE["build"]
+    city = () if may_duplicate(st, seat, st.char == WIZARD) else st.cities[seat]
+    out: list[int] = []
+    for d in hand:  # each district once
+        if costs[d] <= gold and d not in city and base + d not in out:
+            out.append(base + d)
+    return out
 
 
-@decision("build", "d", _buildable, acted=True)
+@decision("build", "d", _buildable)
 def _build(st: CitadelsModel, seat: int, dist: int) -> None:
     cost = build(st, seat, dist, True)
     st._event(seat, "build", district=DIST_KEYS[dist], cost=cost)
 
 
-@decision("end", "", lambda st: _one("end") if _free(st) else [], acted=True)
+@decision("end", "", None)
 def _end(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "end")
     finish_turn(st)
 
 
-@decision("income", "", lambda st: _one("income") if _free(st) and not st.flags & TurnFlag.INCOME
-          and CHAR_INCOME[st.char] >= 0 else [])
+@decision("income", "", None)
 def _income(st: CitadelsModel, seat: int) -> None:
     take_income(st, chosen=True)
 
 
-@decision("thank", "", lambda st: _one("thank"))
+@decision("thank", "", None)
 def _thank(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "thank", to=st.crown)
 
@@ -272,7 +289,9 @@ def _bewitch(st: CitadelsModel, seat: int, char: int) -> None:
 
 
 def _others(st: CitadelsModel) -> list[int]:
-    return [s for s in range(st.game.num_players) if s != st.actor]
+    out = list(range(st.game.num_players))
+    del out[st.actor]
+    return out
 
 
 @decision("swap", "s", lambda st: _ids("swap", _others(st)) if _power(st, MAGICIAN) else [],
@@ -420,11 +439,23 @@ def _sd(kind: str, pairs) -> list[int]:
 def _destroys(st: CitadelsModel) -> list[int]:
     if not _power(st, WARLORD):
         return []
-    gold = st.gold[st.actor]
-    return _sd("destroy", [(s, d) for s in range(st.game.num_players)
-                           if s != st.bishop_seat and not is_complete(st, s)
-                           for d in sorted(set(st.cities[s]))
-                           if d != KEEP and destroy_cost(st, s, d) <= gold])
+    gold, block, out = st.gold[st.actor], TABLE["destroy"].block, []
+    for s in range(st.game.num_players):
+        if s == st.bishop_seat or is_complete(st, s):
+            continue
+        targets: list[int] = []
+        city = st.cities[s]
+        # the price is the printed cost - 1, more only with beautified districts or the
+        # Great Wall: most districts need no closer look
+        plain = not st.beauty[s] and GREAT_WALL not in city
+        for d in city:
+            if (DIST_COST[d] <= gold + 1 and d != KEEP and d not in targets
+                    and (plain or destroy_cost(st, s, d) <= gold)):
+                targets.append(d)
+        targets.sort()
+        for d in targets:
+            out.append(block.id(s, d))
+    return out
 
 
 @decision("destroy", "sd", _destroys, character=WARLORD, acted=True)
@@ -598,48 +629,98 @@ PENDING_DECISIONS: dict[int, tuple[str, ...]] = {
     PendingKind.BELL_TOWER: ("bell_yes", "bell_no"),
     PendingKind.LIGHTHOUSE: ("lighthouse",),
 }
-#: the acting seat's own choices when nothing is pending
-FREE_DECISIONS = ("gold", "draw", "build", "end", "income", "kill", "rob", "swap", "discard",
-                  "look", "beautify", "destroy", "give", "lab", "smithy", "museum", "armory")
+#: the acting seat's own choices beyond the turn's frame (`_turn`) when nothing is pending
+FREE_DECISIONS = ("kill", "rob", "swap", "discard", "look", "beautify", "destroy", "give", "lab",
+                  "smithy", "museum", "armory")
+
+
+def _choices(acted: bool, char: int) -> tuple[tuple[Callable, ...], tuple[tuple[int, Callable], ...]]:
+    """The choices open to ``char`` before or after its action: its power's, and ``(district,
+    choices)`` of those open only to a city with that district."""
+    open_ = [d for d in map(TABLE.get, FREE_DECISIONS)
+             if d.character in (-1, char) and d.acted in (None, acted)]
+    return (tuple(d.choices for d in open_ if d.district < 0),
+            tuple((d.district, d.choices) for d in open_ if d.district >= 0))
 
 
 #: before (index 0) and after (1) the turn's action, per character, the free decisions open
 #: to it then (the others belong to other characters or to the other part of the turn)
-_FREE_BY_CHAR = [[tuple(d for d in map(TABLE.get, FREE_DECISIONS)
-                        if d.character in (-1, c) and d.acted in (None, acted))
-                  for c in range(len(CHAR_KEYS))] for acted in (False, True)]
+_FREE_BY_CHAR = [[_choices(acted, c) for c in range(len(CHAR_KEYS))] for acted in (False, True)]
+#: the districts that open decisions of their own
+_OPENING = frozenset(d.district for d in TABLE.values() if d.district >= 0)
+#: per `DraftStep`, the choices of the draft
+_DRAFT_CHOICES = (TABLE["pick"].choices, TABLE["discard_char"].choices)
+#: per `PendingKind`, the choices of its answers
+_PENDING_CHOICES = [tuple(TABLE[name].choices for name in PENDING_DECISIONS[kind])
+                    for kind in range(len(PENDING_DECISIONS))]
+(_GOLD_ID,), (_DRAW_ID,), (_END_ID,), (_INCOME_ID,), (_THANK_ID,) = map(
+    _ONE.get, ("gold", "draw", "end", "income", "thank"))
 
 
-def legal(st: CitadelsModel) -> list[int]:
-    """The sorted legal ids of the seat to move."""
-    if st.phase == Phase.DRAFT:
-        kind = "pick" if st.plan[st.step][1] == DraftStep.PICK else "discard_char"
-        return TABLE[kind].choices(st)
-    if st.pending:
-        out = [a for name in PENDING_DECISIONS[_top(st).kind] for a in TABLE[name].choices(st)]
-    else:
-        city = st.cities[st.actor]
-        out = [a for d in _FREE_BY_CHAR[_acted(st)][st.char] if d.district < 0 or d.district in city
-               for a in d.choices(st)]
-    if st.flags & TurnFlag.THANK:
-        out += _one("thank")
-    out.sort()
+def _turn(st: CitadelsModel) -> list[int]:
+    """The acting seat's sorted choices when nothing is pending: the frame of the turn (gold
+    or cards first; then building and ending it; the income at any time), then the powers."""
+    flags = st.flags
+    acted = flags & _ACTED
+    if flags & _ONLY:  # the action alone, which ends the turn
+        return [] if acted else [_GOLD_ID, _DRAW_ID]
+    out = _buildable(st) if acted else [_GOLD_ID, _DRAW_ID]
+    if acted:
+        out.append(_END_ID)
+    char = st.char
+    if not flags & _INCOME and CHAR_INCOME[char] >= 0:
+        out.append(_INCOME_ID)
+    powers, in_city = _FREE_BY_CHAR[acted][char]
+    for choices in powers:
+        out += choices(st)
+    city = st.cities[st.actor]
+    if not _OPENING.isdisjoint(city):
+        for dist, choices in in_city:
+            if dist in city:
+                out += choices(st)
+        out.sort()
+    elif acted or powers:
+        out.sort()
     return out
 
 
-#: per action id: its decision and its parameter indices
-_DECODED = [(TABLE[block.name], block.indices(a)) for block in SPACE.blocks
-            for a in range(block.base, block.end)]
+def legal(st: CitadelsModel, _seat: int | None = None) -> list[int]:
+    """The sorted legal ids of the seat to move (``_seat``: the contract's argument, which is
+    always that seat)."""
+    if st.phase == _DRAFT:
+        return _DRAFT_CHOICES[st.plan[st.step][1]](st)
+    if st.pending:
+        out: list[int] = []
+        for choices in _PENDING_CHOICES[st.pending[-1].kind]:
+            out += choices(st)
+        out.sort()
+    else:
+        out = _turn(st)
+    if st.flags & _THANK:
+        out.append(_THANK_ID)
+        out.sort()
+    return out
+
+
+#: per action id: its decision's effect, its number of parameters and their indices (-1: none)
+_EFFECTS = [(TABLE[block.name].effect, len(block.params), *block.indices(a), -1, -1)[:4]
+            for block in SPACE.blocks for a in range(block.base, block.end)]
 
 
 def apply(st: CitadelsModel, seat: int, action: int) -> None:
     """Apply a legal decision (a turn with the Ball Room's thanks due: thanks first, any
     other decision forfeits the turn)."""
-    decision, indices = _DECODED[action]
-    if st.flags & TurnFlag.THANK:
-        st.flags &= ~TurnFlag.THANK
-        if decision.block.name != "thank":
+    if st.flags & _THANK:
+        st.flags &= ~_THANK
+        if action != _THANK_ID:
             st._event(seat, "forfeit", to=st.crown)
             finish_turn(st, forfeit=True)
             return
-    decision.effect(st, seat, *indices)
+    effect, n, i, j = _EFFECTS[action]
+    # called with as many arguments as it takes (no argument unpacking: the common call)
+    if not n:
+        effect(st, seat)
+    elif n == 1:
+        effect(st, seat, i)
+    else:
+        effect(st, seat, i, j)

@@ -9,6 +9,8 @@ Collector's due...) is recorded here as events; the players' decisions are in `d
 
 from __future__ import annotations
 
+from functools import cache
+
 from .cards import (
     ABBOT,
     ALCHEMIST,
@@ -19,7 +21,6 @@ from .cards import (
     BISHOP,
     CHAR_INCOME,
     CHAR_KEYS,
-    CHAR_RANK,
     DIST_COLOUR,
     DIST_KEYS,
     EMPEROR,
@@ -41,16 +42,43 @@ from .cards import (
 from .model import CallStatus, CitadelsModel, DraftStep, Pending, PendingKind, Phase, TurnFlag
 from .queries import build_cost, scores, threshold
 
+# The functions of a turn run several times per decision of a playout, so they avoid small
+# comprehensions and calls where a loop or a test does (each costs a frame in Python 3.11),
+# and read the named constants through plain names.
+_ONLY, _INCOME, _RESUMED, _ACTED = TurnFlag.ONLY, TurnFlag.INCOME, TurnFlag.RESUMED, TurnFlag.ACTED
+_STATUS = CallStatus.NAMES
+#: per income colour, per district: 1 if it pays (its colour, or the School of Magic)
+_PAYS = tuple(tuple(int(DIST_COLOUR[d] == colour or d == SCHOOL_OF_MAGIC) for d in range(len(DIST_KEYS)))
+              for colour in range(5))
+#: the characters with something to do as their turn opens (see `_start_powers`)
+_START_POWERS = frozenset((BISHOP, ABBOT, EMPEROR, QUEEN, TAX_COLLECTOR))
+
 
 def keys(dists: list[int]) -> list[str]:
     """District keys of district ids, in the given order."""
-    return [DIST_KEYS[d] for d in dists]
+    out = []
+    for d in dists:
+        out.append(DIST_KEYS[d])
+    return out
+
+
+def take_top(deck: list[int], count: int) -> list[int]:
+    """The top ``count`` cards of ``deck`` (fewer if it runs out), top first, taken from it."""
+    if count > len(deck):
+        count = len(deck)
+    if not count:
+        return []
+    got = deck[:-count - 1:-1]
+    del deck[-count:]
+    return got
 
 
 # -- the draft ---------------------------------------------------------------------------------
+@cache
 def draft_plan(players: int, crown: int) -> list[list[int]]:
     """The draft steps of a round: 2 players alternate keeping and discarding, 3 players go
-    round twice, 4-8 players go round once from the Crown to the left."""
+    round twice, 4-8 players go round once from the Crown to the left. Shared between
+    rounds and states: never changed."""
     a, b, c = crown, (crown + 1) % players, (crown + 2) % players
     pick, discard = DraftStep.PICK, DraftStep.DISCARD
     if players == 2:
@@ -65,25 +93,35 @@ def start_round(st: CitadelsModel) -> None:
     game = st.game
     cards = list(game.characters)
     st.rng.shuffle(cards)
-    st.fd_random = cards.pop()
-    st.face_down = [st.fd_random]
-    st.face_up = []
+    st.fd_random = fd_random = cards.pop()
+    st.face_down = [fd_random]
+    face_up, up_keys = [], []
+    rank4 = game.by_rank[4]
     for _ in range(game.face_up_count):
-        # the rank-4 character is never removed face up: draw again among the others
-        allowed = [i for i, c in enumerate(cards) if CHAR_RANK[c] != 4]
-        st.face_up.append(cards.pop(allowed[st.rng.below(len(allowed))]))
-    st.plan = draft_plan(game.num_players, st.crown)
+        # the rank-4 character is never removed face up: draw again among the others (the
+        # k-th of the cards without it)
+        skip = cards.index(rank4) if rank4 in cards else len(cards)
+        k = st.rng.below(len(cards) - (skip < len(cards)))
+        char = cards.pop(k if k < skip else k + 1)
+        face_up.append(char)
+        up_keys.append(CHAR_KEYS[char])
+    st.face_up = face_up
+    st.plan = plan = draft_plan(game.num_players, st.crown)
     # 7-player rule (and 8 players with 9 characters): the last seat sees the face-down card
-    st.swap_rule = len(cards) == len(st.plan)
-    st.pool = sorted(cards)
+    st.swap_rule = len(cards) == len(plan)
+    cards.sort()
+    st.pool = cards
     st.step = 0
     st.dlog = []
-    st.chars = [[] for _ in range(game.num_players)]
+    st.chars = chars = []
+    for _ in range(game.num_players):
+        chars.append([])
     st.holder = [-1] * len(st.holder)
     st.phase = Phase.DRAFT
-    st._event(None, "round", round=st.round, crown=st.crown,
-              face_up=[CHAR_KEYS[c] for c in st.face_up], face_down=CHAR_KEYS[st.fd_random])
-    _prepare_step(st)
+    st._event(None, "round", round=st.round, crown=st.crown, face_up=up_keys,
+              face_down=CHAR_KEYS[fd_random])
+    if st.swap_rule:
+        _prepare_step(st)
 
 
 def _prepare_step(st: CitadelsModel) -> None:
@@ -96,17 +134,19 @@ def _prepare_step(st: CitadelsModel) -> None:
 def draft_step(st: CitadelsModel, seat: int, char: int) -> None:
     """Keep or put face down ``char`` (the plan says which); after the last step the
     leftovers go face down and the calls begin."""
-    kind = st.plan[st.step][1]
-    st.dlog.append([seat, kind, list(st.pool), char])
-    st.pool.remove(char)
+    plan, step, pool = st.plan, st.step, st.pool
+    kind = plan[step][1]
+    st.dlog.append([seat, kind, pool.copy(), char])
+    pool.remove(char)
     if kind == DraftStep.PICK:
         st.chars[seat].append(char)
         st.holder[char] = seat
     else:
         st.face_down.append(char)
-    st.step += 1
-    if st.step < len(st.plan):
-        _prepare_step(st)
+    st.step = step = step + 1
+    if step < len(plan):
+        if st.swap_rule:
+            _prepare_step(st)
         return
     st.face_down.extend(st.pool)
     st.pool = []
@@ -128,40 +168,44 @@ def begin_calls(st: CitadelsModel) -> None:
 def _call(st: CitadelsModel, char: int, seat: int, status: int) -> None:
     st.calls.append([char, seat, status])
     st._event(seat if seat >= 0 else None, "call", character=CHAR_KEYS[char],
-              status=CallStatus.NAMES[status])
+              status=_STATUS[status])
 
 
 def call_next(st: CitadelsModel) -> None:
     """Call the next rank; skip absent and murdered characters; end the round after 9."""
-    by_rank = st.game.by_rank
-    while st.rank < 9:
-        st.rank += 1
-        char = by_rank[st.rank]
+    by_rank, holder, rank = st.game.by_rank, st.holder, st.rank
+    while rank < 9:
+        rank += 1
+        char = by_rank[rank]
         if char < 0:
             continue
-        seat = st.holder[char]
+        seat = holder[char]
         if seat < 0:
             _call(st, char, -1, CallStatus.ABSENT)
             continue
+        st.rank = rank
         # the Ball Room's owner holds the Crown as the character is called
         thank = TurnFlag.THANK if st.crown != seat and BALL_ROOM in st.cities[st.crown] else 0
         if char == st.murdered:
             if HOSPITAL in st.cities[seat]:
                 _call(st, char, seat, CallStatus.HOSPITAL)
-                start_turn(st, seat, char, TurnFlag.ONLY | thank)
+                start_turn(st, seat, char, _ONLY | thank)
                 return
             _call(st, char, -1, CallStatus.MURDERED)
             continue
         bewitched = char == st.bewitched
         _call(st, char, seat, CallStatus.BEWITCHED if bewitched else CallStatus.PLAYED)
-        reveal(st, seat, char)
-        start_turn(st, seat, char, (TurnFlag.ONLY if bewitched else 0) | thank)
+        if char == st.robbed or char == KING:
+            reveal(st, seat, char)
+        start_turn(st, seat, char, (_ONLY if bewitched else 0) | thank)
         return
+    st.rank = rank
     end_round(st)
 
 
 def reveal(st: CitadelsModel, seat: int, char: int) -> None:
-    """As a living character is revealed: the Thief robs it, the King takes the Crown."""
+    """As a living character is revealed: the Thief robs it, the King takes the Crown (the
+    caller asks only for these two)."""
     thief = st.holder[THIEF]
     if char == st.robbed and thief >= 0 and char != st.bewitched:
         st._event(thief, "robbery", target=seat, gold=st.gold[seat])
@@ -175,16 +219,16 @@ def start_turn(st: CitadelsModel, seat: int, char: int, flags: int) -> None:
     """Open the turn of ``char`` played by ``seat`` (flags: action-only, resumed, thanks due)."""
     st.actor, st.char = seat, char
     st.builds = 3 if char == ARCHITECT else 0 if char == NAVIGATOR else 1
-    st.spent = st.built_n = st.art_n = 0
+    st.spent = st.built_n = st.art_n = st.keep_n = 0
     st.drawn = []
-    st.keep_n = 0
     st.pending = []
     st.flags = flags
-    if flags & TurnFlag.ONLY:
+    if flags & _ONLY:
         return
-    _start_powers(st, seat, char)
-    if flags & TurnFlag.RESUMED:
-        st.flags |= TurnFlag.ACTED
+    if char in _START_POWERS:
+        _start_powers(st, seat, char)
+    if flags & _RESUMED:
+        st.flags |= _ACTED
         after_action(st)
 
 
@@ -212,7 +256,7 @@ def _start_powers(st: CitadelsModel, seat: int, char: int) -> None:
 
 def after_action(st: CitadelsModel) -> None:
     """Powers that follow the gold-or-cards action; an action-only turn ends here."""
-    if st.flags & TurnFlag.ONLY:
+    if st.flags & _ONLY:
         finish_turn(st)
         return
     char, seat = st.char, st.actor
@@ -231,17 +275,21 @@ def income(st: CitadelsModel) -> int:
     colour = CHAR_INCOME[st.char]
     if colour < 0:
         return 0
-    return sum(1 for d in st.cities[st.actor] if DIST_COLOUR[d] == colour or d == SCHOOL_OF_MAGIC)
+    pays, amount = _PAYS[colour], 0
+    for d in st.cities[st.actor]:
+        amount += pays[d]
+    return amount
 
 
 def take_income(st: CitadelsModel, chosen: bool = False) -> None:
     """Collect the district income (once per turn); recorded when ``chosen`` (the decision)
     or when it brings gold."""
-    st.flags |= TurnFlag.INCOME
+    st.flags |= _INCOME
     if CHAR_INCOME[st.char] < 0:
         return
     amount = income(st)
-    st.gold[st.actor] += amount
+    if amount:
+        st.gold[st.actor] += amount
     if chosen or amount:
         st._event(st.actor, "income", gold=amount)
 
@@ -250,9 +298,9 @@ def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
     """End-of-turn effects, then the Witch's resumed turn or the next call."""
     seat = st.actor
     if not forfeit:
-        if not st.flags & (TurnFlag.ONLY | TurnFlag.INCOME):
+        if not st.flags & (_ONLY | _INCOME):
             take_income(st)
-        if st.char == ALCHEMIST and not st.flags & TurnFlag.ONLY and st.spent:
+        if st.char == ALCHEMIST and not st.flags & _ONLY and st.spent:
             gain(st, seat, st.spent, ALCHEMIST)
         if st.built_n:
             if st.rank == 1:
@@ -261,9 +309,9 @@ def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
             if tax >= 0 and tax != seat and st.gold[seat] > 0:
                 pay(st, seat, tax, TAX_COLLECTOR)
         city = st.cities[seat]
-        if POOR_HOUSE in city and st.gold[seat] == 0:
+        if not st.gold[seat] and POOR_HOUSE in city:
             gain(st, seat, 1, POOR_HOUSE, district=True)
-        if PARK in city and not st.hands[seat]:
+        if not st.hands[seat] and PARK in city:
             draw(st, seat, 2, DIST_KEYS[PARK])
     st.pending = []
     st.flags = 0
@@ -315,9 +363,8 @@ def pay(st: CitadelsModel, payer: int, to: int, source: int) -> None:
 def draw(st: CitadelsModel, seat: int, count: int, source: str | None = None) -> list[int]:
     """``seat`` draws up to ``count`` cards into hand (fewer if the deck runs out); with a
     ``source`` (a card key) the draw is recorded as an event of its own."""
-    deck, hand = st.deck, st.hands[seat]
-    got = [deck.pop() for _ in range(min(count, len(deck)))]
-    hand.extend(got)
+    got = take_top(st.deck, count)
+    st.hands[seat].extend(got)
     if source is not None:
         st._event(seat, "draw_bonus", count=len(got), cards=keys(got), source=source)
     return got

@@ -16,10 +16,12 @@ by the sampler, never the true state.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from mezquita.agents import Agent, Turn
+from mezquita.engine.actions import Block
 
-from .cards import CHAR_INDEX, CHAR_KEYS, DIST_COLOUR, DIST_COST, DIST_INDEX, DIST_POINTS, PURPLE
+from .cards import CHAR_KEYS, DIST_COLOUR, DIST_COST, DIST_INDEX, DIST_POINTS, PURPLE
 from .decisions import SPACE
 from .model import CitadelsModel
 from .queries import district_points
@@ -37,7 +39,7 @@ class CitadelsHeuristic(Agent):
     name = "heuristic"
 
     def act(self, turn: Turn) -> int:
-        return _best(_Context.of_view(turn.view, turn.seat), turn.legal, self.rng)
+        return _best(_ViewContext(turn.view, turn.seat), turn.legal, self.rng)
 
 
 def heuristic_action(st: CitadelsModel, seat: int, legal: list[int], rng: random.Random) -> int:
@@ -45,100 +47,115 @@ def heuristic_action(st: CitadelsModel, seat: int, legal: list[int], rng: random
     from the state's fields instead of a view: the same rules, at a fraction of the cost."""
     if len(legal) == 1:
         return legal[0]
-    return _best(_Context.of_model(st, seat), legal, rng)
+    return _best(_ModelContext(st, seat), legal, rng)
 
 
 def _best(ctx: _Context, legal: list[int], rng: random.Random) -> int:
     best, best_score = legal[0], -1e9
+    rules, draw = _RULES, rng.random
     for action in legal:
-        score = ctx.score(action) + rng.random() * 1e-3
+        rule, seat, item = rules[action]
+        score = (rule(ctx, seat, item) if rule else 0.0) + draw() * 1e-3
         if score > best_score:
             best, best_score = action, score
     return best
 
 
+class _lazy:
+    """A fact worked out on first use and then kept as an instance attribute (what
+    `functools.cached_property` does, without the lock it takes on every first use in
+    Python 3.11)."""
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+        self.name = make.__name__
+
+    def __get__(self, obj: Any, cls: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.make(obj)
+        return value
+
+
 class _Context:
     """What the rules read: the seat's gold, city, hand and characters, and per seat the
-    city size, district points, gold and hand size, and the Crown."""
+    city size, district points, gold and hand size, and the Crown. The per-seat facts are
+    worked out on first use (most decisions need none of them), from a view or a state by
+    the two subclasses."""
 
-    def __init__(self, me: int, city: list[int], hand: list[int], mine: set[str],
-                 sizes: list[int], points: list[int], golds: list[int], hand_sizes: list[int],
-                 crown: int) -> None:
-        self.me, self.city, self.hand, self.mine = me, city, hand, mine
-        self.sizes, self.golds, self.hand_sizes, self.crown = sizes, golds, hand_sizes, crown
-        self.gold = golds[me]
-        others = [s for s in range(len(sizes)) if s != me]
-        self.leader = max(others, key=lambda s: (points[s], sizes[s])) if others else me
-        self._char_values: list[float] | None = None
-
-    @classmethod
-    def of_view(cls, v: dict, me: int) -> _Context:
-        seats = v["seats"]
-        return cls(me, [DIST_INDEX[k] for k in seats[me]["city"]],
-                   [DIST_INDEX[k] for k in v["hand"] or []], set(v["my_characters"]),
-                   [len(s["city"]) for s in seats], [s["score"]["districts"] for s in seats],
-                   [s["gold"] for s in seats], [s["hand_size"] for s in seats], v["crown"])
-
-    @classmethod
-    def of_model(cls, st: CitadelsModel, me: int) -> _Context:
-        n = len(st.cities)
-        return cls(me, st.cities[me], st.hands[me], {CHAR_KEYS[c] for c in st.chars[me]},
-                   [len(c) for c in st.cities], [district_points(st, s) for s in range(n)],
-                   st.gold, [len(h) for h in st.hands], st.crown)
+    me: int
+    city: list[int]
+    hand: list[int]
+    gold: int
+    crown: int
+    #: the seat's characters (keys), and per seat: city size, district points, gold, hand size
+    mine: set[str]
+    sizes: list[int]
+    points: list[int]
+    golds: list[int]
+    hand_sizes: list[int]
 
     # -- helpers ---------------------------------------------------------------------------
+    @_lazy
+    def leader(self) -> int:
+        """The other seat ahead on district points (then city size)."""
+        points, sizes, me = self.points, self.sizes, self.me
+        others = [s for s in range(len(sizes)) if s != me]
+        return max(others, key=lambda s: (points[s], sizes[s])) if others else me
+
+    @_lazy
+    def colours(self) -> set[int]:
+        return {DIST_COLOUR[c] for c in self.city}
+
     def card_value(self, d: int, gold: int) -> float:
         """How much a district card in hand is worth to this city."""
         if d in self.city:
             return 0.2
         value = DIST_POINTS[d] + (1.0 if DIST_COLOUR[d] == PURPLE else 0.0)
-        colours = {DIST_COLOUR[c] for c in self.city}
-        if DIST_COLOUR[d] not in colours:
+        if DIST_COLOUR[d] not in self.colours:
             value += 0.6
         if DIST_COST[d] > gold + 6:
             value -= 2.0
         return value
 
+    @_lazy
     def buildable(self) -> list[int]:
-        return [d for d in self.hand if d not in self.city]
+        """The cards in hand not yet in the city."""
+        city = self.city
+        return [d for d in self.hand if d not in city]
 
     def victim(self, key: str) -> float:
         if key in self.mine:
             return -5.0
         return len(_VICTIMS) - _VICTIMS.index(key) if key in _VICTIMS else 0.0
 
-    def char_value(self, key: str) -> float:
-        if self._char_values is None:
-            self._char_values = character_values(
-                self.me, self.city, len(self.hand), bool(self.buildable()), self.gold,
-                self.crown, self.sizes, max(self.golds))
-        return self._char_values[CHAR_INDEX[key]]
+    @_lazy
+    def char_values(self) -> list[float]:
+        """Per character index, what it is worth to this seat (`character_values`)."""
+        return character_values(self.me, self.city, len(self.hand), bool(self.buildable),
+                                self.gold, self.crown, self.sizes, max(self.golds))
 
     # -- scoring ---------------------------------------------------------------------------
     def score(self, action: int) -> float:
         """An action's score: the ``_<kind>(seat, item)`` rule (seat and item -1 if unused)."""
-        block = SPACE.kind(action)
-        values = block.indices(action)
-        seat = values[0] if block.params and block.params[0].name == "seat" else -1
-        item = values[-1] if block.params and block.params[-1].name != "seat" else -1
-        method = getattr(self, "_" + block.name, None)
-        return method(seat, item) if method else 0.0
+        rule, seat, item = _RULES[action]
+        return rule(self, seat, item) if rule else 0.0
 
     def _thank(self, _s: int, _i: int) -> float:
         return 100.0
 
     def _pick(self, _s: int, c: int) -> float:
-        return self.char_value(CHAR_KEYS[c])
+        return self.char_values[c]
 
     def _discard_char(self, _s: int, c: int) -> float:
-        return -self.char_value(CHAR_KEYS[c])  # the other seat would want the best ones
+        return -self.char_values[c]  # the other seat would want the best ones
 
     def _gold(self, _s: int, _i: int) -> float:
-        wanted = [d for d in self.buildable() if DIST_COST[d] >= 2]
+        wanted = [d for d in self.buildable if DIST_COST[d] >= 2]
         return 2.0 if wanted else 0.5
 
     def _draw(self, _s: int, _i: int) -> float:
-        return 1.0 if not self.buildable() or self.gold >= 6 else 0.8
+        return 1.0 if not self.buildable or self.gold >= 6 else 0.8
 
     def _keep(self, _s: int, d: int) -> float:
         return self.card_value(d, self.gold)
@@ -194,7 +211,7 @@ class _Context:
         return -self.card_value(d, self.gold) * 0.5
 
     def _nav_gold(self, _s: int, _i: int) -> float:
-        return 1.0 if self.buildable() else 0.0
+        return 1.0 if self.buildable else 0.0
 
     def _nav_cards(self, _s: int, _i: int) -> float:
         return 0.5
@@ -218,7 +235,7 @@ class _Context:
         return 2.0 if d in self.city or self.hand.count(d) > 1 else -1.0
 
     def _smithy(self, _s: int, _i: int) -> float:
-        return 1.0 if not self.buildable() and self.gold >= 4 else -1.0
+        return 1.0 if not self.buildable and self.gold >= 4 else -1.0
 
     def _museum(self, _s: int, d: int) -> float:
         return 2.0 if d in self.city or len(self.hand) > 3 else -1.0
@@ -237,3 +254,74 @@ class _Context:
 
     def _bell_no(self, _s: int, _i: int) -> float:
         return 0.0
+
+
+class _ViewContext(_Context):
+    """The rules' facts read from a seat's view."""
+
+    def __init__(self, v: dict, me: int) -> None:
+        seats = v["seats"]
+        self._seats = seats
+        self.me, self.crown = me, v["crown"]
+        self.city = [DIST_INDEX[k] for k in seats[me]["city"]]
+        self.hand = [DIST_INDEX[k] for k in v["hand"] or []]
+        self.gold = seats[me]["gold"]
+        self.mine = set(v["my_characters"])
+
+    @_lazy
+    def sizes(self) -> list[int]:
+        return [len(s["city"]) for s in self._seats]
+
+    @_lazy
+    def points(self) -> list[int]:
+        return [s["score"]["districts"] for s in self._seats]
+
+    @_lazy
+    def golds(self) -> list[int]:
+        return [s["gold"] for s in self._seats]
+
+    @_lazy
+    def hand_sizes(self) -> list[int]:
+        return [s["hand_size"] for s in self._seats]
+
+
+class _ModelContext(_Context):
+    """The same facts read from a (determinised) state's fields: no view to build."""
+
+    def __init__(self, st: CitadelsModel, me: int) -> None:
+        self._st = st
+        self.me, self.crown = me, st.crown
+        self.city, self.hand = st.cities[me], st.hands[me]
+        self.golds = st.gold
+        self.gold = st.gold[me]
+
+    @_lazy
+    def mine(self) -> set[str]:
+        return {CHAR_KEYS[c] for c in self._st.chars[self.me]}
+
+    @_lazy
+    def sizes(self) -> list[int]:
+        return [len(c) for c in self._st.cities]
+
+    @_lazy
+    def points(self) -> list[int]:
+        st = self._st
+        return [district_points(st, s) for s in range(len(st.cities))]
+
+    @_lazy
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self._st.hands]
+
+
+def _rule(block: Block, action: int) -> tuple:
+    """``(rule, seat, item)`` of one action: the ``_Context._<kind>`` method (None: scores
+    0) and its arguments (-1 where the block has no such parameter)."""
+    values = block.indices(action)
+    params = block.params
+    seat = values[0] if params and params[0].name == "seat" else -1
+    item = values[-1] if params and params[-1].name != "seat" else -1
+    return getattr(_Context, "_" + block.name, None), seat, item
+
+
+#: per action id, its rule and arguments
+_RULES = [_rule(block, a) for block in SPACE.blocks for a in range(block.base, block.end)]

@@ -131,6 +131,9 @@ class CitadelsModel(State):
         "witch", "tax_seat", "bishop_seat", "rank1_built", "actor", "char", "flags", "builds",
         "spent", "built_n", "art_n", "drawn", "keep_n", "pending", "bell", "end_trig", "first",
     )
+    # Slots: reading a field is then the quickest kind of attribute access (too many fields
+    # for the shared instance dict, which would fall back to a plain dict per state).
+    __slots__ = fields
 
     deck: list[int]
     hands: list[list[int]]

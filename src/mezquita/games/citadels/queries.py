@@ -36,21 +36,35 @@ def is_complete(st: CitadelsModel, seat: int) -> bool:
     return len(st.cities[seat]) >= threshold(st)
 
 
+#: per district, its price in a city with the Factory (other purple districts cost 1 less)
+_FACTORY_COST: tuple[int, ...] = tuple(
+    cost - 1 if DIST_COLOUR[d] == PURPLE and d != FACTORY else cost for d, cost in enumerate(DIST_COST))
+
+
+def build_costs(st: CitadelsModel, seat: int) -> tuple[int, ...]:
+    """Per district, what ``seat`` pays to build it (the Factory lowers other purple
+    districts by 1)."""
+    return _FACTORY_COST if FACTORY in st.cities[seat] else DIST_COST
+
+
 def build_cost(st: CitadelsModel, seat: int, dist: int) -> int:
-    """What ``seat`` pays to build ``dist`` (the Factory lowers other purple districts by 1)."""
-    cost = DIST_COST[dist]
-    if DIST_COLOUR[dist] == PURPLE and dist != FACTORY and FACTORY in st.cities[seat]:
-        cost -= 1
-    return cost
+    """What ``seat`` pays to build ``dist``."""
+    return build_costs(st, seat)[dist]
+
+
+def may_duplicate(st: CitadelsModel, seat: int, duplicates: bool) -> bool:
+    """Whether ``seat`` may build a district its city already has: when ``duplicates`` (the
+    Wizard's turn) or, once, with the Quarry."""
+    if duplicates:
+        return True
+    city = st.cities[seat]
+    return QUARRY in city and len(set(city)) == len(city)
 
 
 def can_build(st: CitadelsModel, seat: int, dist: int, duplicates: bool) -> bool:
-    """Whether ``dist`` may join ``seat``'s city: no duplicates, except when ``duplicates``
-    (the Wizard's turn) or one duplicate with the Quarry. Gold is checked by the caller."""
-    city = st.cities[seat]
-    if dist not in city or duplicates:
-        return True
-    return QUARRY in city and len(set(city)) == len(city)
+    """Whether ``dist`` may join ``seat``'s city (see `may_duplicate`). Gold is checked by
+    the caller."""
+    return dist not in st.cities[seat] or may_duplicate(st, seat, duplicates)
 
 
 def district_value(st: CitadelsModel, seat: int, dist: int) -> int:
@@ -75,27 +89,39 @@ def exchange_cost(st: CitadelsModel, seat: int, dist: int) -> int:
 
 def targets(st: CitadelsModel, lowest_rank: int) -> list[int]:
     """Characters that can be named: in this game, not face up, from ``lowest_rank`` up."""
-    return [c for c in st.game.characters
-            if CHAR_RANK[c] >= lowest_rank and c not in st.face_up]
+    face_up, out = st.face_up, []
+    for c in st.game.characters:
+        if CHAR_RANK[c] >= lowest_rank and c not in face_up:
+            out.append(c)
+    return out
 
 
 def robbable(st: CitadelsModel) -> list[int]:
     """What the Thief may name: ranks 3 and up (so never the Assassin or the Witch), and
     neither the murdered nor the bewitched character, both announced before him."""
-    return [c for c in targets(st, 3) if c != st.murdered and c != st.bewitched]
+    out = targets(st, 3)
+    for named in (st.murdered, st.bewitched):
+        if named in out:
+            out.remove(named)
+    return out
 
 
 # -- scores ------------------------------------------------------------------------------------
 def district_points(st: CitadelsModel, seat: int) -> int:
     """Points from district values alone (Dragon Gate and University 8, beautified +1): the
     first tie-break."""
-    return sum(DIST_POINTS[d] for d in st.cities[seat]) + len(st.beauty[seat])
+    points = len(st.beauty[seat])
+    for d in st.cities[seat]:
+        points += DIST_POINTS[d]
+    return points
 
 
 def has_five_colours(st: CitadelsModel, seat: int) -> bool:
     """All five colours in the city (the Haunted City counts as any colour unless it was
     built in the last round)."""
     city = st.cities[seat]
+    if len(city) < 5:  # five districts at least, the Haunted City one of them
+        return False
     colours = {DIST_COLOUR[d] for d in city}
     if len(colours) < 5 and HAUNTED_CITY in city and st.haunted[seat] != st.round:
         rest = list(city)
@@ -131,20 +157,35 @@ def purple_bonus(st: CitadelsModel, seat: int, dist: int) -> int:
     return sum(1 for d in city if DIST_COLOUR[d] == PURPLE) - 1  # Wishing Well
 
 
+#: the districts whose bonus `score_parts` counts as "purple" (Dragon Gate and University
+#: count among the district points)
+_EXTRA = BONUS_DISTRICTS[2:]
+_HAS_EXTRA = frozenset(_EXTRA)
+
+
 def score_parts(st: CitadelsModel, seat: int) -> dict[str, int]:
     """The score of ``seat`` now in four parts (the view's ``score``)."""
-    extra = sum(purple_bonus(st, seat, d) for d in BONUS_DISTRICTS[2:])
     return {
         "districts": district_points(st, seat),
         "colours": 3 if has_five_colours(st, seat) else 0,
         "complete": completion_bonus(st, seat),
-        "purple": extra,
+        "purple": _purple(st, seat),
     }
 
 
+def _purple(st: CitadelsModel, seat: int) -> int:
+    if _HAS_EXTRA.isdisjoint(st.cities[seat]):
+        return 0
+    return sum(purple_bonus(st, seat, d) for d in _EXTRA)
+
+
 def scores(st: CitadelsModel) -> list[int]:
-    """Every seat's score now (final once the game is over)."""
-    return [sum(score_parts(st, s).values()) for s in range(st.game.num_players)]
+    """Every seat's score now (final once the game is over): the sum of `score_parts`."""
+    out = []
+    for s in range(st.game.num_players):
+        out.append(district_points(st, s) + (3 if has_five_colours(st, s) else 0)
+                   + completion_bonus(st, s) + _purple(st, s))
+    return out
 
 
 def ranking_keys(st: CitadelsModel) -> list[tuple[int, int, int]]:

@@ -207,11 +207,9 @@ class CitadelsState(CitadelsModel):
             return (self.plan[self.step][0],)
         return ()
 
-    def _legal_actions(self, seat: int) -> list[int]:
-        return decisions.legal(self)
-
-    def _apply(self, seat: int, action: int) -> None:
-        decisions.apply(self, seat, action)
+    # the hooks run once per decision: the functions themselves, without a call in between
+    _legal_actions = decisions.legal
+    _apply = decisions.apply
 
     def _scores(self) -> list[float]:
         return [float(s) for s in scores(self)]

@@ -13,6 +13,7 @@ import random
 
 from .cards import CHAR_INDEX, CHAR_KEYS, CHAR_RANK, DIST_KEYS, HOSPITAL
 from .decisions import TABLE
+from .flow import take_top
 from .model import CallStatus, CitadelsModel, PendingKind, Phase, TurnFlag
 from .queries import score_parts, threshold
 
@@ -242,12 +243,10 @@ def _resample_districts(new: CitadelsModel, seat: int, rng: random.Random) -> No
         pool.append(top.district)
     pool = _shuffled(pool, rng)
     for s in others:
-        k = len(new.hands[s])
-        new.hands[s] = [pool.pop() for _ in range(k)]
-        k = len(new.museum[s])
-        new.museum[s] = [pool.pop() for _ in range(k)]
+        new.hands[s] = take_top(pool, len(new.hands[s]))
+        new.museum[s] = take_top(pool, len(new.museum[s]))
     if new.actor != seat:
-        new.drawn = [pool.pop() for _ in new.drawn]
+        new.drawn = take_top(pool, len(new.drawn))
     if wiz_card:
         new.pending[-1] = top._replace(district=pool.pop())
     if deck_shown:
@@ -311,5 +310,8 @@ def _redealt(new: CitadelsModel, seat: int, events: list[dict], begin: int, end:
 
 
 def _shuffled(items: list[int], rng: random.Random) -> list[int]:
-    """A uniformly shuffled copy (sorting by random keys: faster than ``rng.shuffle``)."""
-    return sorted(items, key=lambda _: rng.random())
+    """A uniformly shuffled copy (sorting by random keys, one per item in order: faster than
+    ``rng.shuffle``)."""
+    draw = rng.random
+    keys = [draw() for _ in items]
+    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
