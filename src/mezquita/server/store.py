@@ -42,22 +42,23 @@ RETRY = (0.05, 0.5)  # first and longest pause between retries of a failed write
 DEFAULT_URL = "sqlite:///./mezquita.sqlite3"
 _ADD_MOVE = insert(moves)  # built once: a move is written on every action
 LOCK_WAIT_MS = 20  # PostgreSQL: a move batch waits this long for a row lock held elsewhere
-_PG_NOTIFY = f"SELECT pg_notify('{CHANNEL}', p) FROM unnest(%(p)s::text[]) AS p"
+_PG_NOTIFY = f"SELECT pg_notify('{CHANNEL}', p) FROM unnest(%(p)b::text[]) AS p"
 #: PostgreSQL: a batch of moves in one statement (one implicit transaction): the moves, the
-#: status changes they bring and their notifications (sent at commit, in order)
+#: status changes they bring and their notifications (sent at commit, in order); parameters
+#: in binary (``%(x)b``: arrays of text need no quoting, a third of the client's CPU)
 _PG_MOVES = f"""
 WITH stored AS (
     INSERT INTO moves (match_id, turn, seat, action, "by", at)
-    SELECT m, t, s, a, b, %(at)s
-    FROM unnest(%(m)s::text[], %(t)s::int[], %(s)s::int[], %(a)s::json[], %(b)s::text[])
+    SELECT m, t, s, a, b, %(at)b
+    FROM unnest(%(m)b::text[], %(t)b::int[], %(s)b::int[], %(a)b::json[], %(b)b::text[])
         AS u(m, t, s, a, b)
 ), ended AS (
-    UPDATE matches SET status = e.st, updated_at = %(at)s, result = e.r,
-        finished_at = CASE WHEN e.st = 'finished' THEN %(at)s::timestamptz END
-    FROM unnest(%(em)s::text[], %(est)s::text[], %(er)s::json[]) AS e(m, st, r)
+    UPDATE matches SET status = e.st, updated_at = %(at)b, result = e.r,
+        finished_at = CASE WHEN e.st = 'finished' THEN %(at)b::timestamptz END
+    FROM unnest(%(em)b::text[], %(est)b::text[], %(er)b::json[]) AS e(m, st, r)
     WHERE matches.id = e.m
 )
-SELECT pg_notify('{CHANNEL}', p) FROM unnest(%(p)s::text[]) AS p"""
+SELECT pg_notify('{CHANNEL}', p) FROM unnest(%(p)b::text[]) AS p"""
 
 
 class StoreUnavailable(MezquitaError):
