@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from mezquita.server import create_app
+from mezquita.server.limits import Settings
 from mezquita.server.store import MatchRow, Move, MoveWriter, Store, now
 
 HOLD = 1.5  # seconds another transaction holds a match's row
@@ -94,3 +95,32 @@ def test_a_locked_match_holds_back_no_other_match(postgres_url):
     assert store.stored_move(locked_id, 0) == (0, {"do": "x"}, "human")
     assert store.stored_move(free_id, 0) == (0, {"do": "x"}, "human")
     store.close()
+
+
+def test_a_broken_record_holds_back_no_match_taken_over(postgres_url):
+    """An instance taking over a dead one's matches skips a record that no longer replays
+    and still runs the others' bots."""
+    dead = Store(postgres_url, instance="dead")
+
+    def row(name: str, seats: list[str]) -> MatchRow:
+        return MatchRow(id=f"{name}-{time.time_ns()}", game="cordoba", options={}, seed=1,
+                        seats=seats, token_hashes=[None, None], joined=[True, True],
+                        turn_seconds=0, timeout_agent="random", status="running",
+                        created_at=now())
+
+    settings = Settings(lease_seconds=0.6)
+    with TestClient(create_app(postgres_url, bot_pool="thread", settings=settings)):
+        bots = row("bots", ["random", "random"])
+        for index in range(10):  # the dead instance's, their leases running out soon
+            if index == 5:
+                dead.create(bots, 1.0)
+            broken = row(f"broken{index}", ["human", "human"])
+            dead.create(broken, 1.0)
+            dead.add_moves([Move(broken.id, 0, 0, {"do": "x"}, "human")])
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and dead.stored_move(bots.id, 0) is None:
+            time.sleep(0.1)
+        assert dead.stored_move(bots.id, 0) is not None  # taken over: its bots play
+    with dead.engine.begin() as db:  # the broken ones leave the other tests' sweeps alone
+        db.execute(sa.text("update matches set status = 'finished' where id like 'broken%'"))
+    dead.close()

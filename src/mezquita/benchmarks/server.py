@@ -127,13 +127,16 @@ async def run_load(servers: list[ServerProcess], game: str, matches: int, think:
     finally:
         for client in clients.values():
             await client.aclose()
-    children = []
+    children, outputs = [], []
     for index, share in enumerate(created):
+        handle, out = tempfile.mkstemp(prefix="mezquita-bench-clients-", suffix=".json")
+        os.close(handle)
+        outputs.append(out)
         child = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "mezquita.benchmarks.ws_clients", stdin=PIPE, stdout=PIPE,
             limit=2**30)
         child.stdin.write(json.dumps({"matches": share, "think": think, "deadline": DEADLINE,
-                                      "seed": seed * 1000 + index}).encode())
+                                      "seed": seed * 1000 + index, "out": out}).encode())
         child.stdin.close()
         children.append(child)
     load = Load()
@@ -145,9 +148,10 @@ async def run_load(servers: list[ServerProcess], game: str, matches: int, think:
     server_cpu = sum(process_cpu(pid) for pid in pids)
     machine = machine_cpu()
     side = asyncio.ensure_future(during(load)) if during is not None else None
-    for child in children:
-        result = json.loads(await child.stdout.readline())
+    for child, out in zip(children, outputs):
         await child.wait()
+        result = json.loads(Path(out).read_text())
+        Path(out).unlink()
         load.moves += result["moves"]
         load.errors += result["errors"]
         load.timed += result["timed"]
@@ -250,7 +254,8 @@ def hold_lock(db_url: str, seconds: float, match_id: str | None = None) -> None:
 
     with psycopg.connect(db_url) as db:
         if match_id is None:
-            db.execute("LOCK TABLE moves, matches IN ACCESS EXCLUSIVE MODE")
+            # in the order the server reads them (a match, then its moves): no deadlock
+            db.execute("LOCK TABLE matches, moves IN ACCESS EXCLUSIVE MODE")
         else:
             db.execute("SELECT 1 FROM matches WHERE id = %s FOR UPDATE", (match_id,))
         time.sleep(seconds)

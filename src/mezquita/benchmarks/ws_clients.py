@@ -4,8 +4,9 @@ The server benchmark shares the machine's cores with its clients; playing them i
 process (on uvloop when installed) keeps their CPU apart from the benchmark's own bookkeeping
 and lets the server's CPU per move be read from its own process. Input (stdin, one JSON
 object): ``{"matches": [[ws_url, match_id, [token, ...]], ...], "think": mean seconds,
-"seed": int, "deadline": seconds}`` (clients still playing then stop and count as errors).
-Output (stdout): the line ``go`` once every client is in a running match, then one JSON line:
+"seed": int, "deadline": seconds, "out": path}`` (clients still playing then stop and count
+as errors). Output: the line ``go`` on stdout once every client is in a running match, then
+the result as JSON in the file ``out`` (a long result once came through the pipe cut short):
 ``moves``, ``errors``, ``timed`` (``[sent, latency, match_id]`` per measured move, seconds
 on the machine's monotonic clock, shared by every process), ``started``, ``ended`` and ``cpu`` (this
 process's CPU seconds while playing).
@@ -133,7 +134,8 @@ def run() -> None:
         result = asyncio.run(main(spec))
     else:
         result = uvloop.run(main(spec))
-    sys.stdout.write(json.dumps(result) + "\n")
+    with open(spec["out"], "w", encoding="utf-8") as out:
+        json.dump(result, out)
 
 
 if __name__ == "__main__":

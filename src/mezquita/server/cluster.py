@@ -9,8 +9,9 @@ instance dies its leases run out and the others take its matches over (`Hub.hous
 
 `Cluster` listens on the notification channel: every stored move and seat change is
 announced by ``pg_notify`` in the transaction that stores it (``store.py``), and presence
-(who is connected where) is announced here; each instance applies what the others did to its
-own copy of the matches it has loaded, and catches up from the database after any gap.
+(who is connected where) is announced here, for every match due in one statement; each
+instance applies what the others did to its own copy of the matches it has loaded, and
+catches up from the database after any gap.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import contextlib
 import json
 import logging
 import time
-from functools import partial
 
 from .hub import Hub
 from .match import PRESENCE_SECONDS, Match
@@ -39,6 +39,9 @@ class Cluster:
         self.instance = hub.store.instance
         self._tasks: set[asyncio.Task] = set()
         self._main: list[asyncio.Task] = []
+        self._due: dict[str, Match] = {}  # matches whose presence is to be announced
+        self._announcing = False
+        self._own = f'{{"i":{json.dumps(self.instance)}'  # how our own notifications start
         self.connected = asyncio.Event()
         hub.cluster = self
 
@@ -75,6 +78,8 @@ class Cluster:
                 pause = min(RECONNECT_SECONDS[1], 2 * pause)
 
     def _receive(self, payload: str) -> None:
+        if payload.startswith(self._own):  # ours (every listener hears every notification)
+            return
         try:
             data = json.loads(payload)
         except ValueError:
@@ -98,15 +103,25 @@ class Cluster:
                 client.push(text)
 
     def announce(self, match: Match) -> None:
-        """Tell the other instances who is connected to ``match`` here."""
-        seats = sorted({c.seat for c in match.clients if c.seat is not None})
-        spectators = sum(1 for c in match.clients if c.seat is None)
-        self._spawn(self._notify(match.id, seats, spectators))
+        """Tell the other instances who is connected to ``match`` here (soon, with every
+        other match due: one statement for all)."""
+        self._due[match.id] = match
+        if not self._announcing:
+            self._announcing = True
+            self._spawn(self._announce())
 
-    async def _notify(self, match_id: str, seats: list[int], spectators: int) -> None:
-        with contextlib.suppress(StoreUnavailable):
-            await self.store.call(partial(self.store.notify, "presence", match_id,
-                                          seats=seats, spectators=spectators))
+    async def _announce(self) -> None:
+        try:
+            while self._due:
+                due, self._due = self._due, {}
+                items = [(match.id, {"seats": sorted({c.seat for c in match.clients
+                                                      if c.seat is not None}),
+                                     "spectators": sum(1 for c in match.clients if c.seat is None)})
+                         for match in due.values()]
+                with contextlib.suppress(StoreUnavailable):
+                    await self.store.call(self.store.notify, "presence", items)
+        finally:
+            self._announcing = False
 
     async def _heartbeat(self) -> None:
         """Re-announce presence so that it expires with a dead instance."""

@@ -219,7 +219,13 @@ class Hub:
                                               self.settings.lease_seconds):
             match = self.matches.get(match_id)
             if match is None:
-                await self.get(match_id)
+                try:
+                    await self.get(match_id)
+                except StoreUnavailable:
+                    raise
+                except MezquitaError as err:  # a broken record holds back no other match
+                    log.error("match %s cannot be rebuilt from its record: %s", match_id, err)
+                    continue
                 match = self.matches.get(match_id)
                 if match is not None:
                     match.owned = True
