@@ -17,7 +17,7 @@ from mezquita.fast import backend as fast_backend  # noqa: E402
 from mezquita.fast import mt19937, simulator, supports  # noqa: E402
 from mezquita.fast.cortica import LENGTH, ROW, Simulator  # noqa: E402
 
-from .engine_play import engine_game  # noqa: E402
+from .engine_play import engine_game, replay_decision  # noqa: E402
 
 VARIANTS = [{}, {"cards": "reconstruction-v1-untuned", "max_rounds": 12}]
 BACKENDS = ["numpy"] + (["numba"] if fast_backend.HAVE_NUMBA else [])
@@ -61,16 +61,7 @@ def test_replayed_engine_games_give_identical_masks_choices_and_outcomes(options
             if i < 12:
                 for seat in (0, 1):
                     assert obs[seat][i].tolist() == pytest.approx(game.encode_view(state.view(seat)))
-            if step < len(moves):
-                seat, action, agent = moves[step]
-                assert to_move[i] == seat
-                assert list(np.flatnonzero(mask[i])) == state.legal_actions(seat)
-                if agent == "heuristic":
-                    assert heuristic[i] == action
-                actions[i] = action
-                state.apply(seat, action)
-            else:
-                assert not mask[i].any() and heuristic[i] == -1 and to_move[i] == -1
+            actions[i] = replay_decision(state, moves, step, mask[i], heuristic[i], to_move[i])
         sim.step(S, R, actions)
     assert sim.scores(S).tolist() == [state.scores() for _, state, _ in games]
     assert sim.returns(S).tolist() == [state.returns() for _, state, _ in games]
