@@ -266,14 +266,21 @@ class Simulator:
         else:
             S, R = _new_games(len(seeds)), streams(seeds)
             _deal_np(S, R, self.C)
+        out, at = S, np.arange(len(S))  # the games still running: S[j] is out[at[j]]
         while (rows := np.flatnonzero(S[:, CURRENT] >= 0)).size:
+            if 4 * rows.size < 3 * len(S):  # keep the running games dense
+                done = np.flatnonzero(S[:, CURRENT] < 0)
+                out[at[done]] = S[done]
+                S, R, codes, at = S[rows], R[rows], codes[rows], at[rows]
+                rows = np.arange(len(S))
             code = codes[rows, S[rows, CURRENT]]
             actions = np.full(len(S), -1, np.int64)
             pick = rows[code == RANDOM]
             actions[pick] = _random_np(S, R, pick, self)
             _heuristic_rows(S, R, rows[code == HEURISTIC], actions, self)
             _apply_np(S, rows, actions[rows], self)
-        return S
+        out[at] = S
+        return out
 
 
 def _agent_seeds(seeds: np.ndarray, agent_seeds) -> np.ndarray:
