@@ -55,6 +55,7 @@ SKIP, USE, USE_PLAN, FLIP_PLAN, FLIP_USE_PLAN, DOUBLE_PLAN = 15, 16, 36, 39, 42,
 CONV, PLAN_KIND, FLIP_KIND, HIRE_KIND = 0, 1, 2, 3  # option kinds in the card table
 NO_OPTION = -1
 PLAN_EFFECT = 20  # effect index of plan p's side d: 20 + 2p + d
+NO_EFFECT = PLAN_EFFECT + 2 * PLANS  # the conversion table's "nothing changes" row
 MAX_AMOUNT, CORK_TO_END = 7, 6
 #: per 11-bit chunk of a bit set: its number of bits and the index of its lowest bit
 POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
@@ -141,6 +142,40 @@ def uses_table(C: np.ndarray, E: np.ndarray) -> np.ndarray:
     return U
 
 
+def conversion_table(E: np.ndarray) -> np.ndarray:
+    """``T[512 e + held]``: the resources ``held`` (``64 * trees + 8 * bark + cork``) after
+    effect ``e`` (rules 1 and 11, for the numpy backend); row ``NO_EFFECT`` keeps them. Rows
+    of effects ``held`` cannot pay keep them too (never looked up: such uses are not legal)."""
+    T = np.tile(np.arange(512, dtype=np.int64), NO_EFFECT + 1)
+    for e in range(NO_EFFECT):
+        for h in range(512):
+            r = (h >> 6, h >> 3 & 7, h & 7)
+            if all(r[j] >= E[e, j] for j in range(3)):
+                g = 10 if E[e, 6] and all(r[j] >= E[e, 7 + j] for j in range(3)) else 3
+                t, b, k = (min(MAX_AMOUNT, r[j] - E[e, j] + E[e, g + j]) for j in range(3))
+                T[512 * e + h] = 64 * t + 8 * b + k
+    return T
+
+
+def _use_tables() -> np.ndarray:
+    """Per legal id ``a`` of a resolving worker (``a >= USE``), for the numpy backend: the row
+    ``[effect, plan, plan effect, flip, times, uses]``: the card option's effect (or -1), the
+    plan it names (0 for card options), whether it converts with the plan's current side (1)
+    or its other side (2), whether the plan turns over, how many times the effect applies and
+    the uses it spends."""
+    A = np.zeros((NUM_ACTIONS, 6), np.int64)
+    for a in range(USE, NUM_ACTIONS):
+        if a < USE_PLAN:
+            A[a] = (a - USE, 0, 0, 0, 1, 1)
+        else:
+            block, p = divmod(a - USE_PLAN, PLANS)
+            A[a] = (-1, p, (1, 0, 2, 1)[block], block != 2, (1, 0, 1, 2)[block], 1 + (block >= 2))
+    return A
+
+
+USE_TABLE = _use_tables()
+
+
 class Simulator:
     """Batched Cortiça with the engine's options; ``backend`` ``"numba"`` or ``"numpy"``.
 
@@ -164,6 +199,7 @@ class Simulator:
         self.backend = check(backend)
         self.C, self.E = tables(load_card_set(cards))
         self.U = uses_table(self.C, self.E)
+        self.T = conversion_table(self.E)
         self.max_rounds = max_rounds
         self.num_actions = NUM_ACTIONS
 
@@ -813,14 +849,6 @@ def _res_np(S, rows, seat) -> np.ndarray:
     return S[rows[:, None], RES + 3 * seat[:, None] + np.arange(3)]
 
 
-def _conv_np(E, e, res) -> np.ndarray:
-    instead = (E[e, 6] == 1) & (res >= E[e, 7:10]).all(axis=1)
-    gain = np.where(instead[:, None], E[e, 10:13], E[e, 3:6])
-    return np.minimum(MAX_AMOUNT, res - E[e, 0:3] + gain)
-
-
-# The functions below index S through its flat view (``F[b + column]``, ``b = rows *
-# WIDTH``): one index per cell is cheaper than (row, column) pairs.
 def _uses_np(S, rows, sim: Simulator) -> np.ndarray:
     """``_uses`` for many games (bits ``a - 15``)."""
     F, b, U = S.reshape(-1), rows * WIDTH, sim.U
@@ -915,19 +943,6 @@ def _return_np(S, rows, sim: Simulator) -> None:
     F[done + WINNER] = winner
 
 
-def _used_np(S, rows, uses, sim: Simulator) -> None:
-    F, b = S.reshape(-1), rows * WIDTH
-    left = np.maximum(0, F[b + USES] - uses)
-    F[b + USES] = left
-    _return_np(S, rows[left == 0], sim)
-
-
-def _convert_np(S, rows, e, sim: Simulator) -> None:
-    seat = S[rows, CURRENT]
-    cols = RES + 3 * seat[:, None] + np.arange(3)
-    S[rows[:, None], cols] = _conv_np(sim.E, e, S[rows[:, None], cols])
-
-
 def _apply_np(S, rows, actions, sim: Simulator) -> None:
     """``_apply`` for many games, one block of actions at a time."""
     C = sim.C
@@ -958,24 +973,30 @@ def _apply_np(S, rows, actions, sim: Simulator) -> None:
         _free_all_np(S, r, C)
         S[r, ROUND] += 1
         S[r, PHASE] = PLACE
-    _return_np(S, rows[actions == SKIP], sim)
-    use = (actions >= USE) & (actions < USE_PLAN)
-    if use.any():
-        r, e = rows[use], actions[use] - USE
-        hire = C[e >> 2, 2 + (e & 3)] == HIRE_KIND
-        F[r[hire] * WIDTH + HIRING] = 1
-        _convert_np(S, r[~hire], e[~hire], sim)
-        _used_np(S, r, 1, sim)
-    plan = actions >= USE_PLAN
-    if plan.any():
-        r, a = rows[plan], actions[plan]
-        block, p = (a - USE_PLAN) // PLANS, (a - USE_PLAN) % PLANS
-        side = S[r, PLAN + p]
-        effect = PLAN_EFFECT + 2 * p + np.where(block == 2, 1 - side, side)
-        for paid in (block != 1, block == 3):  # use_plan and flip_use_plan once, double_plan twice
-            _convert_np(S, r[paid], effect[paid], sim)
-        S[r, PLAN + p] ^= (block != 2).astype(np.int32)
-        _used_np(S, r, np.where(block >= 2, 2, 1), sim)
+    used = actions >= USE
+    back = rows[actions == SKIP]
+    if used.any():  # rules 5-7 and 10
+        r, a = rows[used], actions[used]
+        b = r * WIDTH
+        A = USE_TABLE[a]
+        p = b + PLAN + A[:, 1]
+        side = F[p]
+        e = np.where(A[:, 2] == 0, A[:, 0], PLAN_EFFECT + 2 * A[:, 1] + (side ^ (A[:, 2] == 2)))
+        hire = (A[:, 0] >= 0) & (C[np.maximum(A[:, 0], 0) >> 2, 2 + (A[:, 0] & 3)] == HIRE_KIND)
+        F[b[hire] + HIRING] = 1
+        times = np.where(hire, 0, A[:, 4])
+        e = np.where(times == 0, NO_EFFECT, e) * 512
+        at = b + RES + 3 * F[b + CURRENT]
+        held = F[at] * 64 + F[at + 1] * 8 + F[at + 2]
+        held = sim.T[e + held]
+        twice = times == 2
+        held[twice] = sim.T[e[twice] + held[twice]]
+        F[at], F[at + 1], F[at + 2] = held >> 6, held >> 3 & 7, held & 7
+        F[p] = side ^ A[:, 3]
+        left = np.maximum(0, F[b + USES] - A[:, 5])
+        F[b + USES] = left
+        back = np.concatenate([back, r[left == 0]])
+    _return_np(S, back, sim)
     moved = rows
     while (idle := moved[F[moved * WIDTH + PHASE] == RESOLVE]).size:  # rule 12
         idle = idle[_uses_np(S, idle, sim) == 0]
