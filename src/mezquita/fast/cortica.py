@@ -62,6 +62,7 @@ POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
 LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << 11)], np.int64)
 NTH = np.array([[[b for b in range(11) if m >> b & 1][n] if n < bin(m).count("1") else -1
                  for n in range(11)] for m in range(1 << 11)], np.int8)  # the n-th set bit
+NTH_FLAT = NTH.reshape(-1).astype(np.int64)
 PLANS_AT, FLAGS_AT = 1024 * CARDS, 1024 * CARDS + 1024 * 8  # in the uses table
 MT = 2  # R column where seat 0's generator starts; seat s at MT + s * MT_WIDTH
 # the heuristic's constants (games/cortica/heuristic.py and evaluation.py)
@@ -894,19 +895,15 @@ def _legal_bits_np(S, rows, sim: Simulator) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _random_np(S, rng, rows, sim: Simulator) -> np.ndarray:
-    """``_random`` for many games: the r-th legal id, r from the policy stream (the r-th set
-    bit found 11 bits at a time)."""
+    """``_random`` for many games: the r-th legal id, r from the policy stream (the chunk
+    of 11 bits holding the r-th set bit, then its bit from ``NTH``)."""
     first, bits = _legal_bits_np(S, rows, sim)
-    chunks = [(bits >> (11 * k)) & 2047 for k in range(3)]
-    r = below_np(rng, rows, 1, POP[chunks[0]] + POP[chunks[1]] + POP[chunks[2]])
-    out = np.zeros(len(rows), np.int64)
-    for k, chunk in enumerate(chunks):
-        count = POP[chunk]
-        here = (r >= 0) & (r < count)
-        out[here] = 11 * k + NTH[chunk[here], r[here]]
-        r = r - count
-    return first + out
-
+    c0, c1 = POP[bits & 2047], POP[(bits >> 11) & 2047]
+    r = below_np(rng, rows, 1, c0 + c1 + POP[bits >> 22])
+    k = (r >= c0).astype(np.int64)
+    k += r >= c0 + c1
+    r -= np.where(k > 0, c0, 0) + np.where(k > 1, c1, 0)
+    return first + 11 * k + NTH_FLAT[((bits >> (11 * k)) & 2047) * 11 + r]
 
 def _begin_np(S, rows) -> None:
     F, b = S.reshape(-1), rows * WIDTH
@@ -1009,11 +1006,13 @@ def _apply_np(S, rows, actions, sim: Simulator) -> None:
 def _set_current_np(S, rows) -> None:
     F, b = S.reshape(-1), rows * WIDTH
     phase = F[b + PHASE]
-    top = F[b + STK + np.maximum(F[b + SLEN] - 1, 0)] & 1
-    resolving = F[b + SP + F[b + QUE + np.minimum(F[b + QHEAD], WORKERS - 1)]] & 1
-    F[b + CURRENT] = np.select([phase == PLACE, phase == RESOLVE, phase == REST],
-                               [top, resolving, F[b + STK] & 1], -1)
-
+    place = phase == PLACE  # the top worker's owner; resting: the bottom one's (rule 8)
+    current = F[b + STK + (F[b + SLEN] - 1) * place] & 1
+    resolving = np.flatnonzero(phase == RESOLVE)
+    r = b[resolving]
+    current[resolving] = F[r + SP + F[r + QUE + F[r + QHEAD]]] & 1
+    current[phase == OVER] = -1
+    F[b + CURRENT] = current
 
 def _observe_np(S, seats, sim: Simulator) -> np.ndarray:
     n = len(S)
