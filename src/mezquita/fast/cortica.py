@@ -304,18 +304,24 @@ class Simulator:
             S, R = _new_games(len(seeds)), streams(seeds)
             _deal_np(S, R, self.C)
         out, at = S, np.arange(len(S))  # the games still running: S[j] is out[at[j]]
+        pending = np.zeros(len(S), np.int64)  # what the resolving worker may use (_uses)
+        random_only = not codes.any()
         while (rows := np.flatnonzero(S[:, CURRENT] >= 0)).size:
             if 4 * rows.size < 3 * len(S):  # keep the running games dense
                 done = np.flatnonzero(S[:, CURRENT] < 0)
                 out[at[done]] = S[done]
-                S, R, codes, at = S[rows], R[rows], codes[rows], at[rows]
+                S, R, codes, at, pending = S[rows], R[rows], codes[rows], at[rows], pending[rows]
                 rows = np.arange(len(S))
-            code = codes[rows, S[rows, CURRENT]]
-            actions = np.full(len(S), -1, np.int64)
-            pick = rows[code == RANDOM]
-            actions[pick] = _random_np(S, R, pick, self)
-            _heuristic_rows(S, R, rows[code == HEURISTIC], actions, self)
-            _apply_np(S, rows, actions[rows], self)
+            if random_only:
+                actions = _random_np(S, R, rows, self, pending)
+            else:
+                code = codes[rows, S[rows, CURRENT]]
+                actions = np.full(len(S), -1, np.int64)
+                pick = rows[code == RANDOM]
+                actions[pick] = _random_np(S, R, pick, self, pending)
+                _heuristic_rows(S, R, rows[code == HEURISTIC], actions, self)
+                actions = actions[rows]
+            _apply_np(S, rows, actions, self, pending)
         out[at] = S
         return out
 
@@ -882,22 +888,24 @@ def _mask_np(S, rows, sim: Simulator) -> np.ndarray:
     return mask
 
 
-def _legal_bits_np(S, rows, sim: Simulator) -> tuple[np.ndarray, np.ndarray]:
-    """``_legal_bits`` for many games."""
+def _legal_bits_np(S, rows, sim: Simulator, pending=None) -> tuple[np.ndarray, np.ndarray]:
+    """``_legal_bits`` for many games (``pending``: ``_uses`` per game, kept by ``_apply_np``,
+    if known)."""
     F, b = S.reshape(-1), rows * WIDTH
     phase = F[b + PHASE]
     first = np.where(phase == REST, 10, 0)
     bits = np.where(phase == PLACE, F[b + FREE], 31 & ~(1 << F[b + ROW])).astype(np.int64)
     resolving = np.flatnonzero(phase == RESOLVE)
     first[resolving] = SKIP
-    bits[resolving] = _uses_np(S, rows[resolving], sim) | 1
+    rows = rows[resolving]
+    bits[resolving] = (_uses_np(S, rows, sim) if pending is None else pending[rows]) | 1
     return first, bits
 
 
-def _random_np(S, rng, rows, sim: Simulator) -> np.ndarray:
+def _random_np(S, rng, rows, sim: Simulator, pending=None) -> np.ndarray:
     """``_random`` for many games: the r-th legal id, r from the policy stream (the chunk
     of 11 bits holding the r-th set bit, then its bit from ``NTH``)."""
-    first, bits = _legal_bits_np(S, rows, sim)
+    first, bits = _legal_bits_np(S, rows, sim, pending)
     c0, c1 = POP[bits & 2047], POP[(bits >> 11) & 2047]
     r = below_np(rng, rows, 1, c0 + c1 + POP[bits >> 22])
     k = (r >= c0).astype(np.int64)
@@ -940,8 +948,9 @@ def _return_np(S, rows, sim: Simulator) -> None:
     F[done + WINNER] = winner
 
 
-def _apply_np(S, rows, actions, sim: Simulator) -> None:
-    """``_apply`` for many games, one block of actions at a time."""
+def _apply_np(S, rows, actions, sim: Simulator, pending=None) -> None:
+    """``_apply`` for many games, one block of actions at a time; ``pending`` (per game, if
+    given) gets ``_uses`` of the games left resolving."""
     C = sim.C
     F = S.reshape(-1)
     place = actions < 10
@@ -996,7 +1005,10 @@ def _apply_np(S, rows, actions, sim: Simulator) -> None:
     _return_np(S, back, sim)
     moved = rows
     while (idle := moved[F[moved * WIDTH + PHASE] == RESOLVE]).size:  # rule 12
-        idle = idle[_uses_np(S, idle, sim) == 0]
+        uses = _uses_np(S, idle, sim)
+        if pending is not None:
+            pending[idle] = uses
+        idle = idle[uses == 0]
         _return_np(S, idle, sim)
         moved = idle
     F[rows * WIDTH + LENGTH] += 1
