@@ -913,6 +913,7 @@ def _random_np(S, rng, rows, sim: Simulator, pending=None) -> np.ndarray:
     r -= np.where(k > 0, c0, 0) + np.where(k > 1, c1, 0)
     return first + 11 * k + NTH_FLAT[((bits >> (11 * k)) & 2047) * 11 + r]
 
+
 def _begin_np(S, rows) -> None:
     F, b = S.reshape(-1), rows * WIDTH
     w = F[b + SP + F[b + QUE + F[b + QHEAD]]]
@@ -1025,6 +1026,7 @@ def _set_current_np(S, rows) -> None:
     current[resolving] = F[r + SP + F[r + QUE + F[r + QHEAD]]] & 1
     current[phase == OVER] = -1
     F[b + CURRENT] = current
+
 
 def _observe_np(S, seats, sim: Simulator) -> np.ndarray:
     n = len(S)
