@@ -201,6 +201,11 @@ class Simulator:
         self.C, self.E = tables(load_card_set(cards))
         self.U = uses_table(self.C, self.E)
         self.T = conversion_table(self.E)
+        #: the card part of ``U`` with the plan flips of the cards that flip plans folded in
+        self.V = self.U[:PLANS_AT].copy()
+        for c in range(CARDS):
+            if self.U[FLAGS_AT + c] & 2:
+                self.V[1024 * c:1024 * (c + 1)] |= 7 << (FLIP_PLAN - SKIP)
         self.max_rounds = max_rounds
         self.num_actions = NUM_ACTIONS
 
@@ -864,11 +869,12 @@ def _uses_np(S, rows, sim: Simulator) -> np.ndarray:
     r = b + RES + 3 * (w & 1)
     held = F[r] * 64 + F[r + 1] * 8 + F[r + 2]
     c = q >> 1
-    bits = U[c * 1024 + F[b + INTERN + w] * 512 + held]
-    flags = U[FLAGS_AT + c]
+    bits = sim.V[c * 1024 + F[b + INTERN + w] * 512 + held]
+    plans = np.flatnonzero(U[FLAGS_AT + c] & 1)  # the games on a card that uses plans
+    b, held = b[plans], held[plans]
     sides = F[b + PLAN] + 2 * F[b + PLAN + 1] + 4 * F[b + PLAN + 2]
-    bits |= np.where(flags & 1, U[PLANS_AT + sides * 1024 + 512 * (F[b + USES] == 2) + held], 0)
-    return bits | np.where(flags & 2, 7 << (FLIP_PLAN - SKIP), 0)
+    bits[plans] |= U[PLANS_AT + sides * 1024 + 512 * (F[b + USES] == 2) + held]
+    return bits
 
 
 def _mask_np(S, rows, sim: Simulator) -> np.ndarray:
