@@ -961,6 +961,7 @@ def _apply_np(S, rows, actions, sim: Simulator, pending=None) -> None:
     C = sim.C
     F = S.reshape(-1)
     place = actions < 10
+    full = rows[:0]
     if place.any():
         r, a = rows[place], actions[place]
         b = r * WIDTH
@@ -1010,7 +1011,7 @@ def _apply_np(S, rows, actions, sim: Simulator, pending=None) -> None:
         F[b + USES] = left
         back = np.concatenate([back, r[left == 0]])
     _return_np(S, back, sim)
-    moved = rows
+    moved = np.concatenate([full, rows[actions >= SKIP]])  # the games that may be resolving
     while (idle := moved[F[moved * WIDTH + PHASE] == RESOLVE]).size:  # rule 12
         uses = _uses_np(S, idle, sim)
         if pending is not None:
