@@ -53,6 +53,10 @@ NTH_CARD = np.array([[[p for p in range(POWERS) if m >> p & 1][n] if n < bin(m).
 #: r // n and r % n for r < 70 and n <= 7 (the random choice; a lookup is cheaper than a division)
 QUOTIENT = np.array([[r // n if n else 0 for n in range(SLOTS + 1)] for r in range(NUM_ACTIONS)], np.int64)
 REMAINDER = np.array([[r % n if n else 0 for n in range(SLOTS + 1)] for r in range(NUM_ACTIONS)], np.int64)
+#: per action id its landmark slot and its card's bit; per card (1..10) its bit
+SLOT_OF = np.array([a % SLOTS for a in range(NUM_ACTIONS)], np.int64)
+BIT_OF = np.array([1 << (a // SLOTS) for a in range(NUM_ACTIONS)], np.int32)
+CARD_BIT = np.array([0] + [1 << (c - 1) for c in range(1, POWERS + 1)], np.int32)
 LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(1 << POWERS)], np.int32)  # -1 for 0
 
 
@@ -183,15 +187,7 @@ class Simulator:
             return {"scores": scores, "returns": returns, "length": length, "rounds": length // 2}
         else:
             S, R = self.init(seeds)
-            while (rows := np.flatnonzero(S[:, CURRENT] >= 0)).size:
-                seat = S[rows, CURRENT]
-                code = codes[rows, seat]
-                actions = np.empty(len(rows), np.int64)
-                for c, policy in ((RANDOM, _random_np), (HEURISTIC, _heuristic_np)):
-                    pick = code == c
-                    if pick.any():
-                        actions[pick] = policy(S, R, rows[pick], self)
-                _apply_np(S, R, rows, actions, self)
+            _play_np(S, R, codes, self)
         return {"scores": self.scores(S), "returns": self.returns(S), "length": length,
                 "rounds": length // 2}
 
@@ -484,6 +480,65 @@ def _apply_np(S, rng, rows, actions, sim: Simulator) -> None:
         S[ended[g + 1 >= sim.games], CURRENT] = -1
         if again.size:
             _deal_np(S, rng, again, sim.hand, 1 - S[again, START])
+
+
+def _play_np(S, rng, codes, sim: Simulator) -> None:
+    """``play``'s loop: all games move in step (the same seat to move, the same deck sizes, the
+    same end), so each step works on whole columns."""
+    base = np.arange(len(S)) * WIDTH
+    everyone = np.arange(len(S))
+    for _ in range(PLAYS_PER_GAME * sim.games):
+        seat = int(S[0, CURRENT])
+        code = codes[:, seat]
+        if not code.any():  # all random
+            actions = _random_all_np(S, rng, seat, sim.first)
+        else:
+            actions = np.empty(len(S), np.int64)
+            for c, policy in ((RANDOM, _random_np), (HEURISTIC, _heuristic_np)):
+                pick = np.flatnonzero(code == c)
+                if pick.size:
+                    actions[pick] = policy(S, rng, pick, sim)
+        _apply_all_np(S, rng, everyone, base, actions, seat, sim)
+
+
+def _apply_all_np(S, rng, rows, base, actions, seat: int, sim: Simulator) -> None:
+    """``_apply_np`` for every game at once, ``seat`` to move in all of them."""
+    flat = S.reshape(-1)
+    k = SLOT_OF[actions]
+    bit = BIT_OF[actions]
+    hand = S[:, HAND + seat] & ~bit
+    pile = base + (PILE + seat) + 2 * k
+    flat[pile] |= bit
+    flat[base + FACE_UP + k] |= flat[pile + (1 - 2 * seat)] != 0  # rule 6
+    left = int(S[0, DECK_LEN + seat])
+    if left > 0:  # rule 3
+        hand |= CARD_BIT[S[:, DECK + POWERS * seat + left - 1]]
+        S[:, DECK_LEN + seat] = left - 1
+    S[:, HAND + seat] = hand
+    S[:, FORBIDDEN] = k
+    S[:, CURRENT] = 1 - seat
+    S[:, PLAYED] += 1
+    if S[0, PLAYED] == PLAYS_PER_GAME:  # rules 8 and 9
+        board = _board_scores_np(S, sim.first)
+        g = int(S[0, GAMES_DONE])
+        S[:, FINISHED + 2 * g:FINISHED + 2 * g + 2] = board
+        S[:, GAMES_DONE] = g + 1
+        if g + 1 < sim.games:
+            _deal_np(S, rng, rows, sim.hand, 1 - S[:, START])
+        else:
+            S[:, CURRENT] = -1
+
+
+def _random_all_np(S, rng, seat: int, first: int) -> np.ndarray:
+    """``_random_np`` for every game at once, ``seat`` to move in all of them."""
+    hand = S[:, HAND + seat]
+    forbidden = S[:, FORBIDDEN]
+    skip = forbidden >= first
+    open_ = (SLOTS - first) - skip
+    r = below_np(rng, slice(None), 1, COUNT[hand] * open_)
+    k = first + REMAINDER[r, open_]
+    k += skip & (k >= forbidden)
+    return NTH_CARD[hand, QUOTIENT[r, open_]] * SLOTS + k
 
 
 def _random_np(S, rng, rows, sim: Simulator) -> np.ndarray:

@@ -55,12 +55,14 @@ SKIP, USE, USE_PLAN, FLIP_PLAN, FLIP_USE_PLAN, DOUBLE_PLAN = 15, 16, 36, 39, 42,
 CONV, PLAN_KIND, FLIP_KIND, HIRE_KIND = 0, 1, 2, 3  # option kinds in the card table
 NO_OPTION = -1
 PLAN_EFFECT = 20  # effect index of plan p's side d: 20 + 2p + d
+NO_EFFECT = PLAN_EFFECT + 2 * PLANS  # the conversion table's "nothing changes" row
 MAX_AMOUNT, CORK_TO_END = 7, 6
 #: per 11-bit chunk of a bit set: its number of bits and the index of its lowest bit
 POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
 LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << 11)], np.int64)
 NTH = np.array([[[b for b in range(11) if m >> b & 1][n] if n < bin(m).count("1") else -1
                  for n in range(11)] for m in range(1 << 11)], np.int8)  # the n-th set bit
+NTH_FLAT = NTH.reshape(-1).astype(np.int64)
 PLANS_AT, FLAGS_AT = 1024 * CARDS, 1024 * CARDS + 1024 * 8  # in the uses table
 MT = 2  # R column where seat 0's generator starts; seat s at MT + s * MT_WIDTH
 # the heuristic's constants (games/cortica/heuristic.py and evaluation.py)
@@ -141,6 +143,40 @@ def uses_table(C: np.ndarray, E: np.ndarray) -> np.ndarray:
     return U
 
 
+def conversion_table(E: np.ndarray) -> np.ndarray:
+    """``T[512 e + held]``: the resources ``held`` (``64 * trees + 8 * bark + cork``) after
+    effect ``e`` (rules 1 and 11, for the numpy backend); row ``NO_EFFECT`` keeps them. Rows
+    of effects ``held`` cannot pay keep them too (never looked up: such uses are not legal)."""
+    T = np.tile(np.arange(512, dtype=np.int64), NO_EFFECT + 1)
+    for e in range(NO_EFFECT):
+        for h in range(512):
+            r = (h >> 6, h >> 3 & 7, h & 7)
+            if all(r[j] >= E[e, j] for j in range(3)):
+                g = 10 if E[e, 6] and all(r[j] >= E[e, 7 + j] for j in range(3)) else 3
+                t, b, k = (min(MAX_AMOUNT, r[j] - E[e, j] + E[e, g + j]) for j in range(3))
+                T[512 * e + h] = 64 * t + 8 * b + k
+    return T
+
+
+def _use_tables() -> np.ndarray:
+    """Per legal id ``a`` of a resolving worker (``a >= USE``), for the numpy backend: the row
+    ``[effect, plan, plan effect, flip, times, uses]``: the card option's effect (or -1), the
+    plan it names (0 for card options), whether it converts with the plan's current side (1)
+    or its other side (2), whether the plan turns over, how many times the effect applies and
+    the uses it spends."""
+    A = np.zeros((NUM_ACTIONS, 6), np.int64)
+    for a in range(USE, NUM_ACTIONS):
+        if a < USE_PLAN:
+            A[a] = (a - USE, 0, 0, 0, 1, 1)
+        else:
+            block, p = divmod(a - USE_PLAN, PLANS)
+            A[a] = (-1, p, (1, 0, 2, 1)[block], block != 2, (1, 0, 1, 2)[block], 1 + (block >= 2))
+    return A
+
+
+USE_TABLE = _use_tables()
+
+
 class Simulator:
     """Batched Cortiça with the engine's options; ``backend`` ``"numba"`` or ``"numpy"``.
 
@@ -164,6 +200,12 @@ class Simulator:
         self.backend = check(backend)
         self.C, self.E = tables(load_card_set(cards))
         self.U = uses_table(self.C, self.E)
+        self.T = conversion_table(self.E)
+        #: the card part of ``U`` with the plan flips of the cards that flip plans folded in
+        self.V = self.U[:PLANS_AT].copy()
+        for c in range(CARDS):
+            if self.U[FLAGS_AT + c] & 2:
+                self.V[1024 * c:1024 * (c + 1)] |= 7 << (FLIP_PLAN - SKIP)
         self.max_rounds = max_rounds
         self.num_actions = NUM_ACTIONS
 
@@ -266,14 +308,27 @@ class Simulator:
         else:
             S, R = _new_games(len(seeds)), streams(seeds)
             _deal_np(S, R, self.C)
+        out, at = S, np.arange(len(S))  # the games still running: S[j] is out[at[j]]
+        pending = np.zeros(len(S), np.int64)  # what the resolving worker may use (_uses)
+        random_only = not codes.any()
         while (rows := np.flatnonzero(S[:, CURRENT] >= 0)).size:
-            code = codes[rows, S[rows, CURRENT]]
-            actions = np.full(len(S), -1, np.int64)
-            pick = rows[code == RANDOM]
-            actions[pick] = _random_np(S, R, pick, self)
-            _heuristic_rows(S, R, rows[code == HEURISTIC], actions, self)
-            _apply_np(S, rows, actions[rows], self)
-        return S
+            if 4 * rows.size < 3 * len(S):  # keep the running games dense
+                done = np.flatnonzero(S[:, CURRENT] < 0)
+                out[at[done]] = S[done]
+                S, R, codes, at, pending = S[rows], R[rows], codes[rows], at[rows], pending[rows]
+                rows = np.arange(len(S))
+            if random_only:
+                actions = _random_np(S, R, rows, self, pending)
+            else:
+                code = codes[rows, S[rows, CURRENT]]
+                actions = np.full(len(S), -1, np.int64)
+                pick = rows[code == RANDOM]
+                actions[pick] = _random_np(S, R, pick, self, pending)
+                _heuristic_rows(S, R, rows[code == HEURISTIC], actions, self)
+                actions = actions[rows]
+            _apply_np(S, rows, actions, self, pending)
+        out[at] = S
+        return out
 
 
 def _agent_seeds(seeds: np.ndarray, agent_seeds) -> np.ndarray:
@@ -806,14 +861,6 @@ def _res_np(S, rows, seat) -> np.ndarray:
     return S[rows[:, None], RES + 3 * seat[:, None] + np.arange(3)]
 
 
-def _conv_np(E, e, res) -> np.ndarray:
-    instead = (E[e, 6] == 1) & (res >= E[e, 7:10]).all(axis=1)
-    gain = np.where(instead[:, None], E[e, 10:13], E[e, 3:6])
-    return np.minimum(MAX_AMOUNT, res - E[e, 0:3] + gain)
-
-
-# The functions below index S through its flat view (``F[b + column]``, ``b = rows *
-# WIDTH``): one index per cell is cheaper than (row, column) pairs.
 def _uses_np(S, rows, sim: Simulator) -> np.ndarray:
     """``_uses`` for many games (bits ``a - 15``)."""
     F, b, U = S.reshape(-1), rows * WIDTH, sim.U
@@ -822,11 +869,12 @@ def _uses_np(S, rows, sim: Simulator) -> np.ndarray:
     r = b + RES + 3 * (w & 1)
     held = F[r] * 64 + F[r + 1] * 8 + F[r + 2]
     c = q >> 1
-    bits = U[c * 1024 + F[b + INTERN + w] * 512 + held]
-    flags = U[FLAGS_AT + c]
+    bits = sim.V[c * 1024 + F[b + INTERN + w] * 512 + held]
+    plans = np.flatnonzero(U[FLAGS_AT + c] & 1)  # the games on a card that uses plans
+    b, held = b[plans], held[plans]
     sides = F[b + PLAN] + 2 * F[b + PLAN + 1] + 4 * F[b + PLAN + 2]
-    bits |= np.where(flags & 1, U[PLANS_AT + sides * 1024 + 512 * (F[b + USES] == 2) + held], 0)
-    return bits | np.where(flags & 2, 7 << (FLIP_PLAN - SKIP), 0)
+    bits[plans] |= U[PLANS_AT + sides * 1024 + 512 * (F[b + USES] == 2) + held]
+    return bits
 
 
 def _mask_np(S, rows, sim: Simulator) -> np.ndarray:
@@ -846,31 +894,30 @@ def _mask_np(S, rows, sim: Simulator) -> np.ndarray:
     return mask
 
 
-def _legal_bits_np(S, rows, sim: Simulator) -> tuple[np.ndarray, np.ndarray]:
-    """``_legal_bits`` for many games."""
+def _legal_bits_np(S, rows, sim: Simulator, pending=None) -> tuple[np.ndarray, np.ndarray]:
+    """``_legal_bits`` for many games (``pending``: ``_uses`` per game, kept by ``_apply_np``,
+    if known)."""
     F, b = S.reshape(-1), rows * WIDTH
     phase = F[b + PHASE]
     first = np.where(phase == REST, 10, 0)
     bits = np.where(phase == PLACE, F[b + FREE], 31 & ~(1 << F[b + ROW])).astype(np.int64)
     resolving = np.flatnonzero(phase == RESOLVE)
     first[resolving] = SKIP
-    bits[resolving] = _uses_np(S, rows[resolving], sim) | 1
+    rows = rows[resolving]
+    bits[resolving] = (_uses_np(S, rows, sim) if pending is None else pending[rows]) | 1
     return first, bits
 
 
-def _random_np(S, rng, rows, sim: Simulator) -> np.ndarray:
-    """``_random`` for many games: the r-th legal id, r from the policy stream (the r-th set
-    bit found 11 bits at a time)."""
-    first, bits = _legal_bits_np(S, rows, sim)
-    chunks = [(bits >> (11 * k)) & 2047 for k in range(3)]
-    r = below_np(rng, rows, 1, POP[chunks[0]] + POP[chunks[1]] + POP[chunks[2]])
-    out = np.zeros(len(rows), np.int64)
-    for k, chunk in enumerate(chunks):
-        count = POP[chunk]
-        here = (r >= 0) & (r < count)
-        out[here] = 11 * k + NTH[chunk[here], r[here]]
-        r = r - count
-    return first + out
+def _random_np(S, rng, rows, sim: Simulator, pending=None) -> np.ndarray:
+    """``_random`` for many games: the r-th legal id, r from the policy stream (the chunk
+    of 11 bits holding the r-th set bit, then its bit from ``NTH``)."""
+    first, bits = _legal_bits_np(S, rows, sim, pending)
+    c0, c1 = POP[bits & 2047], POP[(bits >> 11) & 2047]
+    r = below_np(rng, rows, 1, c0 + c1 + POP[bits >> 22])
+    k = (r >= c0).astype(np.int64)
+    k += r >= c0 + c1
+    r -= np.where(k > 0, c0, 0) + np.where(k > 1, c1, 0)
+    return first + 11 * k + NTH_FLAT[((bits >> (11 * k)) & 2047) * 11 + r]
 
 
 def _begin_np(S, rows) -> None:
@@ -908,24 +955,13 @@ def _return_np(S, rows, sim: Simulator) -> None:
     F[done + WINNER] = winner
 
 
-def _used_np(S, rows, uses, sim: Simulator) -> None:
-    F, b = S.reshape(-1), rows * WIDTH
-    left = np.maximum(0, F[b + USES] - uses)
-    F[b + USES] = left
-    _return_np(S, rows[left == 0], sim)
-
-
-def _convert_np(S, rows, e, sim: Simulator) -> None:
-    seat = S[rows, CURRENT]
-    cols = RES + 3 * seat[:, None] + np.arange(3)
-    S[rows[:, None], cols] = _conv_np(sim.E, e, S[rows[:, None], cols])
-
-
-def _apply_np(S, rows, actions, sim: Simulator) -> None:
-    """``_apply`` for many games, one block of actions at a time."""
+def _apply_np(S, rows, actions, sim: Simulator, pending=None) -> None:
+    """``_apply`` for many games, one block of actions at a time; ``pending`` (per game, if
+    given) gets ``_uses`` of the games left resolving."""
     C = sim.C
     F = S.reshape(-1)
     place = actions < 10
+    full = rows[:0]
     if place.any():
         r, a = rows[place], actions[place]
         b = r * WIDTH
@@ -951,27 +987,36 @@ def _apply_np(S, rows, actions, sim: Simulator) -> None:
         _free_all_np(S, r, C)
         S[r, ROUND] += 1
         S[r, PHASE] = PLACE
-    _return_np(S, rows[actions == SKIP], sim)
-    use = (actions >= USE) & (actions < USE_PLAN)
-    if use.any():
-        r, e = rows[use], actions[use] - USE
-        hire = C[e >> 2, 2 + (e & 3)] == HIRE_KIND
-        F[r[hire] * WIDTH + HIRING] = 1
-        _convert_np(S, r[~hire], e[~hire], sim)
-        _used_np(S, r, 1, sim)
-    plan = actions >= USE_PLAN
-    if plan.any():
-        r, a = rows[plan], actions[plan]
-        block, p = (a - USE_PLAN) // PLANS, (a - USE_PLAN) % PLANS
-        side = S[r, PLAN + p]
-        effect = PLAN_EFFECT + 2 * p + np.where(block == 2, 1 - side, side)
-        for paid in (block != 1, block == 3):  # use_plan and flip_use_plan once, double_plan twice
-            _convert_np(S, r[paid], effect[paid], sim)
-        S[r, PLAN + p] ^= (block != 2).astype(np.int32)
-        _used_np(S, r, np.where(block >= 2, 2, 1), sim)
-    moved = rows
+    used = actions >= USE
+    back = rows[actions == SKIP]
+    if used.any():  # rules 5-7 and 10
+        r, a = rows[used], actions[used]
+        b = r * WIDTH
+        A = USE_TABLE[a]
+        p = b + PLAN + A[:, 1]
+        side = F[p]
+        e = np.where(A[:, 2] == 0, A[:, 0], PLAN_EFFECT + 2 * A[:, 1] + (side ^ (A[:, 2] == 2)))
+        hire = (A[:, 0] >= 0) & (C[np.maximum(A[:, 0], 0) >> 2, 2 + (A[:, 0] & 3)] == HIRE_KIND)
+        F[b[hire] + HIRING] = 1
+        times = np.where(hire, 0, A[:, 4])
+        e = np.where(times == 0, NO_EFFECT, e) * 512
+        at = b + RES + 3 * F[b + CURRENT]
+        held = F[at] * 64 + F[at + 1] * 8 + F[at + 2]
+        held = sim.T[e + held]
+        twice = times == 2
+        held[twice] = sim.T[e[twice] + held[twice]]
+        F[at], F[at + 1], F[at + 2] = held >> 6, held >> 3 & 7, held & 7
+        F[p] = side ^ A[:, 3]
+        left = np.maximum(0, F[b + USES] - A[:, 5])
+        F[b + USES] = left
+        back = np.concatenate([back, r[left == 0]])
+    _return_np(S, back, sim)
+    moved = np.concatenate([full, rows[actions >= SKIP]])  # the games that may be resolving
     while (idle := moved[F[moved * WIDTH + PHASE] == RESOLVE]).size:  # rule 12
-        idle = idle[_uses_np(S, idle, sim) == 0]
+        uses = _uses_np(S, idle, sim)
+        if pending is not None:
+            pending[idle] = uses
+        idle = idle[uses == 0]
         _return_np(S, idle, sim)
         moved = idle
     F[rows * WIDTH + LENGTH] += 1
@@ -981,10 +1026,13 @@ def _apply_np(S, rows, actions, sim: Simulator) -> None:
 def _set_current_np(S, rows) -> None:
     F, b = S.reshape(-1), rows * WIDTH
     phase = F[b + PHASE]
-    top = F[b + STK + np.maximum(F[b + SLEN] - 1, 0)] & 1
-    resolving = F[b + SP + F[b + QUE + np.minimum(F[b + QHEAD], WORKERS - 1)]] & 1
-    F[b + CURRENT] = np.select([phase == PLACE, phase == RESOLVE, phase == REST],
-                               [top, resolving, F[b + STK] & 1], -1)
+    place = phase == PLACE  # the top worker's owner; resting: the bottom one's (rule 8)
+    current = F[b + STK + (F[b + SLEN] - 1) * place] & 1
+    resolving = np.flatnonzero(phase == RESOLVE)
+    r = b[resolving]
+    current[resolving] = F[r + SP + F[r + QUE + F[r + QHEAD]]] & 1
+    current[phase == OVER] = -1
+    F[b + CURRENT] = current
 
 
 def _observe_np(S, seats, sim: Simulator) -> np.ndarray:
