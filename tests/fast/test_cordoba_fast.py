@@ -13,7 +13,7 @@ from mezquita.fast import backend as fast_backend  # noqa: E402
 from mezquita.fast import simulator, supports  # noqa: E402
 from mezquita.fast.cordoba import DECK, DECK_LEN, POWERS, Simulator  # noqa: E402
 
-from .engine_play import engine_game, replay_decision  # noqa: E402
+from .engine_play import engine_game, replay_games  # noqa: E402
 
 VARIANTS = [{}, {"hand": 3}, {"hand": 10}, {"landmarks": 6}, {"landmarks": 5},
             {"hand": 3, "landmarks": 5, "match": True}, {"match": True}]
@@ -49,18 +49,7 @@ def test_replayed_engine_games_give_identical_masks_observations_and_outcomes(op
     sim = simulator("cordoba", options, backend)
     game = mezquita.load("cordoba", **options)
     games = list(engine_games(options, range(12)))
-    S, R = sim.init([seed for seed, _, _ in games])
-    replay = [game.new_state(seed) for seed, _, _ in games]
-    for step in range(max(len(m) for _, _, m in games)):
-        mask, to_move, heuristic = sim.legal_mask(S), sim.to_move(S), sim.act(S, R, "heuristic")
-        obs = [sim.observe(S, np.full(len(S), s)) for s in (0, 1)]
-        actions = np.full(len(S), -1)
-        for i, (_, _, moves) in enumerate(games):
-            state = replay[i]
-            for seat in (0, 1):
-                assert obs[seat][i].tolist() == pytest.approx(game.encode_view(state.view(seat)))
-            actions[i] = replay_decision(state, moves, step, mask[i], heuristic[i], to_move[i])
-        sim.step(S, R, actions)
+    S = replay_games(sim, game, games)
     assert (sim.to_move(S) == -1).all()
     assert sim.scores(S).tolist() == [state.scores() for _, state, _ in games]
     assert sim.returns(S).tolist() == [state.returns() for _, state, _ in games]

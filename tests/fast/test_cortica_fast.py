@@ -17,7 +17,7 @@ from mezquita.fast import backend as fast_backend  # noqa: E402
 from mezquita.fast import mt19937, simulator, supports  # noqa: E402
 from mezquita.fast.cortica import LENGTH, ROW, Simulator  # noqa: E402
 
-from .engine_play import engine_game, replay_decision  # noqa: E402
+from .engine_play import engine_game, replay_games  # noqa: E402
 
 VARIANTS = [{}, {"cards": "reconstruction-v1-untuned", "max_rounds": 12}]
 BACKENDS = ["numpy"] + (["numba"] if fast_backend.HAVE_NUMBA else [])
@@ -50,19 +50,7 @@ def test_replayed_engine_games_give_identical_masks_choices_and_outcomes(options
     sim = simulator("cortica", options, backend)
     game = mezquita.load("cortica", **options)
     games = engine_games(tuple(sorted(options.items())), 200)
-    S, R = sim.init([seed for seed, _, _ in games])
-    replay = [game.new_state(seed) for seed, _, _ in games]
-    for step in range(max(len(m) for _, _, m in games)):
-        mask, to_move, heuristic = sim.legal_mask(S), sim.to_move(S), sim.act(S, R, "heuristic")
-        obs = [sim.observe(S, np.full(len(S), s)) for s in (0, 1)]
-        actions = np.full(len(S), -1)
-        for i, (_, _, moves) in enumerate(games):
-            state = replay[i]
-            if i < 12:
-                for seat in (0, 1):
-                    assert obs[seat][i].tolist() == pytest.approx(game.encode_view(state.view(seat)))
-            actions[i] = replay_decision(state, moves, step, mask[i], heuristic[i], to_move[i])
-        sim.step(S, R, actions)
+    S = replay_games(sim, game, games)
     assert sim.scores(S).tolist() == [state.scores() for _, state, _ in games]
     assert sim.returns(S).tolist() == [state.returns() for _, state, _ in games]
     assert S[:, LENGTH].tolist() == [len(state.history) for _, state, _ in games]
