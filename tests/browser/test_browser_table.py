@@ -68,6 +68,7 @@ def test_focus_moves_to_the_next_decision_and_its_ring_is_not_the_selection_outl
 
 def test_cordoba_legend_and_hand_above_the_fold_at_1366x768(page, server):
     _match(page, server, "cordoba")
+    page.wait_for_selector(".cordoba-legend:has-text('face down')")  # filled by the first update
     legend = page.locator(".cordoba-legend")
     assert "▲▼" in legend.inner_text() and "face down" in legend.inner_text()
     box = page.locator(".cordoba-hand svg").bounding_box()
@@ -76,6 +77,7 @@ def test_cordoba_legend_and_hand_above_the_fold_at_1366x768(page, server):
 
 def test_cordoba_landmark_names_are_readable_at_390(page, server):
     _match(page, server, "cordoba", size=(390, 844))
+    page.wait_for_selector(".cordoba-names li")  # filled by the first update
     names = page.locator(".cordoba-names li")
     assert names.count() == 7 and names.first.is_visible()
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.cordoba-names li')).fontSize)")
