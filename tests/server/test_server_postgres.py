@@ -7,6 +7,7 @@ import threading
 import time
 
 import psycopg
+import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
@@ -124,3 +125,22 @@ def test_a_broken_record_holds_back_no_match_taken_over(postgres_url):
     with dead.engine.begin() as db:  # the broken ones leave the other tests' sweeps alone
         db.execute(sa.text("update matches set status = 'finished' where id like 'broken%'"))
     dead.close()
+
+
+def test_a_statement_the_database_does_not_finish_gives_up_after_db_seconds(postgres_url):
+    """A call that the database holds (here: a statement that sleeps) frees its thread after
+    ``db_seconds``, on the pooled connections and on the writer's own alike."""
+    store = Store(postgres_url, instance="test", db_seconds=1.0)
+
+    def pooled() -> None:
+        with store.engine.connect() as c:
+            c.execute(sa.text("select pg_sleep(4)"))
+
+    try:
+        for run in (pooled, lambda: store._raw_execute("select pg_sleep(4)", {})):
+            started = time.monotonic()
+            with pytest.raises(sa.exc.OperationalError, match="statement timeout"):
+                run()
+            assert time.monotonic() - started < 3
+    finally:
+        store.close()

@@ -24,7 +24,7 @@ import time
 
 from .hub import Hub
 from .match import PRESENCE_SECONDS, Match
-from .store import CHANNEL, StoreUnavailable
+from .store import CHANNEL, StoreUnavailable, pg_guards
 
 log = logging.getLogger("mezquita.server")
 RECONNECT_SECONDS = (0.2, 5.0)
@@ -59,7 +59,8 @@ class Cluster:
         first = True
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                async with await psycopg.AsyncConnection.connect(
+                        url, autocommit=True, **pg_guards(self.store.db_seconds)) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.connected.set()
                     pause = RECONNECT_SECONDS[0]

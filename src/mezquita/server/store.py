@@ -114,16 +114,30 @@ class MatchRow:
     last_at: datetime | None = None  # the last move or seat change (turn timers resume from it)
 
 
-def engine_for(url: str, wait: float = 5.0) -> Engine:
-    """A SQLAlchemy engine for ``url`` (``postgresql://`` uses the psycopg 3 driver);
-    SQLite waits at most ``wait`` seconds for a lock held by another process."""
+def engine_for(url: str, db_seconds: float = 10.0) -> Engine:
+    """A SQLAlchemy engine for ``url`` (``postgresql://`` uses the psycopg 3 driver) whose
+    calls give up after about ``db_seconds`` (SQLite: waiting for a lock; PostgreSQL: see
+    `pg_guards`)."""
     if url.startswith(("postgresql://", "postgres://")):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": wait})
+        engine = create_engine(url, connect_args={"check_same_thread": False,
+                                                  "timeout": min(5.0, db_seconds)})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, connect_args=pg_guards(db_seconds))
+
+
+def pg_guards(db_seconds: float) -> dict:
+    """libpq settings that keep a hung PostgreSQL from holding a thread for ever: connecting
+    gives up after at most 5 s, a statement after ``db_seconds``, and TCP keepalives notice a
+    silently dropped link: within about 11 s when idle (the listener's link too), after
+    ``db_seconds`` while data sent is not acknowledged. A server that is stopped but whose
+    host still answers TCP is not noticed: the call waits, off the event loop."""
+    ms = int(db_seconds * 1000)
+    return {"connect_timeout": max(1, int(min(5.0, db_seconds))),
+            "options": f"-c statement_timeout={ms}", "tcp_user_timeout": ms,
+            "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3}
 
 
 def libpq_url(url: str) -> str:
@@ -148,6 +162,8 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # a migration may rightly take long
+            connection.execute(text("SET LOCAL statement_timeout = 0"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -160,7 +176,7 @@ class Store:
         self.url = url
         self.instance = instance
         self.db_seconds = db_seconds
-        self.engine = engine_for(url, min(5.0, db_seconds))
+        self.engine = engine_for(url, db_seconds)
         self.postgres = self.engine.dialect.name == "postgresql"
         self._threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="mezquita-db-call")
         self._raw = threading.local()  # PostgreSQL: each thread's own connection for moves
@@ -322,8 +338,7 @@ class Store:
             conn.close()
             with self._raw_lock:
                 self._raw_all.remove(conn)
-        conn = psycopg.connect(libpq_url(self.url), autocommit=True,
-                               connect_timeout=max(1, int(min(5.0, self.db_seconds))))
+        conn = psycopg.connect(libpq_url(self.url), autocommit=True, **pg_guards(self.db_seconds))
         try:
             conn.execute(f"SET lock_timeout = '{LOCK_WAIT_MS}ms'")
         except BaseException:
