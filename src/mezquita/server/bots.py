@@ -38,7 +38,7 @@ from mezquita.agents.registry import FACTORIES
 from mezquita.engine import Game, load
 
 #: Levels offered in the lobby for agent families that take one (``mcts-200``).
-LEVELS: dict[str, tuple[int, ...]] = {"mcts": (50, 200, 1000), "ismcts": (100, 1000)}
+LEVELS: dict[str, tuple[int, ...]] = {"mcts": (50, 200, 1000), "ismcts": (100, 1000), "omcts": (100, 1000)}
 
 
 @lru_cache(maxsize=64)
