@@ -47,6 +47,7 @@ from .splitmix import below, draw_np, streams
 RES, ROW, PLAN, STK, SLEN, INTERN, SP, PHASE = 0, 6, 11, 14, 18, 19, 23, 33
 QUE, QHEAD, QLEN, USES, HIRING, ROUND, WINNER, CURRENT, LENGTH = 34, 38, 39, 40, 41, 42, 43, 44, 45
 FREE = 46
+RESULTS = [RES, RES + 1, RES + 2, RES + 3, RES + 4, RES + 5, ROUND, WINNER, LENGTH]  # what play gives
 WIDTH = 47
 PLACE, RESOLVE, REST, OVER = 0, 1, 2, 3
 CARDS, PLANS, WORKERS = 5, 3, 4
@@ -327,7 +328,7 @@ class Simulator:
         while (rows := np.flatnonzero(G[CURRENT] >= 0)).size:
             if 4 * rows.size < 3 * G.shape[1]:  # keep the running games dense
                 done = np.flatnonzero(G[CURRENT] < 0)
-                out[:, at[done]] = G[:, done]
+                out[np.ix_(RESULTS, at[done])] = G[np.ix_(RESULTS, done)]
                 G, policy, codes, at, pending = (G.take(rows, 1), policy[rows], codes[rows], at[rows],
                                                  pending[rows])
                 if not random_only:
@@ -343,7 +344,7 @@ class Simulator:
                 _heuristic_rows(G, R, rows[code == HEURISTIC], actions, self)
                 actions = actions[rows]
             _apply_np(G, rows, actions, self, pending)
-        out[:, at] = G
+        out[np.ix_(RESULTS, at)] = G[RESULTS]
         return out.T
 
 
@@ -952,9 +953,11 @@ def _begin_np(G, g) -> None:
     G[HIRING][g] = 0
 
 
-def _return_np(G, g, sim: Simulator) -> None:
+def _return_np(G, g) -> np.ndarray:
+    """``_return`` for the games ``g`` up to the end of the round: the games whose round
+    ends are left to ``_end_round_np`` (resting for now), and returned."""
     if not g.size:  # the automatic skips call this with fewer games each time, often none
-        return
+        return g
     F, n = G.reshape(-1), G.shape[1]
     head = G[QHEAD][g]
     q = F[(QUE + head) * n + g]
@@ -969,21 +972,22 @@ def _return_np(G, g, sim: Simulator) -> None:
     G[QHEAD][g] = head + 1
     more = head + 1 < G[QLEN][g]
     _begin_np(G, g[np.flatnonzero(more)])
-    if (ended := g[np.flatnonzero(~more)]).size:
-        _end_round_np(G, ended, sim)
+    ended = g[np.flatnonzero(~more)]
+    G[PHASE][ended] = REST
+    return ended
 
 
 def _end_round_np(G, g, sim: Simulator) -> None:
+    """The end of the round in the games ``g`` (rules 8 and 9): rest, or the game is over."""
     G[USES][g] = 0
     G[HIRING][g] = 0
     over = (np.maximum(G[RES + 2][g], G[RES + 5][g]) >= CORK_TO_END) | (G[ROUND][g] >= sim.max_rounds)
-    G[PHASE][g] = np.where(over, OVER, REST)
-    done = g[over]
-    winner = G[STK + WORKERS - 1][done] & 1
-    for r in (0, 1, 2):  # oak trees, then bark, then cork decide (the last one that differs)
-        blue, red = G[RES + r][done], G[RES + 3 + r][done]
-        winner = np.where(blue > red, 0, np.where(red > blue, 1, winner))
-    G[WINNER][done] = winner
+    done = g[np.flatnonzero(over)]
+    G[PHASE][done] = OVER
+    # cork, then bark, then oak trees decide (compared as one number), then the top worker's owner
+    blue = 64 * G[RES + 2][done] + 8 * G[RES + 1][done] + G[RES][done]
+    red = 64 * G[RES + 5][done] + 8 * G[RES + 4][done] + G[RES + 3][done]
+    G[WINNER][done] = np.where(blue == red, G[STK + WORKERS - 1][done] & 1, red > blue)
 
 
 def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
@@ -1002,17 +1006,23 @@ def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
         G[PHASE][full] = RESOLVE
         G[QHEAD][full] = 0
         G[QLEN][full] = WORKERS
-        order = G[ROW + 1:ROW + CARDS, full].T  # (m, 4) cards left to right
-        slots = (2 * order[:, :, None] + np.arange(2)).reshape(len(full), 8)
-        placed = F[(SP + slots) * n + full[:, None]] >= 0  # missing spaces hold -1 too
-        G[QUE:QUE + WORKERS, full] = slots[placed].reshape(len(full), WORKERS).T
+        order = G[ROW + 1:ROW + CARDS, full]  # (4, m) the active cards left to right
+        taken = (_free_np(G[ROW][full], sim.C) & ~G[FREE][full]) >> 2 * order & 3  # bit sp
+        code = (taken << 2 * np.arange(CARDS - 1)[:, None]).sum(0)  # bit 2k + sp: 4 bits set
+        j = np.arange(WORKERS)[:, None]  # queue position j: the j-th set bit of code
+        at = NTH_FLAT[code * 11 + j]
+        cards = order.reshape(-1)[(at >> 1) * len(full) + np.arange(len(full))]
+        F[(QUE + j) * n + full] = 2 * cards + (at & 1)
         _begin_np(G, full)
     rest = np.flatnonzero((actions >= 10) & (actions < SKIP))
     if rest.size:
         r, c = g[rest], actions[rest] - 10
-        old = G[ROW:ROW + CARDS, r].T
-        others = old[:, 1:][old[:, 1:] != c[:, None]].reshape(len(r), 3)
-        G[ROW:ROW + CARDS, r] = np.column_stack([c, old[:, 0], others]).T
+        old = G[ROW:ROW + CARDS, r]  # (5, m); c is at position k >= 1, left out of the rest
+        k = (old == c).argmax(0)
+        G[ROW + 2:ROW + CARDS, r] = np.take_along_axis(old, np.arange(1, 4)[:, None] + (
+            np.arange(1, 4)[:, None] >= k), 0)
+        G[ROW + 1][r] = old[0]
+        G[ROW][r] = c
         G[FREE][r] = _free_np(c, sim.C)
         G[ROUND][r] += 1
         G[PHASE][r] = PLACE
@@ -1031,15 +1041,17 @@ def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
         left = np.maximum(0, G[USES][r] - spent)
         G[USES][r] = left
         back = np.concatenate([back, r[np.flatnonzero(left == 0)]])
-    _return_np(G, back, sim)
+    ended = [_return_np(G, back)]
     moved = np.concatenate([full, g[np.flatnonzero(actions >= SKIP)]])  # may be resolving
     while (idle := moved[np.flatnonzero(G[PHASE][moved] == RESOLVE)]).size:  # rule 12
         uses = _uses_np(G, idle, sim)
         if pending is not None:
             pending[idle] = uses
         idle = idle[np.flatnonzero(uses == 0)]
-        _return_np(G, idle, sim)
+        ended.append(_return_np(G, idle))
         moved = idle
+    if (ended := np.concatenate(ended)).size:
+        _end_round_np(G, ended, sim)
     G[LENGTH][g] += 1
     _set_current_np(G, g)
 
