@@ -861,9 +861,11 @@ def _heuristic_rows(G, R, rows, out, sim: Simulator) -> None:
 
 # -- numpy: the same rules vectorised over the games ------------------------------------------
 # The numpy code works on a column-major copy ``G = S.T`` of the batch: ``G[k]`` is field k
-# of every game, one contiguous array, and ``G[k][g]`` of the games ``g``. A field picked per
+# of every game, one contiguous array, and ``G[k][g]`` of the games ``g``; a field picked per
 # game (a worker's space, the top of the stack) is read from ``F = G.reshape(-1)`` at
-# ``k * n + g`` (n games). Row by row, each such access gathered from every row of ``S``.
+# ``k * n + g`` (n games). On ``S`` itself every field read was a strided gather over all
+# rows, several times slower. Subsets of games are index arrays (``np.flatnonzero``), not
+# boolean masks: indexing with a mask costs several times more per game.
 def _dealt_np(seeds, C) -> tuple[np.ndarray, np.ndarray]:
     """``(G, streams(seeds))``: the new games dealt from ``seeds`` (rule 2, the engine's
     Fisher-Yates), ``G`` column-major."""
@@ -1006,21 +1008,23 @@ def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
         G[PHASE][full] = RESOLVE
         G[QHEAD][full] = 0
         G[QLEN][full] = WORKERS
+        # rule 4: the queue holds the taken spaces left to right, top to bottom; after the last
+        # placement they are the spaces of the active cards no longer free
         order = G[ROW + 1:ROW + CARDS, full]  # (4, m) the active cards left to right
         taken = (_free_np(G[ROW][full], sim.C) & ~G[FREE][full]) >> 2 * order & 3  # bit sp
         code = (taken << 2 * np.arange(CARDS - 1)[:, None]).sum(0)  # bit 2k + sp: 4 bits set
-        j = np.arange(WORKERS)[:, None]  # queue position j: the j-th set bit of code
-        at = NTH_FLAT[code * 11 + j]
+        j = np.arange(WORKERS)[:, None]
+        at = NTH_FLAT[code * 11 + j]  # (4, m) queue position j is the j-th set bit of code
         cards = order.reshape(-1)[(at >> 1) * len(full) + np.arange(len(full))]
         F[(QUE + j) * n + full] = 2 * cards + (at & 1)
         _begin_np(G, full)
     rest = np.flatnonzero((actions >= 10) & (actions < SKIP))
     if rest.size:
         r, c = g[rest], actions[rest] - 10
-        old = G[ROW:ROW + CARDS, r]  # (5, m); c is at position k >= 1, left out of the rest
+        old = G[ROW:ROW + CARDS, r]  # (5, m): c is at position k >= 1 of the old row
         k = (old == c).argmax(0)
-        G[ROW + 2:ROW + CARDS, r] = np.take_along_axis(old, np.arange(1, 4)[:, None] + (
-            np.arange(1, 4)[:, None] >= k), 0)
+        i = np.arange(1, CARDS - 1)[:, None]  # the other active cards close up behind
+        G[ROW + 2:ROW + CARDS, r] = np.take_along_axis(old, i + (i >= k), 0)
         G[ROW + 1][r] = old[0]
         G[ROW][r] = c
         G[FREE][r] = _free_np(c, sim.C)
