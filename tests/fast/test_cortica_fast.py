@@ -76,7 +76,7 @@ def test_the_numpy_fallback_plays_the_same_games_as_numba(options):
     codes[:40] = np.random.default_rng(0).integers(0, 2, (40, 2))  # the heuristic is slow in numpy
     a = simulator("cortica", options, "numba").play(seeds, codes)
     b = simulator("cortica", options, "numpy").play(seeds, codes)
-    for key in ("scores", "returns", "length"):
+    for key in ("scores", "returns", "length", "rounds"):
         assert (a[key] == b[key]).all(), key
 
 

@@ -42,11 +42,12 @@ import numpy as np
 from .backend import check, kernel, njit, njit_inline
 from .mt19937 import MT_WIDTH, gauss, seed_nb, seeded
 from .policies import HEURISTIC, POLICY_CODES, RANDOM, policy_codes
-from .splitmix import below, below_np, streams
+from .splitmix import below, draw_np, streams
 
 RES, ROW, PLAN, STK, SLEN, INTERN, SP, PHASE = 0, 6, 11, 14, 18, 19, 23, 33
 QUE, QHEAD, QLEN, USES, HIRING, ROUND, WINNER, CURRENT, LENGTH = 34, 38, 39, 40, 41, 42, 43, 44, 45
 FREE = 46
+RESULTS = [RES, RES + 1, RES + 2, RES + 3, RES + 4, RES + 5, ROUND, WINNER, LENGTH]  # what play gives
 WIDTH = 47
 PLACE, RESOLVE, REST, OVER = 0, 1, 2, 3
 CARDS, PLANS, WORKERS = 5, 3, 4
@@ -56,6 +57,7 @@ CONV, PLAN_KIND, FLIP_KIND, HIRE_KIND = 0, 1, 2, 3  # option kinds in the card t
 NO_OPTION = -1
 PLAN_EFFECT = 20  # effect index of plan p's side d: 20 + 2p + d
 NO_EFFECT = PLAN_EFFECT + 2 * PLANS  # the conversion table's "nothing changes" row
+TWICE = NO_EFFECT + 1  # its row of plan p's side d applied twice: TWICE + 2p + d
 MAX_AMOUNT, CORK_TO_END = 7, 6
 #: per 11-bit chunk of a bit set: its number of bits and the index of its lowest bit
 POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
@@ -145,9 +147,10 @@ def uses_table(C: np.ndarray, E: np.ndarray) -> np.ndarray:
 
 def conversion_table(E: np.ndarray) -> np.ndarray:
     """``T[512 e + held]``: the resources ``held`` (``64 * trees + 8 * bark + cork``) after
-    effect ``e`` (rules 1 and 11, for the numpy backend); row ``NO_EFFECT`` keeps them. Rows
-    of effects ``held`` cannot pay keep them too (never looked up: such uses are not legal)."""
-    T = np.tile(np.arange(512, dtype=np.int64), NO_EFFECT + 1)
+    effect ``e`` (rules 1 and 11, for the numpy backend); row ``NO_EFFECT`` keeps them and
+    row ``TWICE + 2p + d`` applies plan p's side d twice (rule 10). Rows of effects ``held``
+    cannot pay keep them too (never looked up: such uses are not legal)."""
+    T = np.tile(np.arange(512, dtype=np.int64), TWICE + 2 * PLANS)
     for e in range(NO_EFFECT):
         for h in range(512):
             r = (h >> 6, h >> 3 & 7, h & 7)
@@ -155,26 +158,30 @@ def conversion_table(E: np.ndarray) -> np.ndarray:
                 g = 10 if E[e, 6] and all(r[j] >= E[e, 7 + j] for j in range(3)) else 3
                 t, b, k = (min(MAX_AMOUNT, r[j] - E[e, j] + E[e, g + j]) for j in range(3))
                 T[512 * e + h] = 64 * t + 8 * b + k
+    for d in range(2 * PLANS):
+        once = T[512 * (PLAN_EFFECT + d):512 * (PLAN_EFFECT + d + 1)]
+        T[512 * (TWICE + d):512 * (TWICE + d + 1)] = once[once]
     return T
 
 
-def _use_tables() -> np.ndarray:
-    """Per legal id ``a`` of a resolving worker (``a >= USE``), for the numpy backend: the row
-    ``[effect, plan, plan effect, flip, times, uses]``: the card option's effect (or -1), the
-    plan it names (0 for card options), whether it converts with the plan's current side (1)
-    or its other side (2), whether the plan turns over, how many times the effect applies and
-    the uses it spends."""
-    A = np.zeros((NUM_ACTIONS, 6), np.int64)
+def move_table(C: np.ndarray) -> np.ndarray:
+    """Per legal id ``a`` of a resolving worker (``a >= USE``), for the numpy backend: the
+    column ``M[:, a]`` = [effect, side sign, plan, flip, uses, hire]: it converts with the
+    ``conversion_table`` row ``effect + sign * side`` (``side``: the plan's current side;
+    card options and Hire name plan 0 with sign 0), turns the plan over if ``flip``, spends
+    ``uses`` uses and sets "it used Hire" if ``hire``."""
+    M = np.zeros((6, NUM_ACTIONS), np.int64)
     for a in range(USE, NUM_ACTIONS):
         if a < USE_PLAN:
-            A[a] = (a - USE, 0, 0, 0, 1, 1)
+            c, o = divmod(a - USE, 4)
+            hire = C[c, 2 + o] == HIRE_KIND
+            M[:, a] = (NO_EFFECT if hire else a - USE, 0, 0, 0, 1, hire)
         else:
             block, p = divmod(a - USE_PLAN, PLANS)
-            A[a] = (-1, p, (1, 0, 2, 1)[block], block != 2, (1, 0, 1, 2)[block], 1 + (block >= 2))
-    return A
-
-
-USE_TABLE = _use_tables()
+            side = PLAN_EFFECT + 2 * p
+            M[:, a] = ((side, NO_EFFECT, side + 1, TWICE + 2 * p)[block], (1, 0, -1, 1)[block], p,
+                       block != 2, 1 + (block >= 2), 0)
+    return M
 
 
 class Simulator:
@@ -201,6 +208,7 @@ class Simulator:
         self.C, self.E = tables(load_card_set(cards))
         self.U = uses_table(self.C, self.E)
         self.T = conversion_table(self.E)
+        self.M = move_table(self.C)
         #: the card part of ``U`` with the plan flips of the cards that flip plans folded in
         self.V = self.U[:PLANS_AT].copy()
         for c in range(CARDS):
@@ -219,16 +227,17 @@ class Simulator:
         ``agent_seeds`` (``(N, 2)``, default ``seed + seat`` as `MezquitaEnv` seeds its bots)
         seed each seat's heuristic."""
         seeds = np.asarray(seeds, np.uint64)
-        S = _new_games(len(seeds))
         R = np.zeros((len(seeds), MT + 2 * MT_WIDTH), np.uint64)
-        R[:, :2] = streams(seeds)
         for i, pair in enumerate(_agent_seeds(seeds, agent_seeds)):
             for seat in (0, 1):
                 seeded(int(pair[seat]), R[i, MT + seat * MT_WIDTH:MT + (seat + 1) * MT_WIDTH])
         if self.backend == "numba":
+            S = _new_games(len(seeds))
+            R[:, :2] = streams(seeds)
             _deal_nb(S, R, self.C)
         else:
-            _deal_np(S, R, self.C)
+            G, R[:, :2] = _dealt_np(seeds, self.C)
+            S = np.ascontiguousarray(G.T)
         return S, R
 
     def to_move(self, S: np.ndarray) -> np.ndarray:
@@ -241,7 +250,7 @@ class Simulator:
             mask = np.zeros((len(S), NUM_ACTIONS), np.bool_)
             _mask_nb(S, self.U, mask, _buffer())
             return mask
-        return _mask_np(S, np.arange(len(S)), self)
+        return _mask_np(np.ascontiguousarray(S.T), self)
 
     def step(self, S: np.ndarray, R: np.ndarray, actions) -> None:
         """Play ``actions[i]`` for the seat to move in game ``i`` (in place; legal ids only:
@@ -253,7 +262,9 @@ class Simulator:
             _step_nb(S, actions, self.C, self.E, self.U, self.max_rounds)
         else:
             rows = np.flatnonzero((S[:, CURRENT] >= 0) & (actions >= 0))
-            _apply_np(S, rows, actions[rows], self)
+            G = np.ascontiguousarray(S.T)
+            _apply_np(G, rows, actions[rows], self)
+            S[:] = G.T
 
     def act(self, S: np.ndarray, R: np.ndarray, policy: str) -> np.ndarray:
         """The action of ``policy`` (``"random"`` or ``"heuristic"``) in every game still
@@ -265,9 +276,11 @@ class Simulator:
             return out
         rows = np.flatnonzero(S[:, CURRENT] >= 0)
         if code == RANDOM:
-            out[rows] = _random_np(S, R, rows, self)
+            policy = R[:, 1].copy()
+            out[rows] = _random_np(np.ascontiguousarray(S.T), policy, rows, self)
+            R[:, 1] = policy
         else:
-            _heuristic_rows(S, R, rows, out, self)
+            _heuristic_rows(S.T, R, rows, out, self)
         return out
 
     def scores(self, S: np.ndarray) -> np.ndarray:
@@ -305,30 +318,34 @@ class Simulator:
     def _play_np(self, seeds, codes, agent_seeds) -> np.ndarray:
         if (codes == HEURISTIC).any():  # the heuristic needs its generators (10 kB a game)
             S, R = self.init(seeds, agent_seeds)
+            G = np.ascontiguousarray(S.T)
         else:
-            S, R = _new_games(len(seeds)), streams(seeds)
-            _deal_np(S, R, self.C)
-        out, at = S, np.arange(len(S))  # the games still running: S[j] is out[at[j]]
-        pending = np.zeros(len(S), np.int64)  # what the resolving worker may use (_uses)
+            G, R = _dealt_np(seeds, self.C)
+        policy = R[:, 1].copy()
+        out, at = G, np.arange(len(seeds))  # the games still running: G[:, j] is out[:, at[j]]
+        pending = np.zeros(len(seeds), np.int64)  # what the resolving worker may use (_uses)
         random_only = not codes.any()
-        while (rows := np.flatnonzero(S[:, CURRENT] >= 0)).size:
-            if 4 * rows.size < 3 * len(S):  # keep the running games dense
-                done = np.flatnonzero(S[:, CURRENT] < 0)
-                out[at[done]] = S[done]
-                S, R, codes, at, pending = S[rows], R[rows], codes[rows], at[rows], pending[rows]
-                rows = np.arange(len(S))
+        while (rows := np.flatnonzero(G[CURRENT] >= 0)).size:
+            if 4 * rows.size < 3 * G.shape[1]:  # keep the running games dense
+                done = np.flatnonzero(G[CURRENT] < 0)
+                out[np.ix_(RESULTS, at[done])] = G[np.ix_(RESULTS, done)]
+                G, policy, codes, at, pending = (G.take(rows, 1), policy[rows], codes[rows], at[rows],
+                                                 pending[rows])
+                if not random_only:
+                    R = R[rows]
+                rows = np.arange(G.shape[1])
             if random_only:
-                actions = _random_np(S, R, rows, self, pending)
+                actions = _random_np(G, policy, rows, self, pending)
             else:
-                code = codes[rows, S[rows, CURRENT]]
-                actions = np.full(len(S), -1, np.int64)
+                code = codes[rows, G[CURRENT][rows]]
+                actions = np.full(G.shape[1], -1, np.int64)
                 pick = rows[code == RANDOM]
-                actions[pick] = _random_np(S, R, pick, self, pending)
-                _heuristic_rows(S, R, rows[code == HEURISTIC], actions, self)
+                actions[pick] = _random_np(G, policy, pick, self, pending)
+                _heuristic_rows(G, R, rows[code == HEURISTIC], actions, self)
                 actions = actions[rows]
-            _apply_np(S, rows, actions, self, pending)
-        out[at] = S
-        return out
+            _apply_np(G, rows, actions, self, pending)
+        out[np.ix_(RESULTS, at)] = G[RESULTS]
+        return out.T
 
 
 def _agent_seeds(seeds: np.ndarray, agent_seeds) -> np.ndarray:
@@ -832,207 +849,231 @@ def _play_nb(rows, R, codes, agent_seeds, C, E, U, max_rounds, out, buf, mt, mtf
         out[i, ROUND] = s[ROUND]
 
 
-def _heuristic_rows(S, R, rows, out, sim: Simulator) -> None:
-    """The heuristic game by game (the numpy backend)."""
+def _heuristic_rows(G, R, rows, out, sim: Simulator) -> None:
+    """The heuristic game by game (the numpy backend; ``G`` column-major)."""
     Rf = R.view(np.float64)
     buf = _buffer()
     for i in rows:
-        k = MT + int(S[i, CURRENT]) * MT_WIDTH
-        out[i] = _heuristic(S[i], sim.C, sim.E, sim.U, R[i, k:k + MT_WIDTH], Rf[i, k:k + MT_WIDTH], buf)
+        k = MT + int(G[CURRENT, i]) * MT_WIDTH
+        out[i] = _heuristic(np.ascontiguousarray(G[:, i]), sim.C, sim.E, sim.U, R[i, k:k + MT_WIDTH],
+                            Rf[i, k:k + MT_WIDTH], buf)
 
 
 # -- numpy: the same rules vectorised over the games ------------------------------------------
-def _deal_np(S, rng, C) -> None:
-    rows = np.arange(len(S))
+# The numpy code works on a column-major copy ``G = S.T`` of the batch: ``G[k]`` is field k
+# of every game, one contiguous array, and ``G[k][g]`` of the games ``g``; a field picked per
+# game (a worker's space, the top of the stack) is read from ``F = G.reshape(-1)`` at
+# ``k * n + g`` (n games). On ``S`` itself every field read was a strided gather over all
+# rows, several times slower. Subsets of games are index arrays (``np.flatnonzero``), not
+# boolean masks: indexing with a mask costs several times more per game.
+def _dealt_np(seeds, C) -> tuple[np.ndarray, np.ndarray]:
+    """``(G, streams(seeds))``: the new games dealt from ``seeds`` (rule 2, the engine's
+    Fisher-Yates), ``G`` column-major."""
+    R = streams(seeds)
+    G = np.repeat(_new_games(1).T, len(seeds), axis=1)
+    F, n, g = G.reshape(-1), len(seeds), np.arange(len(seeds))
+    deal = R[:, 0].copy()
     for j in range(CARDS - 1, 0, -1):
-        k = below_np(rng, rows, 0, j + 1)
-        top = S[rows, ROW + j].copy()
-        S[rows, ROW + j] = S[rows, ROW + k]
-        S[rows, ROW + k] = top
-    _free_all_np(S, rows, C)
+        at = (ROW + draw_np(deal, j + 1)) * n + g
+        top = G[ROW + j].copy()
+        G[ROW + j] = F[at]
+        F[at] = top
+    G[FREE] = _free_np(G[ROW], C)
+    R[:, 0] = deal
+    return G, R
 
 
-def _free_all_np(S, rows, C) -> None:
+def _free_np(resting, C) -> np.ndarray:
+    """``_free_all`` for many games, given their resting cards."""
     spaces = ((1 << C[:, 0]) - 1) << (2 * np.arange(CARDS))  # per card, its space bits
-    S[rows, FREE] = spaces.sum() - spaces[S[rows, ROW]]
+    return spaces.sum() - spaces[resting]
 
 
-def _res_np(S, rows, seat) -> np.ndarray:
-    return S[rows[:, None], RES + 3 * seat[:, None] + np.arange(3)]
-
-
-def _uses_np(S, rows, sim: Simulator) -> np.ndarray:
-    """``_uses`` for many games (bits ``a - 15``)."""
-    F, b, U = S.reshape(-1), rows * WIDTH, sim.U
-    q = F[b + QUE + F[b + QHEAD]]
-    w = F[b + SP + q]
-    r = b + RES + 3 * (w & 1)
-    held = F[r] * 64 + F[r + 1] * 8 + F[r + 2]
+def _uses_np(G, g, sim: Simulator) -> np.ndarray:
+    """``_uses`` for the games ``g`` (bits ``a - 15``)."""
+    F, n, U = G.reshape(-1), G.shape[1], sim.U
+    q = F[(QUE + G[QHEAD][g]) * n + g]
+    w = F[(SP + q) * n + g]
+    at = (RES + 3 * (w & 1)) * n + g
+    held = F[at] * 64 + F[at + n] * 8 + F[at + 2 * n]
     c = q >> 1
-    bits = sim.V[c * 1024 + F[b + INTERN + w] * 512 + held]
+    bits = sim.V[c * 1024 + F[(INTERN + w) * n + g] * 512 + held]
     plans = np.flatnonzero(U[FLAGS_AT + c] & 1)  # the games on a card that uses plans
-    b, held = b[plans], held[plans]
-    sides = F[b + PLAN] + 2 * F[b + PLAN + 1] + 4 * F[b + PLAN + 2]
-    bits[plans] |= U[PLANS_AT + sides * 1024 + 512 * (F[b + USES] == 2) + held]
+    g, held = g[plans], held[plans]
+    sides = G[PLAN][g] + 2 * G[PLAN + 1][g] + 4 * G[PLAN + 2][g]
+    bits[plans] |= U[PLANS_AT + sides * 1024 + 512 * (G[USES][g] == 2) + held]
     return bits
 
 
-def _mask_np(S, rows, sim: Simulator) -> np.ndarray:
-    n = len(rows)
-    mask = np.zeros((n, NUM_ACTIONS), np.bool_)
-    phase = S[rows, PHASE]
-    resting = S[rows, ROW]
-    free = S[rows, FREE]
-    for c in range(CARDS):
-        for sp in range(2):
-            mask[:, 2 * c + sp] = (phase == PLACE) & ((free >> (2 * c + sp)) & 1 == 1)
-        mask[:, 10 + c] = (phase == REST) & (resting != c)
+def _mask_np(G, sim: Simulator) -> np.ndarray:
+    """``legal_mask`` of every game in ``G``."""
+    mask = np.zeros((G.shape[1], NUM_ACTIONS), np.bool_)
+    phase = G[PHASE]
+    mask[:, :10] = (phase == PLACE)[:, None] & ((G[FREE][:, None] >> np.arange(10)) & 1 == 1)
+    mask[:, 10:SKIP] = (phase == REST)[:, None] & (G[ROW][:, None] != np.arange(CARDS))
     resolving = np.flatnonzero(phase == RESOLVE)
     if resolving.size:
-        bits = _uses_np(S, rows[resolving], sim) | 1
+        bits = _uses_np(G, resolving, sim) | 1
         mask[resolving, SKIP:] = (bits[:, None] >> np.arange(NUM_ACTIONS - SKIP)) & 1 == 1
     return mask
 
 
-def _legal_bits_np(S, rows, sim: Simulator, pending=None) -> tuple[np.ndarray, np.ndarray]:
-    """``_legal_bits`` for many games (``pending``: ``_uses`` per game, kept by ``_apply_np``,
-    if known)."""
-    F, b = S.reshape(-1), rows * WIDTH
-    phase = F[b + PHASE]
-    first = np.where(phase == REST, 10, 0)
-    bits = np.where(phase == PLACE, F[b + FREE], 31 & ~(1 << F[b + ROW])).astype(np.int64)
+def _legal_bits_np(G, g, sim: Simulator, pending=None) -> tuple[np.ndarray, np.ndarray]:
+    """``_legal_bits`` for the games ``g`` (``pending``: ``_uses`` per game, kept by
+    ``_apply_np``, if known)."""
+    phase = G[PHASE][g]
+    first = np.zeros(len(g), np.int64)
+    bits = G[FREE][g].astype(np.int64)
+    rest = np.flatnonzero(phase == REST)
+    first[rest] = 10
+    bits[rest] = 31 & ~(1 << G[ROW][g[rest]])
     resolving = np.flatnonzero(phase == RESOLVE)
     first[resolving] = SKIP
-    rows = rows[resolving]
-    bits[resolving] = (_uses_np(S, rows, sim) if pending is None else pending[rows]) | 1
+    g = g[resolving]
+    bits[resolving] = (_uses_np(G, g, sim) if pending is None else pending[g]) | 1
     return first, bits
 
 
-def _random_np(S, rng, rows, sim: Simulator, pending=None) -> np.ndarray:
-    """``_random`` for many games: the r-th legal id, r from the policy stream (the chunk
-    of 11 bits holding the r-th set bit, then its bit from ``NTH``)."""
-    first, bits = _legal_bits_np(S, rows, sim, pending)
+def _random_np(G, policy, g, sim: Simulator, pending=None) -> np.ndarray:
+    """``_random`` for the games ``g``: the r-th legal id, r from the policy streams
+    ``policy`` (the chunk of 11 bits holding the r-th set bit, then its bit from ``NTH``)."""
+    first, bits = _legal_bits_np(G, g, sim, pending)
     c0, c1 = POP[bits & 2047], POP[(bits >> 11) & 2047]
-    r = below_np(rng, rows, 1, c0 + c1 + POP[bits >> 22])
+    state = policy[g]
+    r = draw_np(state, c0 + c1 + POP[bits >> 22])
+    policy[g] = state
     k = (r >= c0).astype(np.int64)
     k += r >= c0 + c1
-    r -= np.where(k > 0, c0, 0) + np.where(k > 1, c1, 0)
+    r -= c0 * (k > 0) + c1 * (k > 1)
     return first + 11 * k + NTH_FLAT[((bits >> (11 * k)) & 2047) * 11 + r]
 
 
-def _begin_np(S, rows) -> None:
-    F, b = S.reshape(-1), rows * WIDTH
-    w = F[b + SP + F[b + QUE + F[b + QHEAD]]]
-    F[b + USES] = 1 + F[b + INTERN + w]
-    F[b + HIRING] = 0
+def _begin_np(G, g) -> None:
+    F, n = G.reshape(-1), G.shape[1]
+    w = F[(SP + F[(QUE + G[QHEAD][g]) * n + g]) * n + g]
+    G[USES][g] = 1 + F[(INTERN + w) * n + g]
+    G[HIRING][g] = 0
 
 
-def _return_np(S, rows, sim: Simulator) -> None:
-    F, b = S.reshape(-1), rows * WIDTH
-    head = F[b + QHEAD]
-    q = F[b + QUE + head]
-    w = F[b + SP + q]
-    F[b + SP + q] = -1
-    F[b + FREE] |= 1 << q
-    height = F[b + SLEN]
-    F[b + STK + height] = w
-    F[b + SLEN] = height + 1
-    F[b + INTERN + w] = F[b + HIRING]
-    F[b + QHEAD] = head + 1
-    more = head + 1 < F[b + QLEN]
-    _begin_np(S, rows[more])
-    ended = b[~more]
-    F[ended + USES] = 0
-    F[ended + HIRING] = 0
-    over = (np.maximum(F[ended + RES + 2], F[ended + RES + 5]) >= CORK_TO_END) | \
-        (F[ended + ROUND] >= sim.max_rounds)
-    F[ended + PHASE] = np.where(over, OVER, REST)
-    done = ended[over]
-    winner = F[done + STK + WORKERS - 1] & 1
-    for r in (0, 1, 2):  # oak trees, then bark, then cork decide (the last one that differs)
-        blue, red = F[done + RES + r], F[done + RES + 3 + r]
-        winner = np.where(blue > red, 0, np.where(red > blue, 1, winner))
-    F[done + WINNER] = winner
+def _return_np(G, g) -> np.ndarray:
+    """``_return`` for the games ``g`` up to the end of the round: the games whose round
+    ends are left to ``_end_round_np`` (resting for now), and returned."""
+    if not g.size:  # the automatic skips call this with fewer games each time, often none
+        return g
+    F, n = G.reshape(-1), G.shape[1]
+    head = G[QHEAD][g]
+    q = F[(QUE + head) * n + g]
+    at = (SP + q) * n + g
+    w = F[at]
+    F[at] = -1
+    G[FREE][g] |= 1 << q
+    height = G[SLEN][g]
+    F[(STK + height) * n + g] = w
+    G[SLEN][g] = height + 1
+    F[(INTERN + w) * n + g] = G[HIRING][g]
+    G[QHEAD][g] = head + 1
+    more = head + 1 < G[QLEN][g]
+    _begin_np(G, g[np.flatnonzero(more)])
+    ended = g[np.flatnonzero(~more)]
+    G[PHASE][ended] = REST
+    return ended
 
 
-def _apply_np(S, rows, actions, sim: Simulator, pending=None) -> None:
-    """``_apply`` for many games, one block of actions at a time; ``pending`` (per game, if
-    given) gets ``_uses`` of the games left resolving."""
-    C = sim.C
-    F = S.reshape(-1)
-    place = actions < 10
-    full = rows[:0]
-    if place.any():
-        r, a = rows[place], actions[place]
-        b = r * WIDTH
-        height = F[b + SLEN] - 1
-        F[b + SP + a] = F[b + STK + height]
-        F[b + FREE] &= ~(1 << a)
-        F[b + SLEN] = height
-        full = r[height == 0]
-        S[full, PHASE] = RESOLVE
-        S[full, QHEAD] = 0
-        S[full, QLEN] = WORKERS
-        order = S[full, ROW + 1:ROW + CARDS]  # (n, 4) cards left to right
-        slots = (2 * order[:, :, None] + np.arange(2)).reshape(len(full), 8)
-        placed = S[full[:, None], SP + slots] >= 0  # missing spaces hold -1 too
-        S[full[:, None], QUE + np.arange(WORKERS)] = slots[placed].reshape(len(full), WORKERS)
-        _begin_np(S, full)
-    rest = (actions >= 10) & (actions < SKIP)
-    if rest.any():
-        r, c = rows[rest], actions[rest] - 10
-        old = S[r, ROW:ROW + CARDS]
-        others = old[:, 1:][old[:, 1:] != c[:, None]].reshape(len(r), 3)
-        S[r, ROW:ROW + CARDS] = np.column_stack([c, old[:, 0], others])
-        _free_all_np(S, r, C)
-        S[r, ROUND] += 1
-        S[r, PHASE] = PLACE
-    used = actions >= USE
-    back = rows[actions == SKIP]
-    if used.any():  # rules 5-7 and 10
-        r, a = rows[used], actions[used]
-        b = r * WIDTH
-        A = USE_TABLE[a]
-        p = b + PLAN + A[:, 1]
+def _end_round_np(G, g, sim: Simulator) -> None:
+    """The end of the round in the games ``g`` (rules 8 and 9): rest, or the game is over."""
+    G[USES][g] = 0
+    G[HIRING][g] = 0
+    over = (np.maximum(G[RES + 2][g], G[RES + 5][g]) >= CORK_TO_END) | (G[ROUND][g] >= sim.max_rounds)
+    done = g[np.flatnonzero(over)]
+    G[PHASE][done] = OVER
+    # cork, then bark, then oak trees decide (compared as one number), then the top worker's owner
+    blue = 64 * G[RES + 2][done] + 8 * G[RES + 1][done] + G[RES][done]
+    red = 64 * G[RES + 5][done] + 8 * G[RES + 4][done] + G[RES + 3][done]
+    G[WINNER][done] = np.where(blue == red, G[STK + WORKERS - 1][done] & 1, red > blue)
+
+
+def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
+    """``_apply`` for the games ``g``, one block of actions at a time; ``pending`` (per game,
+    if given) gets ``_uses`` of the games left resolving."""
+    F, n = G.reshape(-1), G.shape[1]
+    place = np.flatnonzero(actions < 10)
+    full = g[:0]
+    if place.size:
+        r, a = g[place], actions[place]
+        height = G[SLEN][r] - 1
+        F[(SP + a) * n + r] = F[(STK + height) * n + r]
+        G[FREE][r] &= ~(1 << a)
+        G[SLEN][r] = height
+        full = r[np.flatnonzero(height == 0)]
+        G[PHASE][full] = RESOLVE
+        G[QHEAD][full] = 0
+        G[QLEN][full] = WORKERS
+        # rule 4: the queue holds the taken spaces left to right, top to bottom; after the last
+        # placement they are the spaces of the active cards no longer free
+        order = G[ROW + 1:ROW + CARDS, full]  # (4, m) the active cards left to right
+        taken = (_free_np(G[ROW][full], sim.C) & ~G[FREE][full]) >> 2 * order & 3  # bit sp
+        code = (taken << 2 * np.arange(CARDS - 1)[:, None]).sum(0)  # bit 2k + sp: 4 bits set
+        j = np.arange(WORKERS)[:, None]
+        at = NTH_FLAT[code * 11 + j]  # (4, m) queue position j is the j-th set bit of code
+        cards = order.reshape(-1)[(at >> 1) * len(full) + np.arange(len(full))]
+        F[(QUE + j) * n + full] = 2 * cards + (at & 1)
+        _begin_np(G, full)
+    rest = np.flatnonzero((actions >= 10) & (actions < SKIP))
+    if rest.size:
+        r, c = g[rest], actions[rest] - 10
+        old = G[ROW:ROW + CARDS, r]  # (5, m): c is at position k >= 1 of the old row
+        k = (old == c).argmax(0)
+        i = np.arange(1, CARDS - 1)[:, None]  # the other active cards close up behind
+        G[ROW + 2:ROW + CARDS, r] = np.take_along_axis(old, i + (i >= k), 0)
+        G[ROW + 1][r] = old[0]
+        G[ROW][r] = c
+        G[FREE][r] = _free_np(c, sim.C)
+        G[ROUND][r] += 1
+        G[PHASE][r] = PLACE
+    used = np.flatnonzero(actions >= USE)
+    back = g[np.flatnonzero(actions == SKIP)]
+    if used.size:  # rules 5-7 and 10
+        r, a = g[used], actions[used]
+        effect, sign, plan, flip, spent, hire = sim.M[:, a]
+        p = (PLAN + plan) * n + r
         side = F[p]
-        e = np.where(A[:, 2] == 0, A[:, 0], PLAN_EFFECT + 2 * A[:, 1] + (side ^ (A[:, 2] == 2)))
-        hire = (A[:, 0] >= 0) & (C[np.maximum(A[:, 0], 0) >> 2, 2 + (A[:, 0] & 3)] == HIRE_KIND)
-        F[b[hire] + HIRING] = 1
-        times = np.where(hire, 0, A[:, 4])
-        e = np.where(times == 0, NO_EFFECT, e) * 512
-        at = b + RES + 3 * F[b + CURRENT]
-        held = F[at] * 64 + F[at + 1] * 8 + F[at + 2]
-        held = sim.T[e + held]
-        twice = times == 2
-        held[twice] = sim.T[e[twice] + held[twice]]
-        F[at], F[at + 1], F[at + 2] = held >> 6, held >> 3 & 7, held & 7
-        F[p] = side ^ A[:, 3]
-        left = np.maximum(0, F[b + USES] - A[:, 5])
-        F[b + USES] = left
-        back = np.concatenate([back, r[left == 0]])
-    _return_np(S, back, sim)
-    moved = np.concatenate([full, rows[actions >= SKIP]])  # the games that may be resolving
-    while (idle := moved[F[moved * WIDTH + PHASE] == RESOLVE]).size:  # rule 12
-        uses = _uses_np(S, idle, sim)
+        at = (RES + 3 * G[CURRENT][r]) * n + r
+        held = sim.T[(effect + sign * side) * 512 + F[at] * 64 + F[at + n] * 8 + F[at + 2 * n]]
+        F[at], F[at + n], F[at + 2 * n] = held >> 6, held >> 3 & 7, held & 7
+        F[p] = side ^ flip
+        G[HIRING][r] |= hire
+        left = np.maximum(0, G[USES][r] - spent)
+        G[USES][r] = left
+        back = np.concatenate([back, r[np.flatnonzero(left == 0)]])
+    ended = [_return_np(G, back)]
+    moved = np.concatenate([full, g[np.flatnonzero(actions >= SKIP)]])  # may be resolving
+    while (idle := moved[np.flatnonzero(G[PHASE][moved] == RESOLVE)]).size:  # rule 12
+        uses = _uses_np(G, idle, sim)
         if pending is not None:
             pending[idle] = uses
-        idle = idle[uses == 0]
-        _return_np(S, idle, sim)
+        idle = idle[np.flatnonzero(uses == 0)]
+        ended.append(_return_np(G, idle))
         moved = idle
-    F[rows * WIDTH + LENGTH] += 1
-    _set_current_np(S, rows)
+    if (ended := np.concatenate(ended)).size:
+        _end_round_np(G, ended, sim)
+    G[LENGTH][g] += 1
+    _set_current_np(G, g)
 
 
-def _set_current_np(S, rows) -> None:
-    F, b = S.reshape(-1), rows * WIDTH
-    phase = F[b + PHASE]
+def _set_current_np(G, g) -> None:
+    F, n = G.reshape(-1), G.shape[1]
+    phase = G[PHASE][g]
     place = phase == PLACE  # the top worker's owner; resting: the bottom one's (rule 8)
-    current = F[b + STK + (F[b + SLEN] - 1) * place] & 1
+    current = F[(STK + (G[SLEN][g] - 1) * place) * n + g] & 1
     resolving = np.flatnonzero(phase == RESOLVE)
-    r = b[resolving]
-    current[resolving] = F[r + SP + F[r + QUE + F[r + QHEAD]]] & 1
-    current[phase == OVER] = -1
-    F[b + CURRENT] = current
+    r = g[resolving]
+    current[resolving] = F[(SP + F[(QUE + G[QHEAD][r]) * n + r]) * n + r] & 1
+    current[np.flatnonzero(phase == OVER)] = -1
+    G[CURRENT][g] = current
+
+
+def _res_np(S, rows, seat) -> np.ndarray:
+    return S[rows[:, None], RES + 3 * seat[:, None] + np.arange(3)]
 
 
 def _observe_np(S, seats, sim: Simulator) -> np.ndarray:

@@ -33,13 +33,25 @@ def below(rng, i, k, n):
 
 def below_np(rng: np.ndarray, rows: np.ndarray, k: int, n) -> np.ndarray:
     """``below`` for many rows at once; ``n`` an int or an array over ``rows``."""
+    state = rng[rows, k]
+    out = draw_np(state, n)
+    rng[rows, k] = state
+    return out
+
+
+def draw_np(state: np.ndarray, n) -> np.ndarray:
+    """``below`` for every stream of the 1-d array ``state`` (advanced in place)."""
     with np.errstate(over="ignore"):
-        s = rng[rows, k] + GAMMA
-        rng[rows, k] = s
-        z = (s ^ (s >> S30)) * MIX1
-        z = (z ^ (z >> S27)) * MIX2
-        z = z ^ (z >> S31)
-        return (((z >> S32) * np.asarray(n, np.uint64)) >> S32).astype(np.int64)
+        state += GAMMA
+        z = state ^ (state >> S30)
+        z *= MIX1
+        z ^= z >> S27
+        z *= MIX2
+        z ^= z >> S31
+        z >>= S32
+        z *= np.asarray(n, np.uint64)
+        z >>= S32
+        return z.astype(np.int64)
 
 
 def streams(seeds) -> np.ndarray:
