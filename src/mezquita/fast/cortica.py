@@ -235,9 +235,9 @@ class Simulator:
             S = _new_games(len(seeds))
             R[:, :2] = streams(seeds)
             _deal_nb(S, R, self.C)
-        else:
+        else:  # S is a view of the column-major G, so that the numpy steps work on it in place
             G, R[:, :2] = _dealt_np(seeds, self.C)
-            S = np.ascontiguousarray(G.T)
+            S = G.T
         return S, R
 
     def to_move(self, S: np.ndarray) -> np.ndarray:
@@ -250,7 +250,7 @@ class Simulator:
             mask = np.zeros((len(S), NUM_ACTIONS), np.bool_)
             _mask_nb(S, self.U, mask, _buffer())
             return mask
-        return _mask_np(np.ascontiguousarray(S.T), self)
+        return _mask_np(_columns(S), self)
 
     def step(self, S: np.ndarray, R: np.ndarray, actions) -> None:
         """Play ``actions[i]`` for the seat to move in game ``i`` (in place; legal ids only:
@@ -262,9 +262,10 @@ class Simulator:
             _step_nb(S, actions, self.C, self.E, self.U, self.max_rounds)
         else:
             rows = np.flatnonzero((S[:, CURRENT] >= 0) & (actions >= 0))
-            G = np.ascontiguousarray(S.T)
+            G = _columns(S)
             _apply_np(G, rows, actions[rows], self)
-            S[:] = G.T
+            if not np.may_share_memory(G, S):  # a copy: S is not column-major as from `init`
+                S[:] = G.T
 
     def act(self, S: np.ndarray, R: np.ndarray, policy: str) -> np.ndarray:
         """The action of ``policy`` (``"random"`` or ``"heuristic"``) in every game still
@@ -277,7 +278,7 @@ class Simulator:
         rows = np.flatnonzero(S[:, CURRENT] >= 0)
         if code == RANDOM:
             policy = R[:, 1].copy()
-            out[rows] = _random_np(np.ascontiguousarray(S.T), policy, rows, self)
+            out[rows] = _random_np(_columns(S), policy, rows, self)
             R[:, 1] = policy
         else:
             _heuristic_rows(S.T, R, rows, out, self)
@@ -318,7 +319,7 @@ class Simulator:
     def _play_np(self, seeds, codes, agent_seeds) -> np.ndarray:
         if (codes == HEURISTIC).any():  # the heuristic needs its generators (10 kB a game)
             S, R = self.init(seeds, agent_seeds)
-            G = np.ascontiguousarray(S.T)
+            G = _columns(S)
         else:
             G, R = _dealt_np(seeds, self.C)
         policy = R[:, 1].copy()
@@ -866,6 +867,12 @@ def _heuristic_rows(G, R, rows, out, sim: Simulator) -> None:
 # ``k * n + g`` (n games). On ``S`` itself every field read was a strided gather over all
 # rows, several times slower. Subsets of games are index arrays (``np.flatnonzero``), not
 # boolean masks: indexing with a mask costs several times more per game.
+def _columns(S: np.ndarray) -> np.ndarray:
+    """``G = S.T`` as a C-contiguous array: a view when ``S`` is column-major (as `init` makes
+    it for the numpy backend), else a copy."""
+    return np.ascontiguousarray(S.T)
+
+
 def _dealt_np(seeds, C) -> tuple[np.ndarray, np.ndarray]:
     """``(G, streams(seeds))``: the new games dealt from ``seeds`` (rule 2, the engine's
     Fisher-Yates), ``G`` column-major."""
