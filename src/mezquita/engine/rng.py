@@ -65,13 +65,13 @@ class Rng:
         each lane are its pick (see `_batch`).
         """
         picks: tuple[int, ...] = ()
-        for count, ones, lanes, steps, bits, unpack in _shuffle_plan(tuple(map(len, lists))):
+        for count, ones, lanes, steps, odd, bits, unpack in _shuffle_plan(tuple(map(len, lists))):
             s = (self.state * ones + steps) & lanes
             s = ((s ^ ((s >> 30) & lanes)) * _MIX1) & lanes
             s = ((s ^ ((s >> 27) & lanes)) * _MIX2) & lanes
             s ^= s >> 31  # bits 32-63 of each lane: the top 32 bits of the output
             self.state = (self.state + count * _GAMMA) & _MASK
-            product = 0
+            product = s & odd  # bit 0 of the bounds: the lanes with an odd bound
             for bit, tops in bits:  # tops: bits 32-63 of the lanes whose bound has this bit
                 product += (s & tops) << bit
             picks += unpack(product.to_bytes(16 * count, "little"))
@@ -95,16 +95,19 @@ def _shuffle_plan(lengths: tuple[int, ...]) -> tuple[tuple, ...]:
 def _batch(bounds: tuple[int, ...]) -> tuple:
     """What `Rng.shuffle` draws ``below(m)`` for each ``m`` of ``bounds`` with: their count;
     1 in each 128-bit lane; 64 one-bits in each lane; ``k * _GAMMA`` (mod 2**64) in lane
-    ``k - 1``; per bit of the bounds, its position and the lanes' bits 32-63 whose bound has
-    it; the unpacker of the picks (bits 64 and up of each lane: one byte, two or four)."""
+    ``k - 1``; bits 32-63 of the lanes whose bound is odd; per higher bit of the bounds, its
+    position and bits 32-63 of the lanes whose bound has it; the unpacker of the picks (bits
+    64 and up of each lane: one byte, two or four)."""
     n = len(bounds)
     ones = sum(1 << (128 * k) for k in range(n))
     steps = sum((((k + 1) * _GAMMA) & _MASK) << (128 * k) for k in range(n))
-    bits = tuple(
-        (bit, sum(0xFFFFFFFF << (128 * k + 32) for k, m in enumerate(bounds) if m >> bit & 1))
-        for bit in range(max(bounds).bit_length()))
+
+    def tops(bit: int) -> int:
+        return sum(0xFFFFFFFF << (128 * k + 32) for k, m in enumerate(bounds) if m >> bit & 1)
+
+    bits = tuple((bit, tops(bit)) for bit in range(1, max(bounds).bit_length()))
     lane = "".join("8xB7x" if m <= 1 << 8 else "8xH6x" if m <= 1 << 16 else "8xI4x" for m in bounds)
-    return n, ones, ones * _MASK, steps, bits, struct.Struct("<" + lane).unpack
+    return n, ones, ones * _MASK, steps, tops(0), bits, struct.Struct("<" + lane).unpack
 
 
 def derive_seed(seed: int, *keys: int | str) -> int:

@@ -179,19 +179,22 @@ class State:
         """Play ``action`` (id or JSON) for ``seat``; raise `IllegalAction` and change nothing
         if the game is over, it is not that seat's turn, or the action is not legal now."""
         cache = self._legal_cache
-        if cache is not None and cache[0] == seat and type(action) is int and action in cache[1]:
-            action_id = action  # fast path: a legal id just listed for this seat
-        else:
-            movers = self.to_move()
-            if not movers:
-                raise IllegalAction("the game is over; no action can be played")
-            if seat not in movers:
-                raise IllegalAction(f"it is not seat {seat}'s turn (to move: {list(movers)})")
-            action_id = self.game.to_action_id(action)
-            self._check_legal(seat, action_id)
+        if cache is None or cache[0] != seat or type(action) is not int or action not in cache[1]:
+            action = self._legal_id(seat, action)  # all but a legal id just listed for this seat
         self._legal_cache = self._movers = None
-        self._apply(seat, action_id)
-        self.history.append((seat, action_id))
+        self._apply(seat, action)
+        self.history.append((seat, action))
+
+    def _legal_id(self, seat: int, action: Any) -> int:
+        """The id of ``action`` if ``seat`` may play it now; otherwise raise `IllegalAction`."""
+        movers = self.to_move()
+        if not movers:
+            raise IllegalAction("the game is over; no action can be played")
+        if seat not in movers:
+            raise IllegalAction(f"it is not seat {seat}'s turn (to move: {list(movers)})")
+        action_id = self.game.to_action_id(action)
+        self._check_legal(seat, action_id)
+        return action_id
 
     def _check_legal(self, seat: int, action_id: int) -> None:
         legal = self.legal_actions(seat)

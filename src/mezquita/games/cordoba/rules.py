@@ -81,6 +81,7 @@ class CordobaGame(Game):
         self.hand_size: int = self.options["hand"]
         if self.hand_size > len(self.powers):
             raise UnknownOption(f"a hand of {self.hand_size} needs cards >= {self.hand_size}")
+        self.deck_size: int = len(self.powers) - self.hand_size  # each deck after the draw
         self.games_in_match: int = 2 if self.options["match"] else 1
         self.plays_per_game: int = 2 * len(self.powers)  # both decks are played out (rule 8)
         # play ids per card index and landmark index in play, for legal_actions
@@ -187,11 +188,14 @@ class CordobaState(State):
         draws ``hand`` cards."""
         game = self.game
         if orders is None:
-            orders = [list(game.powers), list(game.powers)]
-            self.rng.shuffle(*orders)  # seat 0's deck, then seat 1's
-        first, second = orders
-        kept = len(game.powers) - game.hand_size  # the top cards (the last) are drawn
-        self.hands = [sorted(first[kept:]), sorted(second[kept:])]
+            first, second = list(game.powers), list(game.powers)
+            self.rng.shuffle(first, second)  # seat 0's deck, then seat 1's
+        else:
+            first, second = orders
+        kept = game.deck_size  # the top cards (the last) are drawn
+        self.hands = [first[kept:], second[kept:]]
+        for hand in self.hands:
+            hand.sort()
         self.decks = [first[:kept], second[:kept]]
         self.piles = [[[], []] for _ in game.landmark_values]
         self.face_up = [False] * len(game.landmark_values)
@@ -203,9 +207,9 @@ class CordobaState(State):
         return MOVERS[self.current]
 
     def _legal_actions(self, seat: int) -> list[int]:
-        hand = self.hands[seat]
         game = self.game
-        if len(hand) == 1:
+        hand = self.hands[seat]
+        if game.hand_size == 1:  # a seat to move then holds exactly one card
             return game.single_legal[hand[0]][self.forbidden]
         key = (self.forbidden, *hand)
         legal = game.legal_memo.get(key)
@@ -214,23 +218,25 @@ class CordobaState(State):
         return legal
 
     def _apply(self, seat: int, action: int) -> None:
-        card, value, index = self.game.decoded[action]
+        game = self.game
+        card, value, index = game.decoded[action]
         hand = self.hands[seat]
         hand.remove(card)
         pile = self.piles[index]
         pile[seat].append(card)
         self._event(seat, "play", card=card, landmark=value, game=self.game_no + 1)
-        theirs = pile[1 - seat]
+        other = 1 - seat
+        theirs = pile[other]
         if theirs and not self.face_up[index]:
             self.face_up[index] = True  # rule 6
             self._event(None, "reveal", landmark=value, cards=sorted(theirs))
+        self.forbidden = index  # rule 4: the next seat may not play here
+        self.current = other
+        self.played += 1
         deck = self.decks[seat]
         if deck:  # rule 3: draw after playing; the hand stays sorted
             insort(hand, deck.pop())
-        self.forbidden = index  # rule 4: the next seat may not play here
-        self.current = 1 - seat
-        self.played = played = self.played + 1
-        if played == self.game.plays_per_game:
+        elif self.played == game.plays_per_game:  # the last play comes with the decks empty
             self._end_game()
 
     def _end_game(self) -> None:
@@ -257,13 +263,11 @@ class CordobaState(State):
         """Landmark values controlled by each seat in the current game."""
         scores = [0, 0]  # rule 7 inline (the scoring of every playout)
         for (first, second), value in zip(self.piles, self.game.landmark_values):
-            a, b = sum(first), sum(second)
-            if a > b:
-                scores[0] += value
-            elif a < b:
-                scores[1] += value
-            elif a:
-                scores[self.start] += value
+            if first and second:  # both played here: the higher sum, the start player on a tie
+                a, b = sum(first), sum(second)
+                scores[0 if a > b else 1 if a < b else self.start] += value
+            elif first or second:
+                scores[0 if first else 1] += value
         return scores
 
     def _tiebreak(self) -> int | None:
