@@ -34,6 +34,8 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from itertools import permutations
 from typing import ClassVar
 
 from mezquita.engine import (
@@ -132,23 +134,22 @@ class CorticaGame(Game):
          self.flip_use_plan, self.double_plan) = self.actions.blocks
         # ids by parameter indices, for the legal lists (a lookup per id, not Block.id)
         self.ids = {block.name: id_table(block) for block in self.actions.blocks}
-        # per action id: the state's handler of its block and its one argument, for _apply:
-        # the parameter indices (one index alone; skip: ``auto=False``; place: and the id)
-        self.moves: tuple[tuple[Callable, object], ...] = tuple(
-            (getattr(CorticaState, f"_apply_{block.name}"),
-             (*block.indices(a), a) if block is self.place else handler_argument(block.indices(a)))
-            for block in self.actions.blocks for a in range(block.base, block.end))
         self.card_index = {card.key: c for c, card in enumerate(self.cards.actions)}
         self.plan_index = {plan.key: p for p, plan in enumerate(self.cards.plans)}
         self.card_keys = tuple(card.key for card in self.cards.actions)
         self.plan_keys = tuple(plan.key for plan in self.cards.plans)
+        # per action id: the state's handler of its block and its one argument, for _apply
+        self.moves: tuple[tuple[Callable, object], ...] = tuple(
+            (getattr(CorticaState, f"_apply_{block.name}"), self._move_argument(block, a))
+            for block in self.actions.blocks for a in range(block.base, block.end))
         # Legal id lists are shared between states (callers never change them): resting by
         # the resting card, placing in the nodes of `placing`, resolving memoised (keys in
         # `_resolve_legal`; bounded by the cards, sides and resources, a few thousand), as are
         # conversions (`_convert`; at most 512 resource triples per effect).
         self.rest_legal = tuple([self.ids["rest"][c] for c in range(NUM_ACTIONS_CARDS) if c != resting]
                                 for resting in range(NUM_ACTIONS_CARDS))
-        self.placing = placing(self.cards, self.ids["place"])
+        self.placing = placing(tuple(card.spaces for card in self.cards.actions),
+                               tuple(map(tuple, self.ids["place"])))
         self.resolve_memo: dict[tuple[int, ...], list[int]] = {}
         # per action card: whether an option uses plans (the only options that read the
         # plans' sides and whether the worker is on its first use)
@@ -159,6 +160,25 @@ class CorticaGame(Game):
         self.always_usable = tuple(any(e.special == "flip_plan" or (e.special is None and not any(e.pay))
                                        for e in card.options) for card in self.cards.actions)
         self.conversions: dict[tuple[int, ...], tuple[list[int], dict, dict]] = {}
+
+    def _move_argument(self, block, action: int) -> object:
+        """What the handler of ``action``'s block gets: the action's parameter indices with
+        what it would look up from them (keys for the events, the option's effect, the
+        plan's sides); skip: ``auto=False``."""
+        indices = block.indices(action)
+        if block is self.place:
+            card, space = indices
+            return card, space, self.card_keys[card], action
+        if block is self.use:
+            card, option = indices
+            effects = self.cards.actions[card].options
+            return option, self.card_keys[card], effects[option] if option < len(effects) else None
+        if block is self.skip:
+            return False
+        if block is self.rest:
+            return indices[0]
+        plan = indices[0]
+        return plan, self.plan_keys[plan], self.cards.plans[plan].sides
 
     @property
     def max_game_length(self) -> int:
@@ -372,24 +392,23 @@ class CorticaState(State):
         handler, argument = self.game.moves[action]
         handler(self, seat, argument)
 
-    def _apply_place(self, seat: int, place: tuple[int, int, int]) -> None:
+    def _apply_place(self, seat: int, place: tuple[int, int, str, int]) -> None:
         """Rule 3: the top worker goes on an empty space; after the 4th, resolve (rule 4)."""
-        card, space, action = place
+        card, space, key, action = place
         node = self._placing or self._place_node()
         stack = self.stack
         worker = stack.pop(0)
         self.spaces[card][space] = worker
-        self._event(seat, "place", card=self.game.card_keys[card], space=space, worker=worker,
-                    intern=self.interns[worker])
+        self._event(seat, "place", card=key, space=space, worker=worker, intern=self.interns[worker])
+        node = node[1][action]
         if stack:
-            self._placing = node[1][action]
+            self._placing = node
         else:
             self._placing = None
             self.phase = "resolve"
-            spaces = self.spaces
-            self.queue = queue = [[c, s] for c in self.row[1:] for s, w in enumerate(spaces[c]) if w >= 0]
+            self.queue = queue = list(map(list, node[2][tuple(self.row)]))  # rule 4: left to right
             card, space = queue[0]
-            self.uses_left = 2 if self.interns[spaces[card][space]] else 1  # rule 5
+            self.uses_left = 2 if self.interns[self.spaces[card][space]] else 1  # rule 5
             self.hiring = False
             self._resolve()
 
@@ -413,52 +432,52 @@ class CorticaState(State):
         self.uses_left = 0
         self._resolve()
 
-    def _apply_use(self, seat: int, use: tuple[int, int]) -> None:
+    def _apply_use(self, seat: int, use: tuple[int, str, Effect]) -> None:
         """Rules 5 and 10: one option of the card (a conversion, or Hire)."""
-        card, option = use
-        effect = self.game.cards.actions[card].options[option]
+        option, key, effect = use
         if effect.special == "hire":
             self.hiring = True
-            self._event(seat, "use", card=self.game.card_keys[card], option=option, hired=True)
+            self._event(seat, "use", card=key, option=option, hired=True)
         else:
             paid, gained = self._convert(seat, effect)
-            self._event(seat, "use", card=self.game.card_keys[card], option=option, hired=False,
-                        paid=paid, gained=gained)
+            self._event(seat, "use", card=key, option=option, hired=False, paid=paid, gained=gained)
         self.uses_left -= 1
         self._resolve()
 
-    def _apply_use_plan(self, seat: int, plan: int) -> None:
+    def _apply_use_plan(self, seat: int, use: tuple[int, str, tuple[Effect, Effect]]) -> None:
         """Rule 7: complete the plan's side up once, then flip it."""
+        plan, key, sides = use
         side = self.plans[plan]
-        paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side])
+        paid, gained = self._convert(seat, sides[side])
         self.plans[plan] ^= 1
-        self._event(seat, "use_plan", plan=self.game.plan_keys[plan], side=side, paid=paid, gained=gained)
+        self._event(seat, "use_plan", plan=key, side=side, paid=paid, gained=gained)
         self.uses_left -= 1
         self._resolve()
 
-    def _apply_flip_plan(self, seat: int, plan: int) -> None:
+    def _apply_flip_plan(self, seat: int, use: tuple[int, str, tuple[Effect, Effect]]) -> None:
         """Rule 7: flip a plan without using it."""
+        plan, key, _ = use
         self.plans[plan] ^= 1
-        self._event(seat, "flip_plan", plan=self.game.plan_keys[plan], side=self.plans[plan])
+        self._event(seat, "flip_plan", plan=key, side=self.plans[plan])
         self.uses_left -= 1
         self._resolve()
 
-    def _apply_flip_use_plan(self, seat: int, plan: int) -> None:
+    def _apply_flip_use_plan(self, seat: int, use: tuple[int, str, tuple[Effect, Effect]]) -> None:
         """Rule 6: an intern flips a plan, completes the new side and flips it back."""
+        plan, key, sides = use
         side = self.plans[plan] ^ 1
-        paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side])
-        self._event(seat, "flip_use_plan", plan=self.game.plan_keys[plan], side=side, paid=paid,
-                    gained=gained)
+        paid, gained = self._convert(seat, sides[side])
+        self._event(seat, "flip_use_plan", plan=key, side=side, paid=paid, gained=gained)
         self.uses_left -= 2
         self._resolve()
 
-    def _apply_double_plan(self, seat: int, plan: int) -> None:
+    def _apply_double_plan(self, seat: int, use: tuple[int, str, tuple[Effect, Effect]]) -> None:
         """Rule 6: an intern completes one plan twice before flipping it."""
+        plan, key, sides = use
         side = self.plans[plan]
-        paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side], times=2)
+        paid, gained = self._convert(seat, sides[side], times=2)
         self.plans[plan] ^= 1
-        self._event(seat, "double_plan", plan=self.game.plan_keys[plan], side=side, paid=paid,
-                    gained=gained)
+        self._event(seat, "double_plan", plan=key, side=side, paid=paid, gained=gained)
         self.uses_left -= 2
         self._resolve()
 
@@ -628,25 +647,37 @@ def action_space(cards: CardSet) -> ActionSpace:
     return space
 
 
-#: a node of `placing`: the place ids legal with some spaces taken, and per legal id the node
-#: with that space taken too
-PlaceNode = tuple[list[int], dict[int, "PlaceNode"]]
+#: a node of `placing`: the place ids legal with some spaces taken, per legal id the node with
+#: that space taken too, and once every worker is placed, per row the ``(card, space)``
+#: pairs taken in resolving order
+PlaceNode = tuple[list[int], dict[int, "PlaceNode"], dict[tuple[int, ...], tuple[tuple[int, int], ...]]]
 
 
-def placing(cards: CardSet, place: list[list[int]]) -> tuple[PlaceNode, ...]:
-    """Per resting card, the node of placing with no space taken (rule 3: the empty spaces of
-    the active cards). Nodes depend only on which spaces are taken, so they are few: at most
-    42 per resting card (up to 3 of 6 spaces taken; the 4th placement ends placing)."""
+@cache  # by the action cards' numbers of spaces (shared by the card sets that agree on them)
+def placing(spaces: tuple[int, ...], place: tuple[tuple[int, ...], ...]) -> tuple[PlaceNode, ...]:
+    """Per resting card, the node of placing with no space taken, for action cards with
+    ``spaces`` spaces and the place ids ``place[card][space]`` (rule 3: the empty spaces of
+    the active cards; rule 4: the workers resolve from left to right). Nodes depend only on
+    which spaces are taken, so they are few: at most 57 per resting card (up to all 4 workers
+    on 6 spaces), with 24 orders of the active cards once all are placed."""
+    # per resting card: each row it begins, with the position of each active space in it
+    rows: list[list[tuple[tuple[int, ...], dict]]] = [[] for _ in range(NUM_ACTIONS_CARDS)]
+    for row in permutations(range(NUM_ACTIONS_CARDS)):
+        active = [(c, s) for c in row[1:] for s in range(spaces[c])]
+        rows[row[0]].append((row, {space: i for i, space in enumerate(active)}))
     nodes: dict[tuple[int, frozenset], PlaceNode] = {}
 
     def node(resting: int, taken: frozenset) -> PlaceNode:
         found = nodes.get((resting, taken))
         if found is None:
-            open_spaces = [(c, s) for c, card in enumerate(cards.actions) if c != resting
-                           for s in range(card.spaces) if (c, s) not in taken]
-            found = nodes[resting, taken] = ([place[c][s] for c, s in open_spaces], {})
-            if len(taken) < len(START_STACK) - 1:
+            open_spaces = [(c, s) for c in range(NUM_ACTIONS_CARDS) if c != resting
+                           for s in range(spaces[c]) if (c, s) not in taken]
+            found = nodes[resting, taken] = ([place[c][s] for c, s in open_spaces], {}, {})
+            if len(taken) < len(START_STACK):
                 found[1].update((place[c][s], node(resting, taken | {(c, s)})) for c, s in open_spaces)
+            else:
+                found[2].update((row, tuple(sorted(taken, key=position.__getitem__)))
+                                for row, position in rows[resting])
         return found
 
     return tuple(node(resting, frozenset()) for resting in range(NUM_ACTIONS_CARDS))
@@ -679,14 +710,6 @@ def reason_text(entry: dict, lang: str, names: list[str] | None = None) -> str:
     if entry["limit"] is not None:
         text += words["limit"].format(n=entry["limit"])
     return text
-
-
-def handler_argument(indices: tuple[int, ...]) -> object:
-    """The argument `CorticaState._apply` passes a block's handler: the action's parameter
-    indices, one index alone, or ``False`` (``auto``) for skip, which has none."""
-    if not indices:
-        return False
-    return indices[0] if len(indices) == 1 else indices
 
 
 def id_table(block):
