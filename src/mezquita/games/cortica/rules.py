@@ -75,7 +75,8 @@ START_RESOURCES = ((3, 0, 0), (4, 0, 0))  # rule 1: blue 3 oak trees, red 4; no 
 START_STACK = (0, 1, 2, 3)  # rule 2: top -> bottom blue, red, blue, red
 CORK_TO_END = 6  # rule 8
 TREE, BARK, CORK = 0, 1, 2
-MOVERS = ((BLUE,), (RED,))  # ``_to_move()`` by the owner (worker % 2), shared tuples
+OWNER = tuple(w % 2 for w in range(len(START_STACK)))  # by worker id: its owner's seat
+MOVERS = tuple((seat,) for seat in OWNER)  # ``_to_move()`` by worker id: shared tuples
 # Per round: 4 placements, at most 2 decisions per worker (an intern's two uses; automatic
 # skips are no decisions) and 1 rest choice.
 DECISIONS_PER_ROUND = 4 + 4 * 2 + 1
@@ -144,8 +145,8 @@ class CorticaGame(Game):
             for block in self.actions.blocks for a in range(block.base, block.end))
         # Legal id lists are shared between states (callers never change them): resting by
         # the resting card, placing in the nodes of `placing`, resolving memoised (keys in
-        # `_resolve_legal`; bounded by the cards, sides and resources, a few thousand), as are
-        # conversions (`_convert`; at most 512 resource triples per effect).
+        # `_resolve_legal`: at most 2 sides x 512 resource triples per card, 3 x 512 x 8 plan
+        # sides on a card using plans), as are conversions (`_convert`: 512 per effect).
         self.rest_legal = tuple([self.ids["rest"][c] for c in range(NUM_ACTIONS_CARDS) if c != resting]
                                 for resting in range(NUM_ACTIONS_CARDS))
         self.placing = placing(tuple(card.spaces for card in self.cards.actions),
@@ -315,12 +316,12 @@ class CorticaState(State):
     def _to_move(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == "place":
-            return MOVERS[self.stack[0] % 2]  # rule 3: the owner of the top worker
+            return MOVERS[self.stack[0]]  # rule 3: the owner of the top worker
         if phase == "resolve":
             card, space = self.queue[0]
-            return MOVERS[self.spaces[card][space] % 2]  # rule 4: the resolving worker's owner
+            return MOVERS[self.spaces[card][space]]  # rule 4: the resolving worker's owner
         if phase == "rest":
-            return MOVERS[self.stack[-1] % 2]  # rule 8: the owner of the bottom worker
+            return MOVERS[self.stack[-1]]  # rule 8: the owner of the bottom worker
         return ()
 
     def _legal_actions(self, seat: int) -> list[int]:
@@ -350,9 +351,9 @@ class CorticaState(State):
         the card, the worker's side, its owner's resources and, on a card using plans, its
         uses left and the plans' sides."""
         if self.game.uses_plans[card]:
-            key = (card, self.interns[worker], self.uses_left, *self.resources[worker % 2], *self.plans)
+            key = (card, self.interns[worker], self.uses_left, *self.resources[OWNER[worker]], *self.plans)
         else:
-            key = (card, self.interns[worker], *self.resources[worker % 2])
+            key = (card, self.interns[worker], *self.resources[OWNER[worker]])
         legal = self.game.resolve_memo.get(key)
         if legal is None:
             legal = self.game.resolve_memo[key] = sorted([*self._uses(), self.game.ids["skip"]])
@@ -517,7 +518,7 @@ class CorticaState(State):
                     self._choices = legal
                     return
                 used = (2 if self.interns[worker] else 1) - self.uses_left
-                self._event(worker % 2, "skip", card=self.game.card_keys[card], space=space, used=used,
+                self._event(OWNER[worker], "skip", card=self.game.card_keys[card], space=space, used=used,
                             auto=True)
             # rules 4-5: the worker goes on top of the stack, intern side up only if just hired
             queue.pop(0)
