@@ -156,6 +156,10 @@ class CorticaGame(Game):
         # plans' sides and whether the worker is on its first use)
         self.uses_plans = tuple(any(e.special == "use_plan" for e in card.options)
                                 for card in self.cards.actions)
+        # per action card: whether a conversion pays (else its options' legality does not
+        # depend on the resources)
+        self.pays = tuple(any(e.special is None and any(e.pay) for e in card.options)
+                          for card in self.cards.actions)
         # per action card: an option is usable whatever the worker and the resources (a
         # conversion paying nothing, or flipping a plan), so a worker there is never idle
         self.always_usable = tuple(any(e.special == "flip_plan" or (e.special is None and not any(e.pay))
@@ -348,12 +352,14 @@ class CorticaState(State):
 
     def _resolve_legal(self, card: int, worker: int) -> list[int]:
         """Skip and `_uses` of ``worker`` on ``card``, memoised by everything `_uses` reads:
-        the card, the worker's side, its owner's resources and, on a card using plans, its
-        uses left and the plans' sides."""
+        the card, the worker's side, its owner's resources if an option pays and, on a card
+        using plans, its uses left and the plans' sides."""
         if self.game.uses_plans[card]:
             key = (card, self.interns[worker], self.uses_left, *self.resources[OWNER[worker]], *self.plans)
-        else:
+        elif self.game.pays[card]:
             key = (card, self.interns[worker], *self.resources[OWNER[worker]])
+        else:
+            key = (card, self.interns[worker])
         legal = self.game.resolve_memo.get(key)
         if legal is None:
             legal = self.game.resolve_memo[key] = sorted([*self._uses(), self.game.ids["skip"]])
