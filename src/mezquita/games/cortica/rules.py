@@ -160,10 +160,6 @@ class CorticaGame(Game):
         # depend on the resources)
         self.pays = tuple(any(e.special is None and any(e.pay) for e in card.options)
                           for card in self.cards.actions)
-        # per action card: an option is usable whatever the worker and the resources (a
-        # conversion paying nothing, or flipping a plan), so a worker there is never idle
-        self.always_usable = tuple(any(e.special == "flip_plan" or (e.special is None and not any(e.pay))
-                                       for e in card.options) for card in self.cards.actions)
         self.conversions: dict[tuple[int, ...], tuple[list[int], dict, dict]] = {}
 
     def _move_argument(self, block, action: int) -> object:
@@ -507,18 +503,14 @@ class CorticaState(State):
 
     def _resolve(self) -> None:
         """Resolving goes on until a worker has a choice: the current worker returns once its
-        uses are spent, or at once when it can only skip (rule 12: skipped without asking; a
-        worker on a card it can always use never is), then the next one begins; after the
-        last the round ends."""
+        uses are spent, or at once when it can only skip (rule 12: skipped without asking),
+        then the next one begins; after the last the round ends."""
         queue = self.queue
         spaces = self.spaces
         card, space = queue[0]
         worker = spaces[card][space]
         while True:
             if self.uses_left:
-                if self.game.always_usable[card]:
-                    self._choices = None
-                    return
                 legal = self._resolve_legal(card, worker)
                 if len(legal) > 1:
                     self._choices = legal
