@@ -59,6 +59,21 @@ def test_random_games_keep_invariants_and_end(seed):
     assert state.scores() == [float(c) for c in cork]
 
 
+def check_kept_legal_ids(state: CorticaState) -> None:
+    """The legal ids the moves keep for the next decision are those found from the fields."""
+    rebuilt = GAME.state_from_json(state.to_json())
+    assert rebuilt._placing is None and rebuilt._choices is None  # found from the fields
+    for seat in (0, 1):
+        assert state.legal_actions(seat) == rebuilt.legal_actions(seat)
+        assert state.clone().legal_actions(seat) == rebuilt.legal_actions(seat)
+
+
+@settings(max_examples=15, deadline=None)
+@given(SEEDS)
+def test_legal_ids_kept_by_the_moves_match_the_fields(seed):
+    random_game(seed, check_kept_legal_ids)
+
+
 @settings(max_examples=15, deadline=None)
 @given(SEEDS)
 def test_records_replay_exactly(seed):

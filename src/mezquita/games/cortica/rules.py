@@ -34,6 +34,8 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from itertools import permutations
 from typing import ClassVar
 
 from mezquita.engine import (
@@ -73,7 +75,8 @@ START_RESOURCES = ((3, 0, 0), (4, 0, 0))  # rule 1: blue 3 oak trees, red 4; no 
 START_STACK = (0, 1, 2, 3)  # rule 2: top -> bottom blue, red, blue, red
 CORK_TO_END = 6  # rule 8
 TREE, BARK, CORK = 0, 1, 2
-MOVERS = ((BLUE,), (RED,))  # ``_to_move()`` by the owner (worker % 2), shared tuples
+OWNER = tuple(w % 2 for w in range(len(START_STACK)))  # by worker id: its owner's seat
+MOVERS = tuple((seat,) for seat in OWNER)  # ``_to_move()`` by worker id: shared tuples
 # Per round: 4 placements, at most 2 decisions per worker (an intern's two uses; automatic
 # skips are no decisions) and 1 rest choice.
 DECISIONS_PER_ROUND = 4 + 4 * 2 + 1
@@ -132,31 +135,51 @@ class CorticaGame(Game):
          self.flip_use_plan, self.double_plan) = self.actions.blocks
         # ids by parameter indices, for the legal lists (a lookup per id, not Block.id)
         self.ids = {block.name: id_table(block) for block in self.actions.blocks}
-        # per action id: the state's handler of its block and its one argument, for _apply:
-        # the parameter indices (one index alone; skip: ``auto=False``)
-        self.moves: tuple[tuple[Callable, object], ...] = tuple(
-            (getattr(CorticaState, f"_apply_{block.name}"), handler_argument(block.indices(a)))
-            for block in self.actions.blocks for a in range(block.base, block.end))
         self.card_index = {card.key: c for c, card in enumerate(self.cards.actions)}
         self.plan_index = {plan.key: p for p, plan in enumerate(self.cards.plans)}
         self.card_keys = tuple(card.key for card in self.cards.actions)
         self.plan_keys = tuple(plan.key for plan in self.cards.plans)
+        # per action id: the state's handler of its block and its one argument, for _apply
+        self.moves: tuple[tuple[Callable, object], ...] = tuple(
+            (getattr(CorticaState, f"_apply_{block.name}"), self._move_argument(block, a))
+            for block in self.actions.blocks for a in range(block.base, block.end))
         # Legal id lists are shared between states (callers never change them): resting by
-        # the resting card; placing and resolving memoised (keys in `_legal_actions` and
-        # `_resolve_legal`), as are conversions (`_convert`).
+        # the resting card, placing in the nodes of `placing`, resolving memoised (keys in
+        # `_resolve_legal`: at most 2 sides x 512 resource triples per card, 3 x 512 x 8 plan
+        # sides on a card using plans), as are conversions (`_convert`: 512 per effect).
         self.rest_legal = tuple([self.ids["rest"][c] for c in range(NUM_ACTIONS_CARDS) if c != resting]
                                 for resting in range(NUM_ACTIONS_CARDS))
-        self.place_memo: dict[tuple[int, ...], list[int]] = {}
+        self.placing = placing(tuple(card.spaces for card in self.cards.actions),
+                               tuple(map(tuple, self.ids["place"])))
         self.resolve_memo: dict[tuple[int, ...], list[int]] = {}
         # per action card: whether an option uses plans (the only options that read the
         # plans' sides and whether the worker is on its first use)
         self.uses_plans = tuple(any(e.special == "use_plan" for e in card.options)
                                 for card in self.cards.actions)
-        # per action card: an option is usable whatever the worker and the resources (a
-        # conversion paying nothing, or flipping a plan), so a worker there is never idle
-        self.always_usable = tuple(any(e.special == "flip_plan" or (e.special is None and not any(e.pay))
-                                       for e in card.options) for card in self.cards.actions)
+        # per action card: whether a conversion pays (else its options' legality does not
+        # depend on the resources)
+        self.pays = tuple(any(e.special is None and any(e.pay) for e in card.options)
+                          for card in self.cards.actions)
         self.conversions: dict[tuple[int, ...], tuple[list[int], dict, dict]] = {}
+
+    def _move_argument(self, block, action: int) -> object:
+        """What the handler of ``action``'s block gets: the action's parameter indices with
+        what it would look up from them (keys for the events, the option's effect, the
+        plan's sides); skip: ``auto=False``."""
+        indices = block.indices(action)
+        if block is self.place:
+            card, space = indices
+            return card, space, self.card_keys[card], action
+        if block is self.use:
+            card, option = indices
+            effects = self.cards.actions[card].options
+            return option, self.card_keys[card], effects[option] if option < len(effects) else None
+        if block is self.skip:
+            return False
+        if block is self.rest:
+            return indices[0]
+        plan = indices[0]
+        return plan, self.plan_keys[plan], self.cards.plans[plan].sides
 
     @property
     def max_game_length(self) -> int:
@@ -257,6 +280,11 @@ class CorticaState(State):
     hiring: bool
     round: int
     winner: int
+    # Derived from the fields and kept by the moves, so that the legal ids of the next
+    # decision need not be found again; None: find them from the fields (so after `_setup` and
+    # `from_json`; code that edits fields must reset them, as the engine's caches).
+    _placing: PlaceNode | None = None  # placing: the `placing` node of the spaces taken
+    _choices: list[int] | None = None  # resolving: the legal ids `_resolve` looked up
 
     # -- setup ---------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -288,43 +316,46 @@ class CorticaState(State):
     def _to_move(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == "place":
-            return MOVERS[self.stack[0] % 2]  # rule 3: the owner of the top worker
+            return MOVERS[self.stack[0]]  # rule 3: the owner of the top worker
         if phase == "resolve":
             card, space = self.queue[0]
-            return MOVERS[self.spaces[card][space] % 2]  # rule 4: the resolving worker's owner
+            return MOVERS[self.spaces[card][space]]  # rule 4: the resolving worker's owner
         if phase == "rest":
-            return MOVERS[self.stack[-1] % 2]  # rule 8: the owner of the bottom worker
+            return MOVERS[self.stack[-1]]  # rule 8: the owner of the bottom worker
         return ()
 
     def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == "place":
-            # rule 3: the empty spaces of the active cards (the row holds every action card:
-            # the others in card order), memoised by the resting card and the spaces
-            spaces = self.spaces
-            resting = self.row[0]
-            key = (resting, *spaces[0], *spaces[1], *spaces[2], *spaces[3], *spaces[4])
-            legal = self.game.place_memo.get(key)
-            if legal is None:
-                place = self.game.ids["place"]
-                legal = self.game.place_memo[key] = [
-                    place[c][s] for c, card in enumerate(spaces) if c != resting
-                    for s, w in enumerate(card) if w < 0]
-            return legal
+            return (self._placing or self._place_node())[0]  # rule 3: the empty spaces
         if phase == "rest":
             return self.game.rest_legal[self.row[0]]  # rule 8: any card but the resting one
-        return self._resolve_legal()
+        legal = self._choices
+        if legal is None:
+            card, space = self.queue[0]
+            legal = self._resolve_legal(card, self.spaces[card][space])
+        return legal
 
-    def _resolve_legal(self) -> list[int]:
-        """Skip and `_uses`, memoised by everything `_uses` reads: the card, the worker's
-        side, its owner's resources and, on a card using plans, its uses left and the plans'
-        sides."""
-        card, space = self.queue[0]
-        worker = self.spaces[card][space]
+    def _place_node(self) -> PlaceNode:
+        """The `placing` node of the resting card and the spaces taken, found from the fields."""
+        node = self.game.placing[self.row[0]]
+        place = self.game.ids["place"]
+        for c, card in enumerate(self.spaces):
+            for s, w in enumerate(card):
+                if w >= 0:
+                    node = node[1][place[c][s]]
+        return node
+
+    def _resolve_legal(self, card: int, worker: int) -> list[int]:
+        """Skip and `_uses` of ``worker`` on ``card``, memoised by everything `_uses` reads:
+        the card, the worker's side, its owner's resources if an option pays and, on a card
+        using plans, its uses left and the plans' sides."""
         if self.game.uses_plans[card]:
-            key = (card, self.interns[worker], self.uses_left, *self.resources[worker % 2], *self.plans)
+            key = (card, self.interns[worker], self.uses_left, *self.resources[OWNER[worker]], *self.plans)
+        elif self.game.pays[card]:
+            key = (card, self.interns[worker], *self.resources[OWNER[worker]])
         else:
-            key = (card, self.interns[worker], *self.resources[worker % 2])
+            key = (card, self.interns[worker])
         legal = self.game.resolve_memo.get(key)
         if legal is None:
             legal = self.game.resolve_memo[key] = sorted([*self._uses(), self.game.ids["skip"]])
@@ -364,19 +395,25 @@ class CorticaState(State):
         handler, argument = self.game.moves[action]
         handler(self, seat, argument)
 
-    def _apply_place(self, seat: int, place: tuple[int, int]) -> None:
+    def _apply_place(self, seat: int, place: tuple[int, int, str, int]) -> None:
         """Rule 3: the top worker goes on an empty space; after the 4th, resolve (rule 4)."""
-        card, space = place
+        card, space, key, action = place
+        node = self._placing or self._place_node()
         stack = self.stack
         worker = stack.pop(0)
         self.spaces[card][space] = worker
-        self._event(seat, "place", card=self.game.card_keys[card], space=space, worker=worker,
-                    intern=self.interns[worker])
-        if not stack:
+        self._event(seat, "place", card=key, space=space, worker=worker, intern=self.interns[worker])
+        node = node[1][action]
+        if stack:
+            self._placing = node
+        else:
+            self._placing = None
             self.phase = "resolve"
-            spaces = self.spaces
-            self.queue = [[c, s] for c in self.row[1:] for s, w in enumerate(spaces[c]) if w >= 0]
-            self._begin_worker()
+            self.queue = queue = list(map(list, node[2][tuple(self.row)]))  # rule 4: left to right
+            card, space = queue[0]
+            self.uses_left = 2 if self.interns[self.spaces[card][space]] else 1  # rule 5
+            self.hiring = False
+            self._resolve()
 
     def _apply_rest(self, seat: int, card: int) -> None:
         """Rule 8: the chosen card rests leftmost; the resting card wakes up second."""
@@ -387,58 +424,65 @@ class CorticaState(State):
         self._event(seat, "rest", card=self.game.card_keys[card], woken=self.game.card_keys[resting])
         self.round += 1
         self.phase = "place"
+        self._placing = self.game.placing[card]
 
-    def _apply_skip(self, seat: int, auto: bool = False) -> None:
-        """Rule 4: skip (an intern after one use: stop); the worker returns. ``auto``: the
-        worker could do nothing else."""
+    def _apply_skip(self, seat: int, auto: bool) -> None:
+        """Rule 4: skip (an intern after one use: stop); the worker returns. (``auto`` is
+        False: automatic skips are `_resolve`'s.)"""
         card, space = self.queue[0]
         used = (2 if self.interns[self.spaces[card][space]] else 1) - self.uses_left
         self._event(seat, "skip", card=self.game.card_keys[card], space=space, used=used, auto=auto)
-        self._return_worker()
+        self.uses_left = 0
+        self._resolve()
 
-    def _apply_use(self, seat: int, use: tuple[int, int]) -> None:
+    def _apply_use(self, seat: int, use: tuple[int, str, Effect]) -> None:
         """Rules 5 and 10: one option of the card (a conversion, or Hire)."""
-        card, option = use
-        effect = self.game.cards.actions[card].options[option]
+        option, key, effect = use
         if effect.special == "hire":
             self.hiring = True
-            self._event(seat, "use", card=self.game.card_keys[card], option=option, hired=True)
+            self._event(seat, "use", card=key, option=option, hired=True)
         else:
             paid, gained = self._convert(seat, effect)
-            self._event(seat, "use", card=self.game.card_keys[card], option=option, hired=False,
-                        paid=paid, gained=gained)
-        self._used(1)
+            self._event(seat, "use", card=key, option=option, hired=False, paid=paid, gained=gained)
+        self.uses_left -= 1
+        self._resolve()
 
-    def _apply_use_plan(self, seat: int, plan: int) -> None:
+    def _apply_use_plan(self, seat: int, use: tuple[int, str, tuple[Effect, Effect]]) -> None:
         """Rule 7: complete the plan's side up once, then flip it."""
+        plan, key, sides = use
         side = self.plans[plan]
-        paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side])
+        paid, gained = self._convert(seat, sides[side])
         self.plans[plan] ^= 1
-        self._event(seat, "use_plan", plan=self.game.plan_keys[plan], side=side, paid=paid, gained=gained)
-        self._used(1)
+        self._event(seat, "use_plan", plan=key, side=side, paid=paid, gained=gained)
+        self.uses_left -= 1
+        self._resolve()
 
-    def _apply_flip_plan(self, seat: int, plan: int) -> None:
+    def _apply_flip_plan(self, seat: int, use: tuple[int, str, tuple[Effect, Effect]]) -> None:
         """Rule 7: flip a plan without using it."""
+        plan, key, _ = use
         self.plans[plan] ^= 1
-        self._event(seat, "flip_plan", plan=self.game.plan_keys[plan], side=self.plans[plan])
-        self._used(1)
+        self._event(seat, "flip_plan", plan=key, side=self.plans[plan])
+        self.uses_left -= 1
+        self._resolve()
 
-    def _apply_flip_use_plan(self, seat: int, plan: int) -> None:
+    def _apply_flip_use_plan(self, seat: int, use: tuple[int, str, tuple[Effect, Effect]]) -> None:
         """Rule 6: an intern flips a plan, completes the new side and flips it back."""
+        plan, key, sides = use
         side = self.plans[plan] ^ 1
-        paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side])
-        self._event(seat, "flip_use_plan", plan=self.game.plan_keys[plan], side=side, paid=paid,
-                    gained=gained)
-        self._used(2)
+        paid, gained = self._convert(seat, sides[side])
+        self._event(seat, "flip_use_plan", plan=key, side=side, paid=paid, gained=gained)
+        self.uses_left -= 2
+        self._resolve()
 
-    def _apply_double_plan(self, seat: int, plan: int) -> None:
+    def _apply_double_plan(self, seat: int, use: tuple[int, str, tuple[Effect, Effect]]) -> None:
         """Rule 6: an intern completes one plan twice before flipping it."""
+        plan, key, sides = use
         side = self.plans[plan]
-        paid, gained = self._convert(seat, self.game.cards.plans[plan].sides[side], times=2)
+        paid, gained = self._convert(seat, sides[side], times=2)
         self.plans[plan] ^= 1
-        self._event(seat, "double_plan", plan=self.game.plan_keys[plan], side=side, paid=paid,
-                    gained=gained)
-        self._used(2)
+        self._event(seat, "double_plan", plan=key, side=side, paid=paid, gained=gained)
+        self.uses_left -= 2
+        self._resolve()
 
     # -- flow ------------------------------------------------------------------------------------
     def _convert(self, seat: int, effect: Effect, times: int = 1) -> tuple[dict, dict]:
@@ -457,44 +501,36 @@ class CorticaState(State):
         res[:] = after
         return paid.copy(), gained.copy()
 
-    def _used(self, uses: int) -> None:
-        """The current worker used its action ``uses`` times; it returns when it has no more."""
-        left = self.uses_left - uses
-        if left > 0:
-            self.uses_left = left
-            self._skip_if_idle()
-        else:
-            self.uses_left = 0
-            self._return_worker()
-
-    def _begin_worker(self) -> None:
-        """The first worker in the queue begins; a worker on a card it can always use is
-        never idle."""
-        card, space = self.queue[0]
-        self.uses_left = 2 if self.interns[self.spaces[card][space]] else 1  # rule 5
-        self.hiring = False
-        if not self.game.always_usable[card]:
-            self._skip_if_idle()
-
-    def _return_worker(self) -> None:
-        """Rules 4-5: the worker goes on top of the stack, intern side up only if just hired."""
+    def _resolve(self) -> None:
+        """Resolving goes on until a worker has a choice: the current worker returns once its
+        uses are spent, or at once when it can only skip (rule 12: skipped without asking),
+        then the next one begins; after the last the round ends."""
         queue = self.queue
-        card, space = queue.pop(0)
-        spaces = self.spaces[card]
-        worker = spaces[space]
-        spaces[space] = -1
-        self.stack.insert(0, worker)
-        self.interns[worker] = self.hiring
-        if queue:
-            self._begin_worker()
-        else:
-            self._end_round()
-
-    def _skip_if_idle(self) -> None:
-        """A worker that can do nothing but skip is returned without asking (then the next
-        one begins)."""
-        if len(self._resolve_legal()) == 1:  # only skip
-            self._apply_skip(self.current_worker() % 2, auto=True)
+        spaces = self.spaces
+        card, space = queue[0]
+        worker = spaces[card][space]
+        while True:
+            if self.uses_left:
+                legal = self._resolve_legal(card, worker)
+                if len(legal) > 1:
+                    self._choices = legal
+                    return
+                used = (2 if self.interns[worker] else 1) - self.uses_left
+                self._event(OWNER[worker], "skip", card=self.game.card_keys[card], space=space, used=used,
+                            auto=True)
+            # rules 4-5: the worker goes on top of the stack, intern side up only if just hired
+            queue.pop(0)
+            spaces[card][space] = -1
+            self.stack.insert(0, worker)
+            self.interns[worker] = self.hiring
+            if not queue:
+                self._choices = None
+                self._end_round()
+                return
+            card, space = queue[0]
+            worker = spaces[card][space]
+            self.uses_left = 2 if self.interns[worker] else 1  # rule 5
+            self.hiring = False
 
     def _end_round(self) -> None:
         """Rule 8: the game ends at 6+ cork (or at the safety round limit), else rest."""
@@ -587,6 +623,8 @@ class CorticaState(State):
         new.hiring = self.hiring
         new.round = self.round
         new.winner = self.winner
+        new._placing = self._placing
+        new._choices = self._choices
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -606,6 +644,42 @@ def action_space(cards: CardSet) -> ActionSpace:
     for kind in ("use_plan", "flip_plan", "flip_use_plan", "double_plan"):
         space.block(kind, plan, text=words[kind])
     return space
+
+
+#: a node of `placing`: the place ids legal with some spaces taken, per legal id the node with
+#: that space taken too, and once every worker is placed, per row the ``(card, space)``
+#: pairs taken in resolving order
+PlaceNode = tuple[list[int], dict[int, "PlaceNode"], dict[tuple[int, ...], tuple[tuple[int, int], ...]]]
+
+
+@cache  # by the action cards' numbers of spaces (shared by the card sets that agree on them)
+def placing(spaces: tuple[int, ...], place: tuple[tuple[int, ...], ...]) -> tuple[PlaceNode, ...]:
+    """Per resting card, the node of placing with no space taken, for action cards with
+    ``spaces`` spaces and the place ids ``place[card][space]`` (rule 3: the empty spaces of
+    the active cards; rule 4: the workers resolve from left to right). Nodes depend only on
+    which spaces are taken, so they are few: at most 57 per resting card (up to all 4 workers
+    on 6 spaces), with 24 orders of the active cards once all are placed."""
+    # per resting card: each row it begins, with the position of each active space in it
+    rows: list[list[tuple[tuple[int, ...], dict]]] = [[] for _ in range(NUM_ACTIONS_CARDS)]
+    for row in permutations(range(NUM_ACTIONS_CARDS)):
+        active = [(c, s) for c in row[1:] for s in range(spaces[c])]
+        rows[row[0]].append((row, {space: i for i, space in enumerate(active)}))
+    nodes: dict[tuple[int, frozenset], PlaceNode] = {}
+
+    def node(resting: int, taken: frozenset) -> PlaceNode:
+        found = nodes.get((resting, taken))
+        if found is None:
+            open_spaces = [(c, s) for c in range(NUM_ACTIONS_CARDS) if c != resting
+                           for s in range(spaces[c]) if (c, s) not in taken]
+            found = nodes[resting, taken] = ([place[c][s] for c, s in open_spaces], {}, {})
+            if len(taken) < len(START_STACK):
+                found[1].update((place[c][s], node(resting, taken | {(c, s)})) for c, s in open_spaces)
+            else:
+                found[2].update((row, tuple(sorted(taken, key=position.__getitem__)))
+                                for row, position in rows[resting])
+        return found
+
+    return tuple(node(resting, frozenset()) for resting in range(NUM_ACTIONS_CARDS))
 
 
 def player_name(seat: int, lang: str, names: list[str] | None = None) -> str:
@@ -635,14 +709,6 @@ def reason_text(entry: dict, lang: str, names: list[str] | None = None) -> str:
     if entry["limit"] is not None:
         text += words["limit"].format(n=entry["limit"])
     return text
-
-
-def handler_argument(indices: tuple[int, ...]) -> object:
-    """The argument `CorticaState._apply` passes a block's handler: the action's parameter
-    indices, one index alone, or ``False`` (``auto``) for skip, which has none."""
-    if not indices:
-        return False
-    return indices[0] if len(indices) == 1 else indices
 
 
 def id_table(block):
