@@ -651,12 +651,13 @@ FREE_DECISIONS = ("kill", "rob", "swap", "discard", "look", "beautify", "destroy
                   "smithy", "museum", "armory")
 
 
-def _choices(acted: bool, char: int) -> tuple[tuple[Callable, ...], tuple[tuple[int, Callable], ...]]:
-    """The choices open to ``char`` before or after its action: its power's, and ``(district,
-    choices)`` of those open only to a city with that district."""
+def _choices(acted: bool, char: int) -> tuple[bool, tuple[Callable, ...], tuple[tuple[int, Callable], ...]]:
+    """What is open to ``char`` before or after its action: whether it collects district
+    income, its power's choices, and ``(district, choices)`` of those open only to a city
+    with that district."""
     open_ = [d for d in map(TABLE.get, FREE_DECISIONS)
              if d.character in (-1, char) and d.acted in (None, acted)]
-    return (tuple(d.choices for d in open_ if d.district < 0),
+    return (CHAR_INCOME[char] >= 0, tuple(d.choices for d in open_ if d.district < 0),
             tuple((d.district, d.choices) for d in open_ if d.district >= 0))
 
 
@@ -680,15 +681,14 @@ def _turn(st: CitadelsModel) -> list[int]:
     flags = st.flags
     if flags & _ONLY:  # the action alone, which ends the turn
         return [] if flags & _ACTED else [_GOLD_ID, _DRAW_ID]
-    char = st.char
     if flags & _ACTED:
         out = _buildable(st)  # unsorted
         out.append(_END_ID)
-        powers, in_city = _FREE_AFTER[char]
+        has_income, powers, in_city = _FREE_AFTER[st.char]
     else:
         out = [_GOLD_ID, _DRAW_ID]
-        powers, in_city = _FREE_BEFORE[char]
-    if not flags & _INCOME and CHAR_INCOME[char] >= 0:
+        has_income, powers, in_city = _FREE_BEFORE[st.char]
+    if has_income and not flags & _INCOME:
         out.append(_INCOME_ID)
     for choices in powers:
         out += choices(st)
@@ -705,7 +705,7 @@ def _turn(st: CitadelsModel) -> list[int]:
 
 def legal(st: CitadelsModel, _seat: int | None = None) -> list[int]:
     """The sorted legal ids of the seat to move (``_seat``: the contract's argument, which is
-    always that seat)."""
+    always that seat): the draft's, the top pending decision's, or the turn's (`_turn`)."""
     if st.phase == _DRAFT:
         return _ids(_DRAFT_KINDS[st.plan[st.step][1]], st.pool)
     pending = st.pending
