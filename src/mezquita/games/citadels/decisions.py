@@ -218,7 +218,11 @@ def _draw(st: CitadelsModel, seat: int) -> None:
         after_action(st)
     else:
         st.keep_n = keep
-        st.pending.append(Pending(PendingKind.KEEP_DRAWN, seat))
+        st.pending.append(_KEEP_DRAWN[seat])
+
+
+#: per seat, its pending choice among cards drawn (records are immutable: shared)
+_KEEP_DRAWN = tuple(Pending(PendingKind.KEEP_DRAWN, seat) for seat in range(MAX_SEATS))
 
 
 @decision("keep", "d", lambda st: _distinct_ids("keep", st.drawn), secret=("district",))
@@ -325,13 +329,14 @@ def _discards(st: CitadelsModel) -> list[int]:
 
 @decision("discard", "d", _discards, secret=("district",), character=MAGICIAN)
 def _discard(st: CitadelsModel, seat: int, dist: int) -> None:
-    if not st.pending:
+    if st.pending:  # the Magician goes on discarding
+        count = st.pending.pop().count
+    else:
         st.flags |= TurnFlag.POWER
-        st.pending.append(Pending(PendingKind.MAGICIAN, seat))
-    top = st.pending.pop()
+        count = 0
     st.hands[seat].remove(dist)
     st.deck.insert(0, dist)
-    st.pending.append(top._replace(count=top.count + 1))
+    st.pending.append(Pending(PendingKind.MAGICIAN, seat, count=count + 1))
     st._event(seat, "discard", district=DIST_KEYS[dist])
 
 

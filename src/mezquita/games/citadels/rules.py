@@ -52,6 +52,8 @@ from .view import public_event, resample, view
 from .words import event_text
 
 _DRAFT, _TURNS = Phase.DRAFT, Phase.TURNS  # read once per decision: plain names
+#: per seat, the one-seat tuple `_to_move` answers (shared: tuples cannot change)
+_ONE_SEAT = tuple((s,) for s in range(decisions.MAX_SEATS))
 #: the lobby's choice per rank 1-8: the base character, then its Dark City alternative(s)
 CHARACTER_CHOICES = tuple(
     tuple(CHAR_KEYS[c] for c in sorted(range(NUM_CHARS), key=lambda c: c not in BASE_CHARS)
@@ -208,9 +210,9 @@ class CitadelsState(CitadelsModel):
         phase = self.phase
         if phase == _TURNS:
             pending = self.pending
-            return (pending[-1].seat,) if pending else (self.actor,)
+            return _ONE_SEAT[pending[-1].seat if pending else self.actor]
         if phase == _DRAFT:
-            return (self.plan[self.step][0],)
+            return _ONE_SEAT[self.plan[self.step][0]]
         return ()
 
     # the hooks run once per decision: the functions themselves, without a call in between
