@@ -278,28 +278,20 @@ def after_action(st: CitadelsModel) -> None:
         st.pending.append(Pending(PendingKind.BEWITCH, seat))
 
 
-def income(st: CitadelsModel) -> int:
-    """The district income of the acting character now (School of Magic counts as its colour)."""
+def take_income(st: CitadelsModel, chosen: bool = False) -> None:
+    """Collect the acting character's district income (once per turn; the School of Magic
+    counts as its colour); recorded when ``chosen`` (the decision) or when it brings gold."""
+    st.flags |= _INCOME
     colour = CHAR_INCOME[st.char]
     if colour < 0:
-        return 0
-    pays, amount = _PAYS[colour], 0
-    for d in st.cities[st.actor]:
-        amount += pays[d]
-    return amount
-
-
-def take_income(st: CitadelsModel, chosen: bool = False) -> None:
-    """Collect the district income (once per turn); recorded when ``chosen`` (the decision)
-    or when it brings gold."""
-    st.flags |= _INCOME
-    if CHAR_INCOME[st.char] < 0:
         return
-    amount = income(st)
+    pays, seat, amount = _PAYS[colour], st.actor, 0
+    for d in st.cities[seat]:
+        amount += pays[d]
     if amount:
-        st.gold[st.actor] += amount
+        st.gold[seat] += amount
     if chosen or amount:
-        st._event(st.actor, "income", gold=amount)
+        st._event(seat, "income", gold=amount)
 
 
 def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
