@@ -460,20 +460,20 @@ def _destroys(st: CitadelsModel) -> list[int]:
     """The Warlord's targets, unsorted (he names them after his action: `_turn` sorts)."""
     if not _power(st, WARLORD):
         return []
-    gold, full, out = st.gold[st.actor], threshold(st), []
-    for s in range(st.game.num_players):
-        city = st.cities[s]
-        if s == st.bishop_seat or len(city) >= full:
+    gold, full, bishop = st.gold[st.actor], threshold(st), st.bishop_seat
+    found: dict[int, None] = {}  # ids as keys: each once, cheaper than scanning a list
+    # the price is the printed cost - 1, more only with beautified districts or the Great
+    # Wall: most districts need no closer look
+    within = _DESTROYABLE[min(gold, len(_DESTROYABLE) - 1)]
+    for s, city in enumerate(st.cities):
+        if s == bishop or len(city) >= full:
             continue
         ids = _DESTROY_IDS[s]
-        # the price is the printed cost - 1, more only with beautified districts or the
-        # Great Wall: most districts need no closer look
         plain = not st.beauty[s] and GREAT_WALL not in city
         for d in city:
-            if (DIST_COST[d] <= gold + 1 and d != KEEP and ids[d] not in out
-                    and (plain or destroy_cost(st, s, d) <= gold)):
-                out.append(ids[d])
-    return out
+            if d in within and (plain or destroy_cost(st, s, d) <= gold):
+                found[ids[d]] = None
+    return list(found)
 
 
 @decision("destroy", "sd", _destroys, character=WARLORD, acted=True)
@@ -491,6 +491,10 @@ def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     finish_turn(st)
 
 
+#: per gold 0 to the highest price: the districts the Warlord may destroy at their printed
+#: cost - 1 (never the Keep)
+_DESTROYABLE = tuple(frozenset(d for d, cost in enumerate(DIST_COST) if cost - 1 <= gold and d != KEEP)
+                     for gold in range(max(DIST_COST)))
 #: per seat, per district: the id of destroying it
 _DESTROY_IDS = [[TABLE["destroy"].block.id(s, d) for d in range(len(DIST_KEYS))] for s in range(MAX_SEATS)]
 
