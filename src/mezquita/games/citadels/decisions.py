@@ -262,6 +262,7 @@ def _build(st: CitadelsModel, seat: int, dist: int) -> None:
     st._event(seat, "build", district=DIST_KEYS[dist], cost=cost)
 
 
+#: the first build id, read by `_buildable` as a plain name
 _BUILD_BASE = _BASE["build"]
 
 
