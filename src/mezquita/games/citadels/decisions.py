@@ -75,6 +75,7 @@ from .queries import (
     may_duplicate,
     robbable,
     targets,
+    threshold,
 )
 
 #: seats in the action space (the most players a game can have)
@@ -150,6 +151,17 @@ def _ids(kind: str, items) -> list[int]:
     return out
 
 
+def _distinct_ids(kind: str, cards: list[int]) -> list[int]:
+    """The ids of a one-district decision ``kind`` for these cards, each once (unsorted; a
+    small set costs more to build than these few tests)."""
+    base, out = _BASE[kind], []
+    for d in cards:
+        action = base + d
+        if action not in out:
+            out.append(action)
+    return out
+
+
 def _one(kind: str) -> tuple[int]:
     """The one id of a decision without parameters (shared: callers only read it)."""
     return _ONE[kind]
@@ -206,10 +218,14 @@ def _draw(st: CitadelsModel, seat: int) -> None:
         after_action(st)
     else:
         st.keep_n = keep
-        st.pending.append(Pending(PendingKind.KEEP_DRAWN, seat))
+        st.pending.append(_KEEP_DRAWN[seat])
 
 
-@decision("keep", "d", lambda st: _ids("keep", set(st.drawn)), secret=("district",))
+#: per seat, its pending choice among cards drawn (records are immutable: shared)
+_KEEP_DRAWN = tuple(Pending(PendingKind.KEEP_DRAWN, seat) for seat in range(MAX_SEATS))
+
+
+@decision("keep", "d", lambda st: _distinct_ids("keep", st.drawn), secret=("district",))
 def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
     st._event(seat, "keep", district=DIST_KEYS[dist])
@@ -227,13 +243,13 @@ def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 def _buildable(st: CitadelsModel) -> list[int]:
+    """The build ids open now, unsorted (`_turn` sorts its list)."""
     seat = st.actor
     hand = st.hands[seat]
     if st.flags & _ONLY or st.builds <= 0 or not hand:
         return []
-    gold, costs, base = st.gold[seat], build_costs(st, seat), _BASE["build"]
+    gold, costs, base, out = st.gold[seat], build_costs(st, seat), _BUILD_BASE, []
     city = () if may_duplicate(st, seat, st.char == WIZARD) else st.cities[seat]
-    out: list[int] = []
     for d in hand:  # each district once
         if costs[d] <= gold and d not in city and base + d not in out:
             out.append(base + d)
@@ -244,6 +260,10 @@ def _buildable(st: CitadelsModel) -> list[int]:
 def _build(st: CitadelsModel, seat: int, dist: int) -> None:
     cost = build(st, seat, dist, True)
     st._event(seat, "build", district=DIST_KEYS[dist], cost=cost)
+
+
+#: the first build id, read by `_buildable` as a plain name
+_BUILD_BASE = _BASE["build"]
 
 
 @decision("end", "", None)
@@ -304,19 +324,20 @@ def _swap(st: CitadelsModel, seat: int, other: int) -> None:
 
 def _discards(st: CitadelsModel) -> list[int]:
     if st.pending:  # the Magician goes on discarding
-        return _ids("discard", set(st.hands[_top(st).seat]))
-    return _ids("discard", set(st.hands[st.actor])) if _power(st, MAGICIAN) else []
+        return _distinct_ids("discard", st.hands[_top(st).seat])
+    return _distinct_ids("discard", st.hands[st.actor]) if _power(st, MAGICIAN) else []
 
 
 @decision("discard", "d", _discards, secret=("district",), character=MAGICIAN)
 def _discard(st: CitadelsModel, seat: int, dist: int) -> None:
-    if not st.pending:
+    if st.pending:  # the Magician goes on discarding
+        count = st.pending.pop().count
+    else:
         st.flags |= TurnFlag.POWER
-        st.pending.append(Pending(PendingKind.MAGICIAN, seat))
-    top = st.pending.pop()
+        count = 0
     st.hands[seat].remove(dist)
     st.deck.insert(0, dist)
-    st.pending.append(top._replace(count=top.count + 1))
+    st.pending.append(Pending(PendingKind.MAGICIAN, seat, count=count + 1))
     st._event(seat, "discard", district=DIST_KEYS[dist])
 
 
@@ -335,7 +356,7 @@ def _look(st: CitadelsModel, seat: int, other: int) -> None:
     st._event(seat, "look", target=other)
 
 
-@decision("take", "d", lambda st: _ids("take", set(st.hands[_top(st).other])),
+@decision("take", "d", lambda st: _distinct_ids("take", st.hands[_top(st).other]),
           secret=("district",), seen_by=_owner_and("target"))
 def _take(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
@@ -392,7 +413,7 @@ def _pay_gold(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "pay_gold", target=top.other)
 
 
-@decision("pay_card", "d", lambda st: _ids("pay_card", set(st.hands[_top(st).seat])),
+@decision("pay_card", "d", lambda st: _distinct_ids("pay_card", st.hands[_top(st).seat]),
           secret=("district",), seen_by=_owner_and("target"))
 def _pay_card(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
@@ -437,25 +458,23 @@ def _sd(kind: str, pairs) -> list[int]:
 
 
 def _destroys(st: CitadelsModel) -> list[int]:
+    """The Warlord's targets, unsorted (he names them after his action: `_turn` sorts)."""
     if not _power(st, WARLORD):
         return []
-    gold, block, out = st.gold[st.actor], TABLE["destroy"].block, []
-    for s in range(st.game.num_players):
-        if s == st.bishop_seat or is_complete(st, s):
+    gold, full, bishop = st.gold[st.actor], threshold(st), st.bishop_seat
+    found: dict[int, None] = {}  # ids as keys: each once, cheaper than scanning a list
+    # the price is the printed cost - 1, more only with beautified districts or the Great
+    # Wall: most districts need no closer look
+    within = _DESTROYABLE[min(gold, len(_DESTROYABLE) - 1)]
+    for s, city in enumerate(st.cities):
+        if s == bishop or len(city) >= full:
             continue
-        targets: list[int] = []
-        city = st.cities[s]
-        # the price is the printed cost - 1, more only with beautified districts or the
-        # Great Wall: most districts need no closer look
+        ids = _DESTROY_IDS[s]
         plain = not st.beauty[s] and GREAT_WALL not in city
         for d in city:
-            if (DIST_COST[d] <= gold + 1 and d != KEEP and d not in targets
-                    and (plain or destroy_cost(st, s, d) <= gold)):
-                targets.append(d)
-        targets.sort()
-        for d in targets:
-            out.append(block.id(s, d))
-    return out
+            if d in within and (plain or destroy_cost(st, s, d) <= gold):
+                found[ids[d]] = None
+    return list(found)
 
 
 @decision("destroy", "sd", _destroys, character=WARLORD, acted=True)
@@ -471,6 +490,14 @@ def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
             return  # the Graveyard's answer ends the Warlord's turn
     st.deck.insert(0, dist)
     finish_turn(st)
+
+
+#: per gold 0 to the highest price: the districts the Warlord may destroy at their printed
+#: cost - 1 (never the Keep)
+_DESTROYABLE = tuple(frozenset(d for d, cost in enumerate(DIST_COST) if cost - 1 <= gold and d != KEEP)
+                     for gold in range(max(DIST_COST)))
+#: per seat, per district: the id of destroying it
+_DESTROY_IDS = [[TABLE["destroy"].block.id(s, d) for d in range(len(DIST_KEYS))] for s in range(MAX_SEATS)]
 
 
 def _exchange_pairs(st: CitadelsModel, give: int) -> list[tuple[int, int]]:
@@ -527,7 +554,7 @@ def _owns(st: CitadelsModel, dist: int, flag: int) -> bool:
     return dist in st.cities[st.actor] and not st.flags & flag
 
 
-@decision("lab", "d", lambda st: _ids("lab", set(st.hands[st.actor]))
+@decision("lab", "d", lambda st: _distinct_ids("lab", st.hands[st.actor])
           if _free(st) and _owns(st, LABORATORY, TurnFlag.LAB) else [], secret=("district",),
           district=LABORATORY)
 def _lab(st: CitadelsModel, seat: int, dist: int) -> None:
@@ -547,7 +574,7 @@ def _smithy(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "smithy", count=len(got), cards=keys(got))
 
 
-@decision("museum", "d", lambda st: _ids("museum", set(st.hands[st.actor]))
+@decision("museum", "d", lambda st: _distinct_ids("museum", st.hands[st.actor])
           if _free(st) and _owns(st, MUSEUM, TurnFlag.MUSEUM) else [], secret=("district",),
           district=MUSEUM)
 def _museum(st: CitadelsModel, seat: int, dist: int) -> None:
@@ -634,22 +661,23 @@ FREE_DECISIONS = ("kill", "rob", "swap", "discard", "look", "beautify", "destroy
                   "smithy", "museum", "armory")
 
 
-def _choices(acted: bool, char: int) -> tuple[tuple[Callable, ...], tuple[tuple[int, Callable], ...]]:
-    """The choices open to ``char`` before or after its action: its power's, and ``(district,
-    choices)`` of those open only to a city with that district."""
+def _choices(acted: bool, char: int) -> tuple[bool, tuple[Callable, ...], tuple[tuple[int, Callable], ...]]:
+    """What is open to ``char`` before or after its action: whether it collects district
+    income, its power's choices, and ``(district, choices)`` of those open only to a city
+    with that district."""
     open_ = [d for d in map(TABLE.get, FREE_DECISIONS)
              if d.character in (-1, char) and d.acted in (None, acted)]
-    return (tuple(d.choices for d in open_ if d.district < 0),
+    return (CHAR_INCOME[char] >= 0, tuple(d.choices for d in open_ if d.district < 0),
             tuple((d.district, d.choices) for d in open_ if d.district >= 0))
 
 
-#: before (index 0) and after (1) the turn's action, per character, the free decisions open
-#: to it then (the others belong to other characters or to the other part of the turn)
-_FREE_BY_CHAR = [[_choices(acted, c) for c in range(len(CHAR_KEYS))] for acted in (False, True)]
+#: before and after the turn's action, per character, the free decisions open to it then
+#: (the others belong to other characters or to the other part of the turn)
+_FREE_BEFORE, _FREE_AFTER = ([_choices(acted, c) for c in range(len(CHAR_KEYS))] for acted in (False, True))
 #: the districts that open decisions of their own
 _OPENING = frozenset(d.district for d in TABLE.values() if d.district >= 0)
-#: per `DraftStep`, the choices of the draft
-_DRAFT_CHOICES = (TABLE["pick"].choices, TABLE["discard_char"].choices)
+#: per `DraftStep`, the decision of the draft (its choices: the cards in the pool)
+_DRAFT_KINDS = ("pick", "discard_char")
 #: per `PendingKind`, the choices of its answers
 _PENDING_CHOICES = [tuple(TABLE[name].choices for name in PENDING_DECISIONS[kind])
                     for kind in range(len(PENDING_DECISIONS))]
@@ -661,16 +689,17 @@ def _turn(st: CitadelsModel) -> list[int]:
     """The acting seat's sorted choices when nothing is pending: the frame of the turn (gold
     or cards first; then building and ending it; the income at any time), then the powers."""
     flags = st.flags
-    acted = flags & _ACTED
     if flags & _ONLY:  # the action alone, which ends the turn
-        return [] if acted else [_GOLD_ID, _DRAW_ID]
-    out = _buildable(st) if acted else [_GOLD_ID, _DRAW_ID]
-    if acted:
+        return [] if flags & _ACTED else [_GOLD_ID, _DRAW_ID]
+    if flags & _ACTED:
+        out = _buildable(st)  # unsorted
         out.append(_END_ID)
-    char = st.char
-    if not flags & _INCOME and CHAR_INCOME[char] >= 0:
+        has_income, powers, in_city = _FREE_AFTER[st.char]
+    else:
+        out = [_GOLD_ID, _DRAW_ID]
+        has_income, powers, in_city = _FREE_BEFORE[st.char]
+    if has_income and not flags & _INCOME:
         out.append(_INCOME_ID)
-    powers, in_city = _FREE_BY_CHAR[acted][char]
     for choices in powers:
         out += choices(st)
     city = st.cities[st.actor]
@@ -679,19 +708,20 @@ def _turn(st: CitadelsModel) -> list[int]:
             if dist in city:
                 out += choices(st)
         out.sort()
-    elif acted or powers:
+    elif powers or flags & _ACTED:
         out.sort()
     return out
 
 
 def legal(st: CitadelsModel, _seat: int | None = None) -> list[int]:
     """The sorted legal ids of the seat to move (``_seat``: the contract's argument, which is
-    always that seat)."""
+    always that seat): the draft's, the top pending decision's, or the turn's (`_turn`)."""
     if st.phase == _DRAFT:
-        return _DRAFT_CHOICES[st.plan[st.step][1]](st)
-    if st.pending:
+        return _ids(_DRAFT_KINDS[st.plan[st.step][1]], st.pool)
+    pending = st.pending
+    if pending:
         out: list[int] = []
-        for choices in _PENDING_CHOICES[st.pending[-1].kind]:
+        for choices in _PENDING_CHOICES[pending[-1].kind]:
             out += choices(st)
         out.sort()
     else:

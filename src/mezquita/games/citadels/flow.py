@@ -50,8 +50,13 @@ _STATUS = CallStatus.NAMES
 #: per income colour, per district: 1 if it pays (its colour, or the School of Magic)
 _PAYS = tuple(tuple(int(DIST_COLOUR[d] == colour or d == SCHOOL_OF_MAGIC) for d in range(len(DIST_KEYS)))
               for colour in range(5))
+_PLAYED, _ABSENT, _BEWITCHED = CallStatus.PLAYED, CallStatus.ABSENT, CallStatus.BEWITCHED
 #: the characters with something to do as their turn opens (see `_start_powers`)
 _START_POWERS = frozenset((BISHOP, ABBOT, EMPEROR, QUEEN, TAX_COLLECTOR))
+#: ... and right after their action (see `after_action`)
+_AFTER_POWERS = frozenset((MERCHANT, ARCHITECT, NAVIGATOR, WITCH))
+#: per character, the districts it may build in a turn
+_BUILDS = tuple(3 if c == ARCHITECT else 0 if c == NAVIGATOR else 1 for c in range(len(CHAR_KEYS)))
 
 
 def keys(dists: list[int]) -> list[str]:
@@ -181,7 +186,7 @@ def call_next(st: CitadelsModel) -> None:
             continue
         seat = holder[char]
         if seat < 0:
-            _call(st, char, -1, CallStatus.ABSENT)
+            _call(st, char, -1, _ABSENT)
             continue
         st.rank = rank
         # the Ball Room's owner holds the Crown as the character is called
@@ -194,7 +199,7 @@ def call_next(st: CitadelsModel) -> None:
             _call(st, char, -1, CallStatus.MURDERED)
             continue
         bewitched = char == st.bewitched
-        _call(st, char, seat, CallStatus.BEWITCHED if bewitched else CallStatus.PLAYED)
+        _call(st, char, seat, _BEWITCHED if bewitched else _PLAYED)
         if char == st.robbed or char == KING:
             reveal(st, seat, char)
         start_turn(st, seat, char, (_ONLY if bewitched else 0) | thank)
@@ -218,7 +223,7 @@ def reveal(st: CitadelsModel, seat: int, char: int) -> None:
 def start_turn(st: CitadelsModel, seat: int, char: int, flags: int) -> None:
     """Open the turn of ``char`` played by ``seat`` (flags: action-only, resumed, thanks due)."""
     st.actor, st.char = seat, char
-    st.builds = 3 if char == ARCHITECT else 0 if char == NAVIGATOR else 1
+    st.builds = _BUILDS[char]
     st.spent = st.built_n = st.art_n = st.keep_n = 0
     st.drawn = []
     st.pending = []
@@ -259,7 +264,10 @@ def after_action(st: CitadelsModel) -> None:
     if st.flags & _ONLY:
         finish_turn(st)
         return
-    char, seat = st.char, st.actor
+    char = st.char
+    if char not in _AFTER_POWERS:
+        return
+    seat = st.actor
     if char == MERCHANT:
         gain(st, seat, 1, char)
     elif char == ARCHITECT:
@@ -270,28 +278,20 @@ def after_action(st: CitadelsModel) -> None:
         st.pending.append(Pending(PendingKind.BEWITCH, seat))
 
 
-def income(st: CitadelsModel) -> int:
-    """The district income of the acting character now (School of Magic counts as its colour)."""
+def take_income(st: CitadelsModel, chosen: bool = False) -> None:
+    """Collect the acting character's district income (once per turn; the School of Magic
+    counts as its colour); recorded when ``chosen`` (the decision) or when it brings gold."""
+    st.flags |= _INCOME
     colour = CHAR_INCOME[st.char]
     if colour < 0:
-        return 0
-    pays, amount = _PAYS[colour], 0
-    for d in st.cities[st.actor]:
-        amount += pays[d]
-    return amount
-
-
-def take_income(st: CitadelsModel, chosen: bool = False) -> None:
-    """Collect the district income (once per turn); recorded when ``chosen`` (the decision)
-    or when it brings gold."""
-    st.flags |= _INCOME
-    if CHAR_INCOME[st.char] < 0:
         return
-    amount = income(st)
+    pays, seat, amount = _PAYS[colour], st.actor, 0
+    for d in st.cities[seat]:
+        amount += pays[d]
     if amount:
-        st.gold[st.actor] += amount
+        st.gold[seat] += amount
     if chosen or amount:
-        st._event(st.actor, "income", gold=amount)
+        st._event(seat, "income", gold=amount)
 
 
 def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
@@ -315,7 +315,7 @@ def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
             draw(st, seat, 2, DIST_KEYS[PARK])
     st.pending = []
     st.flags = 0
-    if st.calls[-1][2] == CallStatus.BEWITCHED and st.witch >= 0:
+    if st.calls[-1][2] == _BEWITCHED and st.witch >= 0:
         char = st.char
         _call(st, char, st.witch, CallStatus.WITCH)
         start_turn(st, st.witch, char, TurnFlag.RESUMED)

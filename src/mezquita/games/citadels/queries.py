@@ -6,7 +6,6 @@ Nothing here changes a state; the round flow and the decisions above ask these.
 from __future__ import annotations
 
 from .cards import (
-    CHAR_RANK,
     DIST_COLOUR,
     DIST_COST,
     DIST_POINTS,
@@ -89,10 +88,10 @@ def exchange_cost(st: CitadelsModel, seat: int, dist: int) -> int:
 
 def targets(st: CitadelsModel, lowest_rank: int) -> list[int]:
     """Characters that can be named: in this game, not face up, from ``lowest_rank`` up."""
-    face_up, out = st.face_up, []
-    for c in st.game.characters:
-        if CHAR_RANK[c] >= lowest_rank and c not in face_up:
-            out.append(c)
+    out = list(st.game.nameable[lowest_rank])
+    for c in st.face_up:
+        if c in out:
+            out.remove(c)
     return out
 
 

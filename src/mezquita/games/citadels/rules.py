@@ -51,6 +51,9 @@ from .render import render_text
 from .view import public_event, resample, view
 from .words import event_text
 
+_DRAFT, _TURNS = Phase.DRAFT, Phase.TURNS  # read once per decision: plain names
+#: per seat, the one-seat tuple `_to_move` answers (shared: tuples cannot change)
+_ONE_SEAT = tuple((s,) for s in range(decisions.MAX_SEATS))
 #: the lobby's choice per rank 1-8: the base character, then its Dark City alternative(s)
 CHARACTER_CHOICES = tuple(
     tuple(CHAR_KEYS[c] for c in sorted(range(NUM_CHARS), key=lambda c: c not in BASE_CHARS)
@@ -127,6 +130,9 @@ class CitadelsGame(Game):
             raise UnknownOption("8 players need a rank-9 character (option rank9)")
         #: the character deck of every round, in rank order
         self.characters: tuple[int, ...] = tuple(chosen)
+        #: per lowest rank 0..9: the characters in play from that rank up (who can be named)
+        self.nameable: tuple[tuple[int, ...], ...] = tuple(
+            tuple(c for c in chosen if CHAR_RANK[c] >= r) for r in range(10))
         #: rank (1..9) -> character in play, or -1
         self.by_rank: tuple[int, ...] = tuple(
             [-1] + [next((c for c in chosen if CHAR_RANK[c] == r), -1) for r in range(1, 10)])
@@ -201,10 +207,12 @@ class CitadelsState(CitadelsModel):
         start_round(self)
 
     def _to_move(self) -> tuple[int, ...]:
-        if self.phase == Phase.TURNS:
-            return (self.pending[-1].seat,) if self.pending else (self.actor,)
-        if self.phase == Phase.DRAFT:
-            return (self.plan[self.step][0],)
+        phase = self.phase
+        if phase == _TURNS:
+            pending = self.pending
+            return _ONE_SEAT[pending[-1].seat if pending else self.actor]
+        if phase == _DRAFT:
+            return _ONE_SEAT[self.plan[self.step][0]]
         return ()
 
     # the hooks run once per decision: the functions themselves, without a call in between
