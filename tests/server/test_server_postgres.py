@@ -18,6 +18,13 @@ from mezquita.server.store import MatchRow, Move, MoveWriter, Store, now
 HOLD = 1.5  # seconds another transaction holds a match's row
 
 
+def _running(name: str, seats: list[str]) -> MatchRow:
+    """A running Córdoba match named ``name``-<now> with these seats, both joined."""
+    return MatchRow(id=f"{name}-{time.time_ns()}", game="cordoba", options={}, seed=1, seats=seats,
+                    token_hashes=[None, None], joined=[True, True], turn_seconds=0,
+                    timeout_agent="random", status="running", created_at=now())
+
+
 def test_matches_play_persist_and_rebuild_on_postgresql(postgres_url):
     with TestClient(create_app(postgres_url, bot_pool="thread")) as client:
         made = client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "random"],
@@ -54,10 +61,7 @@ def test_a_locked_match_holds_back_no_other_match(postgres_url):
     store = Store(postgres_url, instance="test")
     ids = []
     for name in ("locked", "free"):
-        row = MatchRow(id=f"{name}-{time.time_ns()}", game="cordoba", options={}, seed=1,
-                       seats=["human", "human"], token_hashes=[None, None], joined=[True, True],
-                       turn_seconds=0, timeout_agent="random", status="running",
-                       created_at=now())
+        row = _running(name, ["human", "human"])
         store.create(row, 6.0)
         ids.append(row.id)
     locked_id, free_id = ids
@@ -102,20 +106,13 @@ def test_a_broken_record_holds_back_no_match_taken_over(postgres_url):
     """An instance taking over a dead one's matches skips a record that no longer replays
     and still runs the others' bots."""
     dead = Store(postgres_url, instance="dead")
-
-    def row(name: str, seats: list[str]) -> MatchRow:
-        return MatchRow(id=f"{name}-{time.time_ns()}", game="cordoba", options={}, seed=1,
-                        seats=seats, token_hashes=[None, None], joined=[True, True],
-                        turn_seconds=0, timeout_agent="random", status="running",
-                        created_at=now())
-
     settings = Settings(lease_seconds=0.6)
     with TestClient(create_app(postgres_url, bot_pool="thread", settings=settings)):
-        bots = row("bots", ["random", "random"])
+        bots = _running("bots", ["random", "random"])
         for index in range(10):  # the dead instance's, their leases running out soon
             if index == 5:
                 dead.create(bots, 1.0)
-            broken = row(f"broken{index}", ["human", "human"])
+            broken = _running(f"broken{index}", ["human", "human"])
             dead.create(broken, 1.0)
             dead.add_moves([Move(broken.id, 0, 0, {"do": "x"}, "human")])
         deadline = time.monotonic() + 15

@@ -24,7 +24,7 @@ import time
 
 from .hub import Hub
 from .match import PRESENCE_SECONDS, Match
-from .store import CHANNEL, StoreUnavailable, pg_guards
+from .store import CHANNEL, StoreUnavailable, libpq_url, pg_guards
 
 log = logging.getLogger("mezquita.server")
 RECONNECT_SECONDS = (0.2, 5.0)
@@ -54,7 +54,7 @@ class Cluster:
     async def _listen(self) -> None:
         import psycopg
 
-        url = self.store.url.replace("postgresql+psycopg://", "postgresql://")
+        url = libpq_url(self.store.url)
         pause = RECONNECT_SECONDS[0]
         first = True
         while True:

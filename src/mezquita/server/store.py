@@ -46,7 +46,7 @@ _PG_NOTIFY = f"SELECT pg_notify('{CHANNEL}', p) FROM unnest(%(p)b::text[]) AS p"
 #: PostgreSQL: a batch of moves in one statement (one implicit transaction): the moves, the
 #: status changes they bring and their notifications (sent at commit, in order); parameters
 #: in binary (``%(x)b``: arrays of text need no quoting, a third of the client's CPU)
-_PG_MOVES = f"""
+_PG_MOVES = """
 WITH stored AS (
     INSERT INTO moves (match_id, turn, seat, action, "by", at)
     SELECT m, t, s, a, b, %(at)b
@@ -58,7 +58,7 @@ WITH stored AS (
     FROM unnest(%(em)b::text[], %(est)b::text[], %(er)b::json[]) AS e(m, st, r)
     WHERE matches.id = e.m
 )
-SELECT pg_notify('{CHANNEL}', p) FROM unnest(%(p)b::text[]) AS p"""
+""" + _PG_NOTIFY
 
 
 class StoreUnavailable(MezquitaError):
@@ -338,13 +338,9 @@ class Store:
             conn.close()
             with self._raw_lock:
                 self._raw_all.remove(conn)
-        conn = psycopg.connect(libpq_url(self.url), autocommit=True, **pg_guards(self.db_seconds))
-        try:
-            conn.execute(f"SET lock_timeout = '{LOCK_WAIT_MS}ms'")
-        except BaseException:
-            conn.close()
-            raise
-        self._raw.conn = conn
+        guards = pg_guards(self.db_seconds)
+        guards["options"] += f" -c lock_timeout={LOCK_WAIT_MS}ms"
+        conn = self._raw.conn = psycopg.connect(libpq_url(self.url), autocommit=True, **guards)
         with self._raw_lock:
             self._raw_all.append(conn)
         return conn

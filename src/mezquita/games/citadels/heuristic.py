@@ -135,12 +135,8 @@ class _Context:
         return character_values(self.me, self.city, len(self.hand), bool(self.buildable),
                                 self.gold, self.crown, self.sizes, max(self.golds))
 
-    # -- scoring ---------------------------------------------------------------------------
-    def score(self, action: int) -> float:
-        """An action's score: the ``_<kind>(seat, item)`` rule (seat and item -1 if unused)."""
-        rule, seat, item = _RULES[action]
-        return rule(self, seat, item) if rule else 0.0
-
+    # -- scoring: an action's score is its ``_<kind>(seat, item)`` rule (seat and item -1
+    # if unused; see `_RULES`), read by `_best` ---------------------------------------------
     def _thank(self, _s: int, _i: int) -> float:
         return 100.0
 

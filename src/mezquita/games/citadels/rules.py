@@ -43,7 +43,7 @@ from .cards import (
     NUM_CHARS,
     QUEEN,
 )
-from .flow import start_round
+from .flow import start_round, take_top
 from .heuristic import heuristic_action
 from .model import CitadelsModel, Phase
 from .queries import ranking_keys, scores
@@ -182,7 +182,7 @@ class CitadelsState(CitadelsModel):
         n = g.num_players
         self.deck = list(g.deck)
         self.rng.shuffle(self.deck)
-        self.hands = [[self.deck.pop() for _ in range(4)] for _ in range(n)]
+        self.hands = [take_top(self.deck, 4) for _ in range(n)]
         self.cities = [[] for _ in range(n)]
         self.beauty = [[] for _ in range(n)]
         self.museum = [[] for _ in range(n)]
