@@ -130,7 +130,8 @@ def start_round(st: CitadelsModel) -> None:
 
 
 def _prepare_step(st: CitadelsModel) -> None:
-    if st.swap_rule and st.step == len(st.plan) - 1:
+    """Under the swap rule (callers check it), the last step also offers the face-down card."""
+    if st.step == len(st.plan) - 1:
         st.pool.append(st.fd_random)
         st.pool.sort()
         st.face_down.remove(st.fd_random)
