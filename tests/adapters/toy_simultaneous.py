@@ -6,6 +6,7 @@ hidden from the other seat until both have chosen."""
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from mezquita.engine import ActionSpace, Game, GameInfo, Param, State, register, seat_name
 
@@ -47,6 +48,7 @@ class PenniesGame(Game):
 
 class PenniesState(State):
     fields = ("rounds", "pending")
+    event_fields: ClassVar = {"choose": ("coin", "round")}
 
     def _setup(self) -> None:
         self.rounds, self.pending = [], [None, None]
@@ -61,7 +63,7 @@ class PenniesState(State):
 
     def _apply(self, seat: int, action: int) -> None:
         self.pending[seat] = action
-        self._event(seat, "choose", coin=CHOOSE.values(action)[0], round=len(self.rounds))
+        self._event(seat, "choose", CHOOSE.values(action)[0], len(self.rounds))
         if None not in self.pending:
             self.rounds.append(self.pending)
             self.pending = [None, None]

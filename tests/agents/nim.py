@@ -6,6 +6,8 @@ information and no chance, so MCTS searches the true position.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mezquita.engine import ActionSpace, Game, GameInfo, Option, Param, State, register, seat_name
 
 INFO = GameInfo(id="test-nim", name="Nim", min_players=2, max_players=4,
@@ -37,6 +39,7 @@ class NimGame(Game):
 
 class NimState(State):
     fields = ("stones", "current", "winner")
+    event_fields: ClassVar = {"take": ("stones",)}
 
     def _setup(self) -> None:
         self.stones, self.current, self.winner = self.game.options["stones"], 0, -1
@@ -50,7 +53,7 @@ class NimState(State):
     def _apply(self, seat: int, action: int) -> None:
         (taken,) = TAKE.values(action)
         self.stones -= taken
-        self._event(seat, "take", stones=taken)
+        self._event(seat, "take", taken)
         if self.stones == 0:
             self.winner = seat
         self.current = (seat + 1) % self.game.num_players

@@ -11,6 +11,8 @@ This module is also the game's metrics module (``Game.metrics``).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mezquita.agents import Agent, Turn
 from mezquita.engine import ActionSpace, Game, GameInfo, Option, State, register
 
@@ -37,6 +39,7 @@ class ClaimGame(Game):
 
 class ClaimState(State):
     fields = ("start", "moved", "winner")
+    event_fields: ClassVar = {"pass": (), "claim": ()}
 
     def _setup(self) -> None:
         n = self.game.num_players

@@ -105,6 +105,20 @@ def test_clone_is_independent():
     assert state.child(0, state.legal_actions(0)[0]).to_json() == copy.to_json()
 
 
+def test_events_are_dicts_of_the_fields_their_kind_declares():
+    state = mezquita.load("cordoba").new_state(1)
+    state.apply(0, state.legal_actions(0)[0])
+    (entry,) = state.events
+    assert list(entry) == ["turn", "seat", "do", "card", "landmark", "game"]
+    state._event(None, "game_end", 1)  # a trailing field left out: no such key
+    assert state.events[-1] == {"turn": 1, "seat": None, "do": "game_end", "game": 1}
+    for kind, values in (("fly", ()), ("reveal", (1, [2], 3))):  # undeclared; one value too many
+        state._event(None, kind, *values)
+        with pytest.raises(ValueError, match=f"event '{kind}' records {len(values)} values"):
+            state.events  # noqa: B018
+        del state._events[-1]
+
+
 def test_apply_rejects_wrong_seat_and_out_of_range_ids():
     state = mezquita.load("cordoba").new_state(1)
     with pytest.raises(IllegalAction, match="not seat 1's turn"):

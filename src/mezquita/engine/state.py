@@ -8,7 +8,9 @@ history is recorded, randomness comes only from the state's own seeded generator
 the end every view and every log entry shows everything that was hidden.
 
 The presentation path is the engine's: a game records what happened as *events*
-(``self._event(seat, "build", district="castle")``), masks each one for a viewer in
+(``self._event(seat, "build", "castle", 3)``, the values of the fields its ``event_fields``
+table names for ``"build"``: ``{"do": "build", "district": "castle", "cost": 3, ...}``),
+masks each one for a viewer in
 ``_public_event`` (hidden values become ``None``), and words it in ``Game.event_text``. The
 terminal, the server's live log and replays all read ``state.log(viewer)``.
 """
@@ -39,12 +41,14 @@ class State:
     """
 
     fields: ClassVar[tuple[str, ...]] = ()
+    #: per event kind, the names of the fields ``_event`` records for it, in order
+    event_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     game: Game
     seed: int
     rng: Rng
     history: list[tuple[int, int]]
-    # The events list: ``_event`` appends ``(turn, seat, kind, fields)`` tuples, which the
+    # The events list: ``_event`` appends ``(turn, seat, kind, values)`` tuples, which the
     # ``events`` property turns into dicts in place on first read (entries before ``_built``
     # are dicts). Most playouts never read their events, so they never pay for the dicts.
     _events: list
@@ -112,9 +116,14 @@ class State:
         own, so a game's ``_resample`` may replace entries of a copy's list."""
         events = self._events
         if self._built < len(events):
+            table = self.event_fields
             for k in range(self._built, len(events)):
-                turn, seat, kind, fields = events[k]
-                events[k] = {"turn": turn, "seat": seat, "do": kind, **fields}
+                turn, seat, kind, values = events[k]
+                names = table.get(kind)
+                if names is None or len(values) > len(names):
+                    raise ValueError(f"event {kind!r} records {len(values)} values; "
+                                     f"{type(self).__name__}.event_fields names {names}")
+                events[k] = {"turn": turn, "seat": seat, "do": kind, **dict(zip(names, values))}
             self._built = len(events)
         return events
 
@@ -274,11 +283,13 @@ class State:
             raise IllegalAction(f"there is no seat {seat!r} in a {self.game.num_players}-player "
                                 "game")
 
-    def _event(self, seat: int | None, kind: str, /, **fields: Any) -> None:
+    def _event(self, seat: int | None, kind: str, *values: Any) -> None:
         """Record that ``seat`` (``None``: the game itself) did ``kind``: for ``_apply``.
-        (``seat`` and ``kind`` are positional-only: then Python binds the keyword fields
-        straight into ``fields``, without matching each against the parameter names first.)"""
-        self._events.append((len(self.history), seat, kind, fields))
+        ``values`` are those of the fields ``event_fields[kind]`` names, in order; trailing
+        fields may be left out (the event then has no such key). Positional values, not
+        keywords: a keyword call builds a dict per event, and playouts record many events
+        that nobody reads."""
+        self._events.append((len(self.history), seat, kind, values))
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """A full state consistent with ``seat``'s view: hidden values redealt from ``rng``.

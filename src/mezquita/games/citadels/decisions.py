@@ -184,13 +184,13 @@ def _power(st: CitadelsModel, char: int) -> bool:
 # -- the draft ----------------------------------------------------------------------------------
 @decision("pick", "c", lambda st: _ids("pick", st.pool), secret=("character",))
 def _pick(st: CitadelsModel, seat: int, char: int) -> None:
-    st._event(seat, "pick", character=CHAR_KEYS[char])
+    st._event(seat, "pick", CHAR_KEYS[char])
     draft_step(st, seat, char)
 
 
 @decision("discard_char", "c", lambda st: _ids("discard_char", st.pool), secret=("character",))
 def _discard_char(st: CitadelsModel, seat: int, char: int) -> None:
-    st._event(seat, "discard_char", character=CHAR_KEYS[char])
+    st._event(seat, "discard_char", CHAR_KEYS[char])
     draft_step(st, seat, char)
 
 
@@ -199,7 +199,7 @@ def _discard_char(st: CitadelsModel, seat: int, char: int) -> None:
 def _gold(st: CitadelsModel, seat: int) -> None:
     st.gold[seat] += 2
     st.flags |= _ACTED
-    st._event(seat, "gold", gold=2)
+    st._event(seat, "gold", 2)
     after_action(st)
 
 
@@ -211,7 +211,7 @@ def _draw(st: CitadelsModel, seat: int) -> None:
     keep = 2 if LIBRARY in city else 1
     drawn = st.drawn = take_top(st.deck, count)
     n = len(drawn)
-    st._event(seat, "draw", count=n, keep=keep if keep < n else n, cards=keys(drawn))
+    st._event(seat, "draw", n, keep if keep < n else n, keys(drawn))
     if n <= keep:
         st.hands[seat] += drawn
         st.drawn = []
@@ -228,7 +228,7 @@ _KEEP_DRAWN = tuple(Pending(PendingKind.KEEP_DRAWN, seat) for seat in range(MAX_
 @decision("keep", "d", lambda st: _distinct_ids("keep", st.drawn), secret=("district",))
 def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
-    st._event(seat, "keep", district=DIST_KEYS[dist])
+    st._event(seat, "keep", DIST_KEYS[dist])
     st.drawn.remove(dist)
     st.hands[seat].append(dist)
     st.keep_n -= 1
@@ -259,7 +259,7 @@ def _buildable(st: CitadelsModel) -> list[int]:
 @decision("build", "d", _buildable)
 def _build(st: CitadelsModel, seat: int, dist: int) -> None:
     cost = build(st, seat, dist, True)
-    st._event(seat, "build", district=DIST_KEYS[dist], cost=cost)
+    st._event(seat, "build", DIST_KEYS[dist], cost)
 
 
 #: the first build id, read by `_buildable` as a plain name
@@ -279,7 +279,7 @@ def _income(st: CitadelsModel, seat: int) -> None:
 
 @decision("thank", "", None)
 def _thank(st: CitadelsModel, seat: int) -> None:
-    st._event(seat, "thank", to=st.crown)
+    st._event(seat, "thank", st.crown)
 
 
 # -- character powers -----------------------------------------------------------------------------
@@ -288,7 +288,7 @@ def _thank(st: CitadelsModel, seat: int) -> None:
 def _kill(st: CitadelsModel, seat: int, char: int) -> None:
     st.murdered = char
     st.flags |= TurnFlag.POWER
-    st._event(seat, "kill", character=CHAR_KEYS[char])
+    st._event(seat, "kill", CHAR_KEYS[char])
 
 
 @decision("rob", "c", lambda st: _ids("rob", robbable(st)) if _power(st, THIEF) else [],
@@ -296,7 +296,7 @@ def _kill(st: CitadelsModel, seat: int, char: int) -> None:
 def _rob(st: CitadelsModel, seat: int, char: int) -> None:
     st.robbed = char
     st.flags |= TurnFlag.POWER
-    st._event(seat, "rob", character=CHAR_KEYS[char])
+    st._event(seat, "rob", CHAR_KEYS[char])
 
 
 @decision("bewitch", "c", lambda st: _ids("bewitch", targets(st, 2)))
@@ -304,7 +304,7 @@ def _bewitch(st: CitadelsModel, seat: int, char: int) -> None:
     st.pending.pop()
     st.bewitched, st.witch = char, seat
     st.flags |= TurnFlag.POWER
-    st._event(seat, "bewitch", character=CHAR_KEYS[char])
+    st._event(seat, "bewitch", CHAR_KEYS[char])
     finish_turn(st)
 
 
@@ -317,7 +317,7 @@ def _others(st: CitadelsModel) -> list[int]:
 @decision("swap", "s", lambda st: _ids("swap", _others(st)) if _power(st, MAGICIAN) else [],
           character=MAGICIAN)
 def _swap(st: CitadelsModel, seat: int, other: int) -> None:
-    st._event(seat, "swap", target=other, given=len(st.hands[seat]), got=len(st.hands[other]))
+    st._event(seat, "swap", other, len(st.hands[seat]), len(st.hands[other]))
     st.hands[seat], st.hands[other] = st.hands[other], st.hands[seat]
     st.flags |= TurnFlag.POWER
 
@@ -338,14 +338,14 @@ def _discard(st: CitadelsModel, seat: int, dist: int) -> None:
     st.hands[seat].remove(dist)
     st.deck.insert(0, dist)
     st.pending.append(Pending(PendingKind.MAGICIAN, seat, count=count + 1))
-    st._event(seat, "discard", district=DIST_KEYS[dist])
+    st._event(seat, "discard", DIST_KEYS[dist])
 
 
 @decision("done", "", lambda st: _one("done"), secret=("cards",))
 def _done(st: CitadelsModel, seat: int) -> None:
     top = st.pending.pop()
     got = draw(st, seat, top.count)
-    st._event(seat, "done", count=len(got), cards=keys(got))
+    st._event(seat, "done", len(got), keys(got))
 
 
 @decision("look", "s", lambda st: _ids("look", [s for s in _others(st) if st.hands[s]])
@@ -353,7 +353,7 @@ def _done(st: CitadelsModel, seat: int) -> None:
 def _look(st: CitadelsModel, seat: int, other: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.WIZARD_TAKE, seat, other=other))
-    st._event(seat, "look", target=other)
+    st._event(seat, "look", other)
 
 
 @decision("take", "d", lambda st: _distinct_ids("take", st.hands[_top(st).other]),
@@ -362,7 +362,7 @@ def _take(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
     st.hands[top.other].remove(dist)
     st.pending.append(Pending(PendingKind.WIZARD_USE, seat, district=dist, other=top.other))
-    st._event(seat, "take", target=top.other, district=DIST_KEYS[dist])
+    st._event(seat, "take", top.other, DIST_KEYS[dist])
 
 
 @decision("wiz_keep", "", lambda st: _one("wiz_keep"), secret=("district",),
@@ -370,7 +370,7 @@ def _take(st: CitadelsModel, seat: int, dist: int) -> None:
 def _wiz_keep(st: CitadelsModel, seat: int) -> None:
     top = st.pending.pop()
     st.hands[seat].append(top.district)
-    st._event(seat, "wiz_keep", target=top.other, district=DIST_KEYS[top.district])
+    st._event(seat, "wiz_keep", top.other, DIST_KEYS[top.district])
 
 
 def _wizard_builds(st: CitadelsModel) -> list[int]:
@@ -385,7 +385,7 @@ def _wiz_build(st: CitadelsModel, seat: int) -> None:
     top = st.pending.pop()
     st.hands[seat].append(top.district)
     cost = build(st, seat, top.district, False)
-    st._event(seat, "build", district=DIST_KEYS[top.district], cost=cost)
+    st._event(seat, "build", DIST_KEYS[top.district], cost)
 
 
 def _crown_choices(st: CitadelsModel) -> list[int]:
@@ -397,7 +397,7 @@ def _crown_choices(st: CitadelsModel) -> list[int]:
 @decision("crown", "s", _crown_choices)
 def _crown(st: CitadelsModel, seat: int, to: int) -> None:
     top = st.pending.pop()
-    st._event(seat, "crown", target=to)
+    st._event(seat, "crown", to)
     set_crown(st, to)
     if top.count and (st.gold[to] or st.hands[to]):
         st.pending.append(Pending(PendingKind.PAY, to, other=seat))
@@ -410,7 +410,7 @@ def _pay_gold(st: CitadelsModel, seat: int) -> None:
     top = st.pending.pop()
     st.gold[seat] -= 1
     st.gold[top.other] += 1
-    st._event(seat, "pay_gold", target=top.other)
+    st._event(seat, "pay_gold", top.other)
 
 
 @decision("pay_card", "d", lambda st: _distinct_ids("pay_card", st.hands[_top(st).seat]),
@@ -419,21 +419,21 @@ def _pay_card(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
     st.hands[seat].remove(dist)
     st.hands[top.other].append(dist)
-    st._event(seat, "pay_card", target=top.other, district=DIST_KEYS[dist])
+    st._event(seat, "pay_card", top.other, DIST_KEYS[dist])
 
 
 @decision("nav_gold", "", lambda st: _one("nav_gold"))
 def _nav_gold(st: CitadelsModel, seat: int) -> None:
     st.pending.pop()
     st.gold[seat] += 4
-    st._event(seat, "nav_gold", gold=4)
+    st._event(seat, "nav_gold", 4)
 
 
 @decision("nav_cards", "", lambda st: _one("nav_cards"), secret=("cards",))
 def _nav_cards(st: CitadelsModel, seat: int) -> None:
     st.pending.pop()
     got = draw(st, seat, 4)
-    st._event(seat, "nav_cards", count=len(got), cards=keys(got))
+    st._event(seat, "nav_cards", len(got), keys(got))
 
 
 def _beautifiable(st: CitadelsModel) -> list[int]:
@@ -449,7 +449,7 @@ def _beautify(st: CitadelsModel, seat: int, dist: int) -> None:
     st.gold[seat] -= 1
     st.beauty[seat].append(dist)
     st.art_n += 1
-    st._event(seat, "beautify", district=DIST_KEYS[dist])
+    st._event(seat, "beautify", DIST_KEYS[dist])
 
 
 def _sd(kind: str, pairs) -> list[int]:
@@ -483,7 +483,7 @@ def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     cost = destroy_cost(st, seat, dist)
     st.gold[me] -= cost
     remove_district(st, seat, dist)
-    st._event(me, "destroy", target=seat, district=DIST_KEYS[dist], cost=cost)
+    st._event(me, "destroy", seat, DIST_KEYS[dist], cost)
     for owner, city in enumerate(st.cities):
         if GRAVEYARD in city and owner != me and st.gold[owner] > 0:
             st.pending.append(Pending(PendingKind.GRAVEYARD, owner, district=dist))
@@ -528,7 +528,7 @@ def _gives(st: CitadelsModel) -> list[int]:
 def _give(st: CitadelsModel, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.EXCHANGE, seat, district=dist))
-    st._event(seat, "give", district=DIST_KEYS[dist])
+    st._event(seat, "give", DIST_KEYS[dist])
 
 
 @decision("exchange", "sd", lambda st: _sd("exchange", _exchange_pairs(st, _top(st).district)))
@@ -544,8 +544,7 @@ def _exchange(st: CitadelsModel, me: int, seat: int, take: int) -> None:
     add_district(st, seat, give, b_give, h_me)
     add_district(st, me, take, b_take, h_them)
     st.bell = bell
-    st._event(me, "exchange", target=seat, district=DIST_KEYS[take], gave=DIST_KEYS[give],
-              paid=diff)
+    st._event(me, "exchange", seat, DIST_KEYS[take], DIST_KEYS[give], diff)
     finish_turn(st)
 
 
@@ -562,7 +561,7 @@ def _lab(st: CitadelsModel, seat: int, dist: int) -> None:
     st.deck.insert(0, dist)
     st.gold[seat] += 1
     st.flags |= TurnFlag.LAB
-    st._event(seat, "lab", district=DIST_KEYS[dist])
+    st._event(seat, "lab", DIST_KEYS[dist])
 
 
 @decision("smithy", "", lambda st: _one("smithy") if _free(st) and st.gold[st.actor] >= 2
@@ -571,7 +570,7 @@ def _smithy(st: CitadelsModel, seat: int) -> None:
     st.gold[seat] -= 2
     got = draw(st, seat, 3)
     st.flags |= TurnFlag.SMITHY
-    st._event(seat, "smithy", count=len(got), cards=keys(got))
+    st._event(seat, "smithy", len(got), keys(got))
 
 
 @decision("museum", "d", lambda st: _distinct_ids("museum", st.hands[st.actor])
@@ -581,7 +580,7 @@ def _museum(st: CitadelsModel, seat: int, dist: int) -> None:
     st.hands[seat].remove(dist)
     st.museum[seat].append(dist)
     st.flags |= TurnFlag.MUSEUM
-    st._event(seat, "museum", district=DIST_KEYS[dist])
+    st._event(seat, "museum", DIST_KEYS[dist])
 
 
 def _armory_targets(st: CitadelsModel) -> list[int]:
@@ -596,7 +595,7 @@ def _armory(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     st.deck.insert(0, ARMORY)
     remove_district(st, seat, dist)
     st.deck.insert(0, dist)
-    st._event(me, "armory", target=seat, district=DIST_KEYS[dist])
+    st._event(me, "armory", seat, DIST_KEYS[dist])
 
 
 @decision("grave_yes", "", lambda st: _one("grave_yes"))
@@ -604,7 +603,7 @@ def _grave_yes(st: CitadelsModel, seat: int) -> None:
     dist = st.pending.pop().district
     st.gold[seat] -= 1
     st.hands[seat].append(dist)
-    st._event(seat, "grave_yes", district=DIST_KEYS[dist])
+    st._event(seat, "grave_yes", DIST_KEYS[dist])
     finish_turn(st)
 
 
@@ -612,7 +611,7 @@ def _grave_yes(st: CitadelsModel, seat: int) -> None:
 def _grave_no(st: CitadelsModel, seat: int) -> None:
     dist = st.pending.pop().district
     st.deck.insert(0, dist)
-    st._event(seat, "grave_no", district=DIST_KEYS[dist])
+    st._event(seat, "grave_no", DIST_KEYS[dist])
     finish_turn(st)
 
 
@@ -637,7 +636,7 @@ def _lighthouse(st: CitadelsModel, seat: int, dist: int) -> None:
     st.deck.remove(dist)
     st.hands[seat].append(dist)
     st.rng.shuffle(st.deck)
-    st._event(seat, "lighthouse", district=DIST_KEYS[dist])
+    st._event(seat, "lighthouse", DIST_KEYS[dist])
 
 
 # -- which decisions are open when -------------------------------------------------------------------
@@ -743,7 +742,7 @@ def apply(st: CitadelsModel, seat: int, action: int) -> None:
     if st.flags & _THANK:
         st.flags &= ~_THANK
         if action != _THANK_ID:
-            st._event(seat, "forfeit", to=st.crown)
+            st._event(seat, "forfeit", st.crown)
             finish_turn(st, forfeit=True)
             return
     effect, n, i, j = _EFFECTS[action]

@@ -123,8 +123,7 @@ def start_round(st: CitadelsModel) -> None:
         chars.append([])
     st.holder = [-1] * len(st.holder)
     st.phase = Phase.DRAFT
-    st._event(None, "round", round=st.round, crown=st.crown, face_up=up_keys,
-              face_down=CHAR_KEYS[fd_random])
+    st._event(None, "round", st.round, st.crown, up_keys, CHAR_KEYS[fd_random])
     if st.swap_rule:
         _prepare_step(st)
 
@@ -173,8 +172,7 @@ def begin_calls(st: CitadelsModel) -> None:
 
 def _call(st: CitadelsModel, char: int, seat: int, status: int) -> None:
     st.calls.append([char, seat, status])
-    st._event(seat if seat >= 0 else None, "call", character=CHAR_KEYS[char],
-              status=_STATUS[status])
+    st._event(seat if seat >= 0 else None, "call", CHAR_KEYS[char], _STATUS[status])
 
 
 def call_next(st: CitadelsModel) -> None:
@@ -214,7 +212,7 @@ def reveal(st: CitadelsModel, seat: int, char: int) -> None:
     caller asks only for these two)."""
     thief = st.holder[THIEF]
     if char == st.robbed and thief >= 0 and char != st.bewitched:
-        st._event(thief, "robbery", target=seat, gold=st.gold[seat])
+        st._event(thief, "robbery", seat, st.gold[seat])
         st.gold[thief] += st.gold[seat]
         st.gold[seat] = 0
     if char == KING:
@@ -292,7 +290,7 @@ def take_income(st: CitadelsModel, chosen: bool = False) -> None:
     if amount:
         st.gold[seat] += amount
     if chosen or amount:
-        st._event(seat, "income", gold=amount)
+        st._event(seat, "income", amount)
 
 
 def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
@@ -341,7 +339,7 @@ def close_round(st: CitadelsModel) -> None:
     st.pending = []
     if st.end_trig:
         st.phase = Phase.OVER
-        st._event(None, "game_over", scores=scores(st))
+        st._event(None, "game_over", scores(st))
         return
     st.round += 1
     start_round(st)
@@ -351,14 +349,14 @@ def close_round(st: CitadelsModel) -> None:
 def gain(st: CitadelsModel, seat: int, gold: int, source: int, district: bool = False) -> None:
     """``seat`` receives ``gold`` from the bank because of character (or district) ``source``."""
     st.gold[seat] += gold
-    st._event(seat, "bonus", gold=gold, source=(DIST_KEYS if district else CHAR_KEYS)[source])
+    st._event(seat, "bonus", gold, (DIST_KEYS if district else CHAR_KEYS)[source])
 
 
 def pay(st: CitadelsModel, payer: int, to: int, source: int) -> None:
     """``payer`` gives 1 gold to ``to`` because of character ``source``."""
     st.gold[payer] -= 1
     st.gold[to] += 1
-    st._event(payer, "pay", to=to, gold=1, source=CHAR_KEYS[source])
+    st._event(payer, "pay", to, 1, CHAR_KEYS[source])
 
 
 def draw(st: CitadelsModel, seat: int, count: int, source: str | None = None) -> list[int]:
@@ -367,7 +365,7 @@ def draw(st: CitadelsModel, seat: int, count: int, source: str | None = None) ->
     got = take_top(st.deck, count)
     st.hands[seat].extend(got)
     if source is not None:
-        st._event(seat, "draw_bonus", count=len(got), cards=keys(got), source=source)
+        st._event(seat, "draw_bonus", len(got), keys(got), source)
     return got
 
 

@@ -165,6 +165,9 @@ class CordobaState(State):
 
     fields = ("hands", "decks", "piles", "face_up", "forbidden", "current", "start",
               "game_no", "played", "finished")
+    #: what each event records: the names of ``_event``'s values, in order
+    event_fields: ClassVar = {"play": ("card", "landmark", "game"), "reveal": ("landmark", "cards"),
+                    "game_end": ("game", "scores")}
 
     hands: list[list[int]]
     decks: list[list[int]]
@@ -224,12 +227,12 @@ class CordobaState(State):
         hand.remove(card)
         pile = self.piles[index]
         pile[seat].append(card)
-        self._event(seat, "play", card=card, landmark=value, game=self.game_no + 1)
+        self._event(seat, "play", card, value, self.game_no + 1)
         other = 1 - seat
         theirs = pile[other]
         if theirs and not self.face_up[index]:
             self.face_up[index] = True  # rule 6
-            self._event(None, "reveal", landmark=value, cards=sorted(theirs))
+            self._event(None, "reveal", value, sorted(theirs))
         self.forbidden = index  # rule 4: the next seat may not play here
         self.current = other
         self.played += 1
@@ -245,7 +248,7 @@ class CordobaState(State):
         self.finished.append(scores)
         self.game_no += 1
         if self.game_no < self.game.games_in_match:
-            self._event(None, "game_end", game=self.game_no, scores=scores)
+            self._event(None, "game_end", self.game_no, scores)
             self._deal(start=1 - self.start)
         else:
             self.current = -1

@@ -191,6 +191,14 @@ class CordobaWittigState(State):
 
     fields = ("grid", "pair", "at", "current", "phase", "selected", "target", "owed", "pending",
               "power", "back_stone", "claim", "plies", "seen", "outcome", "winner")
+    #: what each event records: the names of ``_event``'s values, in order
+    event_fields: ClassVar = {
+        "move": ("stone", "frm", "to"), "double": ("field", "side", "stones"),
+        "power": ("symbol", "field", "stones"), "back": ("symbol", "stone", "frm", "to", "home"),
+        "pass": (), "claim": ("player", "n"), "claim_lost": ("player",), "win": ("player", "n"),
+        **{outcome.value: ("n",) for outcome in (Outcome.DRAW_MATCHED, Outcome.DRAW_PLIES,
+                                                  Outcome.DRAW_REPETITION)},
+    }
 
     grid: list[int]
     pair: list[int]
@@ -336,8 +344,8 @@ class CordobaWittigState(State):
             return
         stone = self.selected
         board = self.game.board
-        self._event(seat, "move", stone=board.stones[stone].label, frm=board.square(self.at[stone]),
-                    to=board.square(target))
+        self._event(seat, "move", board.stones[stone].label, board.square(self.at[stone]),
+                    board.square(target))
         self._lift(stone)
         self._put(stone, target)
         self._end_turn(seat)
@@ -347,8 +355,8 @@ class CordobaWittigState(State):
         board = self.game.board
         stone, field = self.selected, self.target
         resident = self.grid[field]
-        self._event(seat, "move", stone=board.stones[stone].label, frm=board.square(self.at[stone]),
-                    to=board.square(field))
+        self._event(seat, "move", board.stones[stone].label, board.square(self.at[stone]),
+                    board.square(field))
         self._lift(stone)
         if side == "left":
             self.grid[field], self.pair[field] = stone, resident
@@ -356,15 +364,15 @@ class CordobaWittigState(State):
             self.pair[field] = stone
         self.at[stone] = field
         self.owed[seat].append(field)
-        self._event(seat, "double", field=board.square(field), side=side,
-                    stones=[board.stones[self.grid[field]].label, board.stones[self.pair[field]].label])
+        self._event(seat, "double", board.square(field), side,
+                    [board.stones[self.grid[field]].label, board.stones[self.pair[field]].label])
         self.selected = self.target = -1
         left, right = board.stones[self.grid[field]], board.stones[self.pair[field]]
         if left.right == right.left:
             self.power = left.right
             self.pending = self.affected(field, self.power)
-            self._event(seat, "power", symbol=self.power, field=board.square(field),
-                        stones=[board.stones[s].label for s in self.pending])
+            self._event(seat, "power", self.power, board.square(field),
+                        [board.stones[s].label for s in self.pending])
         self._compensate(seat)
 
     def _compensate(self, seat: int) -> None:
@@ -387,8 +395,8 @@ class CordobaWittigState(State):
     def _move_back(self, seat: int, stone: int, field: int) -> None:
         """Rule 7: one affected stone goes back to ``field``."""
         board = self.game.board
-        self._event(seat, "back", symbol=self.power, stone=board.stones[stone].label,
-                    frm=board.square(self.at[stone]), to=board.square(field), home=board.row(field) == 0)
+        self._event(seat, "back", self.power, board.stones[stone].label, board.square(self.at[stone]),
+                    board.square(field), board.row(field) == 0)
         self._lift(stone)
         self._put(stone, field)
         self.pending.remove(stone)
@@ -406,10 +414,10 @@ class CordobaWittigState(State):
                 if self.far_count(seat) >= win:
                     return self._finish(Outcome.DRAW_MATCHED, -1, win)
                 return self._finish(Outcome.WIN, claimant, self.far_count(claimant))
-            self._event(None, "claim_lost", player=claimant)
+            self._event(None, "claim_lost", claimant)
         if self.far_count(seat) >= win:
             self.claim = seat
-            self._event(None, "claim", player=seat, n=self.far_count(seat))
+            self._event(None, "claim", seat, self.far_count(seat))
         if self.plies >= board.max_plies:
             return self._finish(Outcome.DRAW_PLIES, -1, self.plies)
         self.current, self.phase = 1 - seat, Phase.STONE
@@ -422,9 +430,9 @@ class CordobaWittigState(State):
         self.outcome, self.winner = outcome, winner
         self.current, self.phase = -1, Phase.OVER
         if winner >= 0:
-            self._event(None, "win", player=winner, n=n)
+            self._event(None, "win", winner, n)
         else:
-            self._event(None, outcome.value, n=n)
+            self._event(None, outcome.value, n)
 
     # -- board changes ---------------------------------------------------------------------
     def _lift(self, stone: int) -> None:

@@ -266,6 +266,16 @@ class CorticaState(State):
 
     fields = ("resources", "row", "plans", "stack", "interns", "spaces", "phase", "queue",
               "uses_left", "hiring", "round", "winner")
+    #: what each event records: the names of ``_event``'s values, in order
+    event_fields: ClassVar = {
+        "place": ("card", "space", "worker", "intern"), "rest": ("card", "woken"),
+        "skip": ("card", "space", "used", "auto"),
+        "use": ("card", "option", "hired", "paid", "gained"),  # paid, gained: not when hired
+        "use_plan": ("plan", "side", "paid", "gained"), "flip_plan": ("plan", "side"),
+        "flip_use_plan": ("plan", "side", "paid", "gained"),
+        "double_plan": ("plan", "side", "paid", "gained"),
+        "round_end": ("round", "cork"), "game_over": ("winner", "by", "resources", "limit"),
+    }
 
     game: CorticaGame
     resources: list[list[int]]
@@ -402,7 +412,7 @@ class CorticaState(State):
         stack = self.stack
         worker = stack.pop(0)
         self.spaces[card][space] = worker
-        self._event(seat, "place", card=key, space=space, worker=worker, intern=self.interns[worker])
+        self._event(seat, "place", key, space, worker, self.interns[worker])
         node = node[1][action]
         if stack:
             self._placing = node
@@ -421,7 +431,7 @@ class CorticaState(State):
         resting = row[0]
         row.remove(card)  # the others keep their order
         row.insert(0, card)
-        self._event(seat, "rest", card=self.game.card_keys[card], woken=self.game.card_keys[resting])
+        self._event(seat, "rest", self.game.card_keys[card], self.game.card_keys[resting])
         self.round += 1
         self.phase = "place"
         self._placing = self.game.placing[card]
@@ -431,7 +441,7 @@ class CorticaState(State):
         False: automatic skips are `_resolve`'s.)"""
         card, space = self.queue[0]
         used = (2 if self.interns[self.spaces[card][space]] else 1) - self.uses_left
-        self._event(seat, "skip", card=self.game.card_keys[card], space=space, used=used, auto=auto)
+        self._event(seat, "skip", self.game.card_keys[card], space, used, auto)
         self.uses_left = 0
         self._resolve()
 
@@ -440,10 +450,10 @@ class CorticaState(State):
         option, key, effect = use
         if effect.special == "hire":
             self.hiring = True
-            self._event(seat, "use", card=key, option=option, hired=True)
+            self._event(seat, "use", key, option, True)
         else:
             paid, gained = self._convert(seat, effect)
-            self._event(seat, "use", card=key, option=option, hired=False, paid=paid, gained=gained)
+            self._event(seat, "use", key, option, False, paid, gained)
         self.uses_left -= 1
         self._resolve()
 
@@ -453,7 +463,7 @@ class CorticaState(State):
         side = self.plans[plan]
         paid, gained = self._convert(seat, sides[side])
         self.plans[plan] ^= 1
-        self._event(seat, "use_plan", plan=key, side=side, paid=paid, gained=gained)
+        self._event(seat, "use_plan", key, side, paid, gained)
         self.uses_left -= 1
         self._resolve()
 
@@ -461,7 +471,7 @@ class CorticaState(State):
         """Rule 7: flip a plan without using it."""
         plan, key, _ = use
         self.plans[plan] ^= 1
-        self._event(seat, "flip_plan", plan=key, side=self.plans[plan])
+        self._event(seat, "flip_plan", key, self.plans[plan])
         self.uses_left -= 1
         self._resolve()
 
@@ -470,7 +480,7 @@ class CorticaState(State):
         plan, key, sides = use
         side = self.plans[plan] ^ 1
         paid, gained = self._convert(seat, sides[side])
-        self._event(seat, "flip_use_plan", plan=key, side=side, paid=paid, gained=gained)
+        self._event(seat, "flip_use_plan", key, side, paid, gained)
         self.uses_left -= 2
         self._resolve()
 
@@ -480,7 +490,7 @@ class CorticaState(State):
         side = self.plans[plan]
         paid, gained = self._convert(seat, sides[side], times=2)
         self.plans[plan] ^= 1
-        self._event(seat, "double_plan", plan=key, side=side, paid=paid, gained=gained)
+        self._event(seat, "double_plan", key, side, paid, gained)
         self.uses_left -= 2
         self._resolve()
 
@@ -516,8 +526,7 @@ class CorticaState(State):
                     self._choices = legal
                     return
                 used = (2 if self.interns[worker] else 1) - self.uses_left
-                self._event(OWNER[worker], "skip", card=self.game.card_keys[card], space=space, used=used,
-                            auto=True)
+                self._event(OWNER[worker], "skip", self.game.card_keys[card], space, used, True)
             # rules 4-5: the worker goes on top of the stack, intern side up only if just hired
             queue.pop(0)
             spaces[card][space] = -1
@@ -537,12 +546,12 @@ class CorticaState(State):
         self.uses_left = 0
         self.hiring = False
         blue, red = self.resources
-        self._event(None, "round_end", round=self.round, cork=[blue[CORK], red[CORK]])
+        self._event(None, "round_end", self.round, [blue[CORK], red[CORK]])
         if blue[CORK] >= CORK_TO_END or red[CORK] >= CORK_TO_END or self.round >= self.game.max_rounds:
             self.phase = "over"
             result = self._result()
             self.winner = result["winner"]
-            self._event(None, "game_over", **result)
+            self._event(None, "game_over", *result.values())
         else:
             self.phase = "rest"
 

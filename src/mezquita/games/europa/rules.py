@@ -177,6 +177,13 @@ class EuropaState(State):
 
     fields = ("phase", "round", "positions", "stack", "display", "order", "picked", "cards",
               "swaps", "tips", "tipping", "kept", "results", "final")
+    #: what each event records: the names of ``_event``'s values, in order
+    event_fields: ClassVar = {
+        "round": ("round", "cards", "order"), "take": ("card",), "swap": ("card", "drawn", "swaps"),
+        "stone": ("round", "number", "value"), "done": ("round", "stones"),
+        "evaluate": ("card", "tips", "right", "stones", "place", "from", "to", "kept"),
+        "end": ("reason",), "majority": ("points", "start", "to"), "sets": ("sets", "start", "to"),
+    }
 
     phase: str
     round: int
@@ -218,7 +225,7 @@ class EuropaState(State):
         self.tips = [[] for _ in range(n)]
         self.tipping = [False] * n
         self.phase = Phase.CHOOSE.value
-        self._event(None, "round", round=self.round, cards=list(self.display), order=list(self.order))
+        self._event(None, "round", self.round, list(self.display), list(self.order))
 
     def back_to_front(self) -> list[int]:
         """Seats from the back of the track to the front. Pieces on one field (only the last
@@ -310,10 +317,10 @@ class EuropaState(State):
             self.swaps[seat] -= 1
             drawn = self.stack.pop()
             self.cards[seat] = drawn
-            self._event(seat, "swap", card=chosen, drawn=drawn, swaps=self.swaps[seat])
+            self._event(seat, "swap", chosen, drawn, self.swaps[seat])
         else:
             self.cards[seat] = chosen
-            self._event(seat, "take", card=chosen)
+            self._event(seat, "take", chosen)
         self.picked += 1
         if self.picked == len(self.order):
             self.phase = Phase.TIP.value
@@ -323,13 +330,13 @@ class EuropaState(State):
         """Rule 3: one stone in the fixed order; the fourth ends the seat's tip."""
         value = ACTIONS.kind(action).values(action)[0]
         self.tips[seat].append(value)
-        self._event(seat, "stone", round=self.round, number=len(self.tips[seat]), value=value)
+        self._event(seat, "stone", self.round, len(self.tips[seat]), value)
         if len(self.tips[seat]) == STONES:
             self._finish_tip(seat)
 
     def _finish_tip(self, seat: int) -> None:
         self.tipping[seat] = False
-        self._event(seat, "done", round=self.round, stones=len(self.tips[seat]))
+        self._event(seat, "done", self.round, len(self.tips[seat]))
         if not any(self.tipping):
             self._evaluate()
 
@@ -351,13 +358,13 @@ class EuropaState(State):
                       "stones": stones, "place": list(place), "from": start,
                       "to": self.positions[seat], "kept": kept}
             self.results.append({"seat": seat, **result})
-            self._event(seat, "evaluate", **result)
+            self._event(seat, "evaluate", *result.values())
         self.cards = [None] * self.game.num_players
         if any(p >= self.game.finish for p in self.positions):
-            self._event(None, "end", reason="dark_blue")
+            self._event(None, "end", "dark_blue")
             self._final_scoring()
         elif len(self.stack) < self.game.num_players:
-            self._event(None, "end", reason="stack")
+            self._event(None, "end", "stack")
             self._final_scoring()
         else:
             self._start_round()
@@ -388,13 +395,13 @@ class EuropaState(State):
             if points:
                 start = self.positions[seat]
                 self.positions[seat] = self.advance(seat, points)
-                self._event(seat, "majority", points=points, start=start, to=self.positions[seat])
+                self._event(seat, "majority", points, start, self.positions[seat])
         sets = [min(counts[c][s] for c in COLOURS) for s in range(n)]
         for seat in self.back_to_front():
             if sets[seat]:
                 start = self.positions[seat]
                 self.positions[seat] = self.advance(seat, 3 * sets[seat])
-                self._event(seat, "sets", sets=sets[seat], start=start, to=self.positions[seat])
+                self._event(seat, "sets", sets[seat], start, self.positions[seat])
         self.final = {"track": track, "counts": counts, "majority": majority, "sets": sets,
                       "positions": list(self.positions)}
         self.phase = Phase.OVER.value
