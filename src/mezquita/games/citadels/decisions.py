@@ -63,7 +63,7 @@ from .flow import (
     take_income,
     take_top,
 )
-from .model import CitadelsModel, Pending, PendingKind, Phase, TurnFlag
+from .model import CitadelsModel, Pending, PendingKind, Phase, TurnFlag, city_bits
 from .queries import (
     build_cost,
     build_costs,
@@ -205,10 +205,10 @@ def _gold(st: CitadelsModel, seat: int) -> None:
 
 @decision("draw", "", None, secret=("cards",))
 def _draw(st: CitadelsModel, seat: int) -> None:
-    city = st.cities[seat]
+    built = st.built[seat]
     st.flags |= _ACTED
-    count = 3 if OBSERVATORY in city else 2
-    keep = 2 if LIBRARY in city else 1
+    count = 3 if built >> OBSERVATORY & 1 else 2
+    keep = 2 if built >> LIBRARY & 1 else 1
     drawn = st.drawn = take_top(st.deck, count)
     n = len(drawn)
     st._event(seat, "draw", n, keep if keep < n else n, keys(drawn))
@@ -249,9 +249,9 @@ def _buildable(st: CitadelsModel) -> list[int]:
     if st.flags & _ONLY or st.builds <= 0 or not hand:
         return []
     gold, costs, base, out = st.gold[seat], build_costs(st, seat), _BUILD_BASE, []
-    city = () if may_duplicate(st, seat, st.char == WIZARD) else st.cities[seat]
+    built = 0 if may_duplicate(st, seat, st.char == WIZARD) else st.built[seat]
     for d in hand:  # each district once
-        if costs[d] <= gold and d not in city and base + d not in out:
+        if costs[d] <= gold and not built >> d & 1 and base + d not in out:
             out.append(base + d)
     return out
 
@@ -550,7 +550,7 @@ def _exchange(st: CitadelsModel, me: int, seat: int, take: int) -> None:
 
 # -- purple districts --------------------------------------------------------------------------------
 def _owns(st: CitadelsModel, dist: int, flag: int) -> bool:
-    return dist in st.cities[st.actor] and not st.flags & flag
+    return st.built[st.actor] >> dist & 1 == 1 and not st.flags & flag
 
 
 @decision("lab", "d", lambda st: _distinct_ids("lab", st.hands[st.actor])
@@ -584,7 +584,7 @@ def _museum(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 def _armory_targets(st: CitadelsModel) -> list[int]:
-    if not (_free(st) and ARMORY in st.cities[st.actor]):
+    if not (_free(st) and st.built[st.actor] >> ARMORY & 1):
         return []
     return _sd("armory", [(s, d) for s in _others(st) for d in sorted(set(st.cities[s]))])
 
@@ -673,8 +673,8 @@ def _choices(acted: bool, char: int) -> tuple[bool, tuple[Callable, ...], tuple[
 #: before and after the turn's action, per character, the free decisions open to it then
 #: (the others belong to other characters or to the other part of the turn)
 _FREE_BEFORE, _FREE_AFTER = ([_choices(acted, c) for c in range(len(CHAR_KEYS))] for acted in (False, True))
-#: the districts that open decisions of their own
-_OPENING = frozenset(d.district for d in TABLE.values() if d.district >= 0)
+#: the districts that open decisions of their own, as bits (see ``CitadelsModel.built``)
+_OPENING = city_bits([d.district for d in TABLE.values() if d.district >= 0])
 #: per `DraftStep`, the decision of the draft (its choices: the cards in the pool)
 _DRAFT_KINDS = ("pick", "discard_char")
 #: per `PendingKind`, the choices of its answers
@@ -701,10 +701,10 @@ def _turn(st: CitadelsModel) -> list[int]:
         out.append(_INCOME_ID)
     for choices in powers:
         out += choices(st)
-    city = st.cities[st.actor]
-    if not _OPENING.isdisjoint(city):
+    built = st.built[st.actor]
+    if built & _OPENING:
         for dist, choices in in_city:
-            if dist in city:
+            if built >> dist & 1:
                 out += choices(st)
         out.sort()
     elif powers or flags & _ACTED:

@@ -189,9 +189,9 @@ def call_next(st: CitadelsModel) -> None:
             continue
         st.rank = rank
         # the Ball Room's owner holds the Crown as the character is called
-        thank = TurnFlag.THANK if st.crown != seat and BALL_ROOM in st.cities[st.crown] else 0
+        thank = TurnFlag.THANK if st.crown != seat and st.built[st.crown] >> BALL_ROOM & 1 else 0
         if char == st.murdered:
-            if HOSPITAL in st.cities[seat]:
+            if st.built[seat] >> HOSPITAL & 1:
                 _call(st, char, seat, CallStatus.HOSPITAL)
                 start_turn(st, seat, char, _ONLY | thank)
                 return
@@ -410,13 +410,15 @@ def remove_district(st: CitadelsModel, seat: int, dist: int) -> bool:
     whether the removed copy was beautified."""
     city = st.cities[seat]
     city.remove(dist)
+    if dist not in city:
+        st.built[seat] &= ~(1 << dist)
     beauty = st.beauty[seat]
     beautified = dist in beauty and beauty.count(dist) > city.count(dist)
     if beautified:
         beauty.remove(dist)
     if dist == BELL_TOWER:
         st.bell = False
-    if dist == HAUNTED_CITY and HAUNTED_CITY not in city:
+    if dist == HAUNTED_CITY and not st.built[seat] >> HAUNTED_CITY & 1:
         st.haunted[seat] = -1
     return beautified
 
@@ -424,6 +426,7 @@ def remove_district(st: CitadelsModel, seat: int, dist: int) -> bool:
 def add_district(st: CitadelsModel, seat: int, dist: int, beautified: bool, haunted: int) -> None:
     """Put ``dist`` into ``seat``'s city (after building or an exchange)."""
     st.cities[seat].append(dist)
+    st.built[seat] |= 1 << dist
     if beautified:
         st.beauty[seat].append(dist)
     if dist == HAUNTED_CITY:

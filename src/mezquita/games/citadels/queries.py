@@ -43,7 +43,7 @@ _FACTORY_COST: tuple[int, ...] = tuple(
 def build_costs(st: CitadelsModel, seat: int) -> tuple[int, ...]:
     """Per district, what ``seat`` pays to build it (the Factory lowers other purple
     districts by 1)."""
-    return _FACTORY_COST if FACTORY in st.cities[seat] else DIST_COST
+    return _FACTORY_COST if st.built[seat] >> FACTORY & 1 else DIST_COST
 
 
 def build_cost(st: CitadelsModel, seat: int, dist: int) -> int:
@@ -56,14 +56,14 @@ def may_duplicate(st: CitadelsModel, seat: int, duplicates: bool) -> bool:
     Wizard's turn) or, once, with the Quarry."""
     if duplicates:
         return True
-    city = st.cities[seat]
-    return QUARRY in city and len(set(city)) == len(city)
+    bits = st.built[seat]
+    return bits >> QUARRY & 1 == 1 and bits.bit_count() == len(st.cities[seat])
 
 
 def can_build(st: CitadelsModel, seat: int, dist: int, duplicates: bool) -> bool:
     """Whether ``dist`` may join ``seat``'s city (see `may_duplicate`). Gold is checked by
     the caller."""
-    return dist not in st.cities[seat] or may_duplicate(st, seat, duplicates)
+    return not st.built[seat] >> dist & 1 or may_duplicate(st, seat, duplicates)
 
 
 def district_value(st: CitadelsModel, seat: int, dist: int) -> int:
