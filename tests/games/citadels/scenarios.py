@@ -6,7 +6,6 @@ import mezquita
 from mezquita.games.citadels import CitadelsState
 from mezquita.games.citadels.cards import CHAR_INDEX, DIST_INDEX
 from mezquita.games.citadels.flow import begin_calls, draft_plan
-from mezquita.games.citadels.model import city_bits
 
 
 def ids(keys) -> list[int]:
@@ -28,7 +27,7 @@ def position(chars: dict[int, str | list[str]], players: int = 4, hands=None, ci
     pad = [[] for _ in range(players)]
     st.hands = [ids(h) for h in list(hands or []) + pad][:players]
     st.cities = [ids(c) for c in list(cities or []) + pad][:players]
-    st.built = [city_bits(c) for c in st.cities]
+    st.built = [set(c) for c in st.cities]
     st.gold = (list(gold or []) + [2] * players)[:players]
     if deck is not None:
         st.deck = ids(deck)

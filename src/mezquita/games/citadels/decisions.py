@@ -63,7 +63,7 @@ from .flow import (
     take_income,
     take_top,
 )
-from .model import CitadelsModel, Pending, PendingKind, Phase, TurnFlag, city_bits
+from .model import CitadelsModel, Pending, PendingKind, Phase, TurnFlag
 from .queries import (
     build_cost,
     build_costs,
@@ -207,8 +207,8 @@ def _gold(st: CitadelsModel, seat: int) -> None:
 def _draw(st: CitadelsModel, seat: int) -> None:
     built = st.built[seat]
     st.flags |= _ACTED
-    count = 3 if built >> OBSERVATORY & 1 else 2
-    keep = 2 if built >> LIBRARY & 1 else 1
+    count = 3 if OBSERVATORY in built else 2
+    keep = 2 if LIBRARY in built else 1
     drawn = st.drawn = take_top(st.deck, count)
     n = len(drawn)
     st._event(seat, "draw", n, keep if keep < n else n, keys(drawn))
@@ -249,9 +249,9 @@ def _buildable(st: CitadelsModel) -> list[int]:
     if st.flags & _ONLY or st.builds <= 0 or not hand:
         return []
     gold, costs, base, out = st.gold[seat], build_costs(st, seat), _BUILD_BASE, []
-    built = 0 if may_duplicate(st, seat, st.char == WIZARD) else st.built[seat]
+    built = () if may_duplicate(st, seat, st.char == WIZARD) else st.built[seat]
     for d in hand:  # each district once
-        if costs[d] <= gold and not built >> d & 1 and base + d not in out:
+        if costs[d] <= gold and d not in built and base + d not in out:
             out.append(base + d)
     return out
 
@@ -462,19 +462,19 @@ def _destroys(st: CitadelsModel) -> list[int]:
     if not _power(st, WARLORD):
         return []
     gold, full, bishop = st.gold[st.actor], threshold(st), st.bishop_seat
-    found: dict[int, None] = {}  # ids as keys: each once, cheaper than scanning a list
+    out = []
     # the price is the printed cost - 1, more only with beautified districts or the Great
     # Wall: most districts need no closer look
     within = _DESTROYABLE[min(gold, len(_DESTROYABLE) - 1)]
     for s, city in enumerate(st.cities):
         if s == bishop or len(city) >= full:
             continue
-        ids = _DESTROY_IDS[s]
-        plain = not st.beauty[s] and GREAT_WALL not in city
-        for d in city:
+        ids, built = _DESTROY_IDS[s], st.built[s]
+        plain = not st.beauty[s] and GREAT_WALL not in built
+        for d in built:  # each district once
             if d in within and (plain or destroy_cost(st, s, d) <= gold):
-                found[ids[d]] = None
-    return list(found)
+                out.append(ids[d])
+    return out
 
 
 @decision("destroy", "sd", _destroys, character=WARLORD, acted=True)
@@ -484,8 +484,8 @@ def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     st.gold[me] -= cost
     remove_district(st, seat, dist)
     st._event(me, "destroy", seat, DIST_KEYS[dist], cost)
-    for owner, city in enumerate(st.cities):
-        if GRAVEYARD in city and owner != me and st.gold[owner] > 0:
+    for owner, built in enumerate(st.built):
+        if GRAVEYARD in built and owner != me and st.gold[owner] > 0:
             st.pending.append(Pending(PendingKind.GRAVEYARD, owner, district=dist))
             return  # the Graveyard's answer ends the Warlord's turn
     st.deck.insert(0, dist)
@@ -550,7 +550,7 @@ def _exchange(st: CitadelsModel, me: int, seat: int, take: int) -> None:
 
 # -- purple districts --------------------------------------------------------------------------------
 def _owns(st: CitadelsModel, dist: int, flag: int) -> bool:
-    return st.built[st.actor] >> dist & 1 == 1 and not st.flags & flag
+    return dist in st.built[st.actor] and not st.flags & flag
 
 
 @decision("lab", "d", lambda st: _distinct_ids("lab", st.hands[st.actor])
@@ -584,7 +584,7 @@ def _museum(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 def _armory_targets(st: CitadelsModel) -> list[int]:
-    if not (_free(st) and st.built[st.actor] >> ARMORY & 1):
+    if not (_free(st) and ARMORY in st.built[st.actor]):
         return []
     return _sd("armory", [(s, d) for s in _others(st) for d in sorted(set(st.cities[s]))])
 
@@ -673,8 +673,8 @@ def _choices(acted: bool, char: int) -> tuple[bool, tuple[Callable, ...], tuple[
 #: before and after the turn's action, per character, the free decisions open to it then
 #: (the others belong to other characters or to the other part of the turn)
 _FREE_BEFORE, _FREE_AFTER = ([_choices(acted, c) for c in range(len(CHAR_KEYS))] for acted in (False, True))
-#: the districts that open decisions of their own, as bits (see ``CitadelsModel.built``)
-_OPENING = city_bits([d.district for d in TABLE.values() if d.district >= 0])
+#: the districts that open decisions of their own
+_OPENING = frozenset(d.district for d in TABLE.values() if d.district >= 0)
 #: per `DraftStep`, the decision of the draft (its choices: the cards in the pool)
 _DRAFT_KINDS = ("pick", "discard_char")
 #: per `PendingKind`, the choices of its answers
@@ -702,9 +702,9 @@ def _turn(st: CitadelsModel) -> list[int]:
     for choices in powers:
         out += choices(st)
     built = st.built[st.actor]
-    if built & _OPENING:
+    if not _OPENING.isdisjoint(built):
         for dist, choices in in_city:
-            if built >> dist & 1:
+            if dist in built:
                 out += choices(st)
         out.sort()
     elif powers or flags & _ACTED:

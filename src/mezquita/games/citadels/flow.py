@@ -189,9 +189,9 @@ def call_next(st: CitadelsModel) -> None:
             continue
         st.rank = rank
         # the Ball Room's owner holds the Crown as the character is called
-        thank = TurnFlag.THANK if st.crown != seat and st.built[st.crown] >> BALL_ROOM & 1 else 0
+        thank = TurnFlag.THANK if st.crown != seat and BALL_ROOM in st.built[st.crown] else 0
         if char == st.murdered:
-            if st.built[seat] >> HOSPITAL & 1:
+            if HOSPITAL in st.built[seat]:
                 _call(st, char, seat, CallStatus.HOSPITAL)
                 start_turn(st, seat, char, _ONLY | thank)
                 return
@@ -307,10 +307,10 @@ def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
             tax = st.tax_seat
             if tax >= 0 and tax != seat and st.gold[seat] > 0:
                 pay(st, seat, tax, TAX_COLLECTOR)
-        city = st.cities[seat]
-        if not st.gold[seat] and POOR_HOUSE in city:
+        built = st.built[seat]
+        if not st.gold[seat] and POOR_HOUSE in built:
             gain(st, seat, 1, POOR_HOUSE, district=True)
-        if not st.hands[seat] and PARK in city:
+        if not st.hands[seat] and PARK in built:
             draw(st, seat, 2, DIST_KEYS[PARK])
     st.pending = []
     st.flags = 0
@@ -381,8 +381,8 @@ def set_crown(st: CitadelsModel, seat: int) -> None:
     if seat == st.crown:
         return
     st.crown = seat
-    for s, city in enumerate(st.cities):
-        if THRONE_ROOM in city:
+    for s, built in enumerate(st.built):
+        if THRONE_ROOM in built:
             gain(st, s, 1, THRONE_ROOM, district=True)
 
 
@@ -411,14 +411,14 @@ def remove_district(st: CitadelsModel, seat: int, dist: int) -> bool:
     city = st.cities[seat]
     city.remove(dist)
     if dist not in city:
-        st.built[seat] &= ~(1 << dist)
+        st.built[seat].discard(dist)
     beauty = st.beauty[seat]
     beautified = dist in beauty and beauty.count(dist) > city.count(dist)
     if beautified:
         beauty.remove(dist)
     if dist == BELL_TOWER:
         st.bell = False
-    if dist == HAUNTED_CITY and not st.built[seat] >> HAUNTED_CITY & 1:
+    if dist == HAUNTED_CITY and HAUNTED_CITY not in st.built[seat]:
         st.haunted[seat] = -1
     return beautified
 
@@ -426,7 +426,7 @@ def remove_district(st: CitadelsModel, seat: int, dist: int) -> bool:
 def add_district(st: CitadelsModel, seat: int, dist: int, beautified: bool, haunted: int) -> None:
     """Put ``dist`` into ``seat``'s city (after building or an exchange)."""
     st.cities[seat].append(dist)
-    st.built[seat] |= 1 << dist
+    st.built[seat].add(dist)
     if beautified:
         st.beauty[seat].append(dist)
     if dist == HAUNTED_CITY:

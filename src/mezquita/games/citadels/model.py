@@ -122,11 +122,10 @@ class CitadelsModel(State):
         pending: stack of `Pending` decisions, top last.
         bell: the Bell Tower end at 7 is in force. end_trig: a city was completed.
         first: first seat to complete its city (-1).
-        built: per seat, the districts its city holds as bits (bit ``d`` set: at least one
-            copy of ``d``), derived from ``cities`` by `city_bits` and kept in step with it by
-            `flow.add_district` and `flow.remove_district`; not part of the JSON form. The
-            rules test a city for one district several times per decision: a bit test costs
-            a fraction of a list scan.
+        built: per seat, the set of districts its city holds, derived from ``cities`` and
+            kept in step with it by `flow.add_district` and `flow.remove_district`; not part
+            of the JSON form. The rules look for one district in a city several times per
+            decision: a set answers in a fraction of a list scan.
     """
 
     fields = (
@@ -206,21 +205,21 @@ class CitadelsModel(State):
     bell: bool
     end_trig: bool
     first: int
-    built: list[int]
+    built: list[set[int]]
 
     @classmethod
     def from_json(cls, game: Any, data: dict) -> CitadelsModel:
-        """Inverse of ``to_json`` (with the `Pending` records and the ``built`` bits again)."""
+        """Inverse of ``to_json`` (with the `Pending` records and the ``built`` sets again)."""
         state = super().from_json(game, data)
         state.pending = [Pending(*p) for p in state.pending]
-        state.built = [city_bits(c) for c in state.cities]
+        state.built = [set(c) for c in state.cities]
         return state
 
     def _copy_into(self, new: Any) -> None:
         new.deck = self.deck.copy()
         new.hands = [h.copy() for h in self.hands]
         new.cities = [c.copy() for c in self.cities]
-        new.built = self.built.copy()
+        new.built = [b.copy() for b in self.built]
         new.beauty = [b.copy() for b in self.beauty]
         new.museum = [m.copy() for m in self.museum]
         new.haunted = self.haunted.copy()
@@ -249,11 +248,3 @@ class CitadelsModel(State):
         new.drawn = self.drawn.copy()
         new.pending = self.pending.copy()  # Pending records are immutable
         new.bell, new.end_trig, new.first = self.bell, self.end_trig, self.first
-
-
-def city_bits(city: list[int]) -> int:
-    """The districts of ``city`` as bits (see ``CitadelsModel.built``)."""
-    bits = 0
-    for d in city:
-        bits |= 1 << d
-    return bits

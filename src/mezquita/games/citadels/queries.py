@@ -43,7 +43,7 @@ _FACTORY_COST: tuple[int, ...] = tuple(
 def build_costs(st: CitadelsModel, seat: int) -> tuple[int, ...]:
     """Per district, what ``seat`` pays to build it (the Factory lowers other purple
     districts by 1)."""
-    return _FACTORY_COST if st.built[seat] >> FACTORY & 1 else DIST_COST
+    return _FACTORY_COST if FACTORY in st.built[seat] else DIST_COST
 
 
 def build_cost(st: CitadelsModel, seat: int, dist: int) -> int:
@@ -56,14 +56,14 @@ def may_duplicate(st: CitadelsModel, seat: int, duplicates: bool) -> bool:
     Wizard's turn) or, once, with the Quarry."""
     if duplicates:
         return True
-    bits = st.built[seat]
-    return bits >> QUARRY & 1 == 1 and bits.bit_count() == len(st.cities[seat])
+    built = st.built[seat]
+    return QUARRY in built and len(built) == len(st.cities[seat])
 
 
 def can_build(st: CitadelsModel, seat: int, dist: int, duplicates: bool) -> bool:
     """Whether ``dist`` may join ``seat``'s city (see `may_duplicate`). Gold is checked by
     the caller."""
-    return not st.built[seat] >> dist & 1 or may_duplicate(st, seat, duplicates)
+    return dist not in st.built[seat] or may_duplicate(st, seat, duplicates)
 
 
 def district_value(st: CitadelsModel, seat: int, dist: int) -> int:
@@ -76,13 +76,13 @@ def district_value(st: CitadelsModel, seat: int, dist: int) -> int:
 
 def destroy_cost(st: CitadelsModel, seat: int, dist: int) -> int:
     """Warlord's price: value - 1, +1 with the Great Wall for the wall's other districts."""
-    wall = 1 if dist != GREAT_WALL and GREAT_WALL in st.cities[seat] else 0
+    wall = 1 if dist != GREAT_WALL and GREAT_WALL in st.built[seat] else 0
     return district_value(st, seat, dist) - 1 + wall
 
 
 def exchange_cost(st: CitadelsModel, seat: int, dist: int) -> int:
     """The value the Diplomat must match to take ``dist`` (Great Wall raises it by 1)."""
-    wall = 1 if dist != GREAT_WALL and GREAT_WALL in st.cities[seat] else 0
+    wall = 1 if dist != GREAT_WALL and GREAT_WALL in st.built[seat] else 0
     return district_value(st, seat, dist) + wall
 
 
@@ -122,7 +122,7 @@ def has_five_colours(st: CitadelsModel, seat: int) -> bool:
     if len(city) < 5:  # five districts at least, the Haunted City one of them
         return False
     colours = {DIST_COLOUR[d] for d in city}
-    if len(colours) < 5 and HAUNTED_CITY in city and st.haunted[seat] != st.round:
+    if len(colours) < 5 and HAUNTED_CITY in st.built[seat] and st.haunted[seat] != st.round:
         rest = list(city)
         rest.remove(HAUNTED_CITY)
         return len({DIST_COLOUR[d] for d in rest}) >= 4
@@ -142,9 +142,9 @@ BONUS_DISTRICTS = (DRAGON_GATE, UNIVERSITY, IMPERIAL_TREASURY, MAP_ROOM, MUSEUM,
 
 def purple_bonus(st: CitadelsModel, seat: int, dist: int) -> int:
     """What one of `BONUS_DISTRICTS` adds to ``seat``'s score beyond its cost (0 if absent)."""
-    city = st.cities[seat]
-    if dist not in city:
+    if dist not in st.built[seat]:
         return 0
+    city = st.cities[seat]
     if dist in (DRAGON_GATE, UNIVERSITY):
         return (DIST_POINTS[dist] - DIST_COST[dist]) * city.count(dist)
     if dist == IMPERIAL_TREASURY:
@@ -173,7 +173,7 @@ def score_parts(st: CitadelsModel, seat: int) -> dict[str, int]:
 
 
 def _purple(st: CitadelsModel, seat: int) -> int:
-    if _HAS_EXTRA.isdisjoint(st.cities[seat]):
+    if _HAS_EXTRA.isdisjoint(st.built[seat]):
         return 0
     return sum(purple_bonus(st, seat, d) for d in _EXTRA)
 

@@ -184,7 +184,7 @@ class CitadelsState(CitadelsModel):
         self.rng.shuffle(self.deck)
         self.hands = [take_top(self.deck, 4) for _ in range(n)]
         self.cities = [[] for _ in range(n)]
-        self.built = [0] * n
+        self.built = [set() for _ in range(n)]
         self.beauty = [[] for _ in range(n)]
         self.museum = [[] for _ in range(n)]
         self.haunted = [-1] * n
