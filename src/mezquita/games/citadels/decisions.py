@@ -248,10 +248,11 @@ def _buildable(st: CitadelsModel) -> list[int]:
     hand = st.hands[seat]
     if st.flags & _ONLY or st.builds <= 0 or not hand:
         return []
-    gold, costs, base, out = st.gold[seat], build_costs(st, seat), _BUILD_BASE, []
-    built = () if may_duplicate(st, seat, st.char == WIZARD) else st.built[seat]
-    for d in hand:  # each district once
-        if costs[d] <= gold and d not in built and base + d not in out:
+    gold, costs, built = st.gold[seat], build_costs(st, seat), st.built[seat]
+    base, out = _BUILD_BASE, []
+    for d in hand:  # each district once; one the city has only if it may have two
+        if costs[d] <= gold and base + d not in out and (
+                d not in built or may_duplicate(st, seat, st.char == WIZARD)):
             out.append(base + d)
     return out
 

@@ -312,8 +312,7 @@ def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
             gain(st, seat, 1, POOR_HOUSE, district=True)
         if not st.hands[seat] and PARK in built:
             draw(st, seat, 2, DIST_KEYS[PARK])
-    st.pending = []
-    st.flags = 0
+    st.flags = 0  # (the next turn, or the end of the round, sets ``pending`` afresh)
     if st.calls[-1][2] == _BEWITCHED and st.witch >= 0:
         char = st.char
         _call(st, char, st.witch, CallStatus.WITCH)
