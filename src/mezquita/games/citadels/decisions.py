@@ -7,7 +7,8 @@ are the same for every option set. A `Decision` entry holds
 
 - ``choices(st)``: its legal ids now (the caller knows the context applies: the draft step,
   the top pending decision, or the acting seat's free choices of that part of its turn,
-  before or after its action, see ``Decision.acted``); None for the frame of every turn
+  before or after its action, see ``Decision.acted``, and for the character's power that
+  it is still unused, see ``Decision.power``); None for the frame of every turn
   (gold, draw, end, income, thank), which `legal` lists itself,
 - ``effect(st, seat, *indices)``: what it does, recording its event ``{"do": kind, ...}``,
 - ``secret``: the event fields only ``seen_by(event)`` may know (others see ``None``).
@@ -103,6 +104,8 @@ class Decision:
     district: int = -1
     #: a free choice only before (False) or only after (True) the turn's action (None: both)
     acted: bool | None = None
+    #: the character's power, used once a turn: `_turn` asks only while it is unused
+    power: bool = False
 
 
 #: decision kind -> its entry, in action-id order
@@ -119,7 +122,7 @@ _DRAFT = Phase.DRAFT
 
 def decision(kind: str, shape: str, choices: Callable | None, secret: tuple[str, ...] = (),
              seen_by: Callable[[dict], tuple] | None = None, character: int = -1,
-             district: int = -1, acted: bool | None = None) -> Callable:
+             district: int = -1, acted: bool | None = None, power: bool = False) -> Callable:
     """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd") with its
     ``choices`` (None: a decision of the turn's frame); decorates its effect."""
     block = SPACE.block(kind, *_PARAMS[shape], text=TEXTS["actions"][kind])
@@ -130,7 +133,7 @@ def decision(kind: str, shape: str, choices: Callable | None, secret: tuple[str,
     def register_effect(effect: Callable) -> Callable:
         extra = {"seen_by": seen_by} if seen_by else {}
         TABLE[kind] = Decision(block, choices, effect, secret, character=character,
-                               district=district, acted=acted, **extra)
+                               district=district, acted=acted, power=power, **extra)
         return effect
 
     return register_effect
@@ -174,11 +177,6 @@ def _top(st: CitadelsModel) -> Pending:
 def _free(st: CitadelsModel) -> bool:
     """Free choices beyond the action are open (not an action-only turn)."""
     return not st.flags & _ONLY
-
-
-def _power(st: CitadelsModel, char: int) -> bool:
-    """``char`` is acting and may still use its power this turn."""
-    return st.char == char and not st.flags & (_ONLY | _POWER)
 
 
 # -- the draft ----------------------------------------------------------------------------------
@@ -284,16 +282,14 @@ def _thank(st: CitadelsModel, seat: int) -> None:
 
 
 # -- character powers -----------------------------------------------------------------------------
-@decision("kill", "c", lambda st: _ids("kill", targets(st, 2)) if _power(st, ASSASSIN) else [],
-          character=ASSASSIN)
+@decision("kill", "c", lambda st: _ids("kill", targets(st, 2)), character=ASSASSIN, power=True)
 def _kill(st: CitadelsModel, seat: int, char: int) -> None:
     st.murdered = char
     st.flags |= TurnFlag.POWER
     st._event(seat, "kill", CHAR_KEYS[char])
 
 
-@decision("rob", "c", lambda st: _ids("rob", robbable(st)) if _power(st, THIEF) else [],
-          character=THIEF)
+@decision("rob", "c", lambda st: _ids("rob", robbable(st)), character=THIEF, power=True)
 def _rob(st: CitadelsModel, seat: int, char: int) -> None:
     st.robbed = char
     st.flags |= TurnFlag.POWER
@@ -315,8 +311,7 @@ def _others(st: CitadelsModel) -> list[int]:
     return out
 
 
-@decision("swap", "s", lambda st: _ids("swap", _others(st)) if _power(st, MAGICIAN) else [],
-          character=MAGICIAN)
+@decision("swap", "s", lambda st: _ids("swap", _others(st)), character=MAGICIAN, power=True)
 def _swap(st: CitadelsModel, seat: int, other: int) -> None:
     st._event(seat, "swap", other, len(st.hands[seat]), len(st.hands[other]))
     st.hands[seat], st.hands[other] = st.hands[other], st.hands[seat]
@@ -326,10 +321,10 @@ def _swap(st: CitadelsModel, seat: int, other: int) -> None:
 def _discards(st: CitadelsModel) -> list[int]:
     if st.pending:  # the Magician goes on discarding
         return _distinct_ids("discard", st.hands[_top(st).seat])
-    return _distinct_ids("discard", st.hands[st.actor]) if _power(st, MAGICIAN) else []
+    return _distinct_ids("discard", st.hands[st.actor])
 
 
-@decision("discard", "d", _discards, secret=("district",), character=MAGICIAN)
+@decision("discard", "d", _discards, secret=("district",), character=MAGICIAN, power=True)
 def _discard(st: CitadelsModel, seat: int, dist: int) -> None:
     if st.pending:  # the Magician goes on discarding
         count = st.pending.pop().count
@@ -349,8 +344,8 @@ def _done(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "done", len(got), keys(got))
 
 
-@decision("look", "s", lambda st: _ids("look", [s for s in _others(st) if st.hands[s]])
-          if _power(st, WIZARD) else [], character=WIZARD)
+@decision("look", "s", lambda st: _ids("look", [s for s in _others(st) if st.hands[s]]),
+          character=WIZARD, power=True)
 def _look(st: CitadelsModel, seat: int, other: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.WIZARD_TAKE, seat, other=other))
@@ -460,8 +455,6 @@ def _sd(kind: str, pairs) -> list[int]:
 
 def _destroys(st: CitadelsModel) -> list[int]:
     """The Warlord's targets, unsorted (he names them after his action: `_turn` sorts)."""
-    if not _power(st, WARLORD):
-        return []
     gold, full, bishop = st.gold[st.actor], threshold(st), st.bishop_seat
     out = []
     # the price is the printed cost - 1, more only with beautified districts or the Great
@@ -478,7 +471,7 @@ def _destroys(st: CitadelsModel) -> list[int]:
     return out
 
 
-@decision("destroy", "sd", _destroys, character=WARLORD, acted=True)
+@decision("destroy", "sd", _destroys, character=WARLORD, acted=True, power=True)
 def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     cost = destroy_cost(st, seat, dist)
@@ -520,12 +513,10 @@ def _exchange_pairs(st: CitadelsModel, give: int) -> list[tuple[int, int]]:
 
 
 def _gives(st: CitadelsModel) -> list[int]:
-    if not _power(st, DIPLOMAT):
-        return []
     return _ids("give", sorted(d for d in set(st.cities[st.actor]) if _exchange_pairs(st, d)))
 
 
-@decision("give", "d", _gives, character=DIPLOMAT, acted=True)
+@decision("give", "d", _gives, character=DIPLOMAT, acted=True, power=True)
 def _give(st: CitadelsModel, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.EXCHANGE, seat, district=dist))
@@ -661,13 +652,15 @@ FREE_DECISIONS = ("kill", "rob", "swap", "discard", "look", "beautify", "destroy
                   "smithy", "museum", "armory")
 
 
-def _choices(acted: bool, char: int) -> tuple[bool, tuple[Callable, ...], tuple[tuple[int, Callable], ...]]:
+def _choices(acted: bool, char: int) -> tuple:
     """What is open to ``char`` before or after its action: whether it collects district
-    income, its power's choices, and ``(district, choices)`` of those open only to a city
-    with that district."""
+    income; the choices of its own decisions while its power is unused, and once it is used;
+    ``(district, choices)`` of those open only to a city with that district."""
     open_ = [d for d in map(TABLE.get, FREE_DECISIONS)
              if d.character in (-1, char) and d.acted in (None, acted)]
-    return (CHAR_INCOME[char] >= 0, tuple(d.choices for d in open_ if d.district < 0),
+    own = [d for d in open_ if d.district < 0]
+    return (CHAR_INCOME[char] >= 0, tuple(d.choices for d in own),
+            tuple(d.choices for d in own if not d.power),
             tuple((d.district, d.choices) for d in open_ if d.district >= 0))
 
 
@@ -694,12 +687,14 @@ def _turn(st: CitadelsModel) -> list[int]:
     if flags & _ACTED:
         out = _buildable(st)  # unsorted
         out.append(_END_ID)
-        has_income, powers, in_city = _FREE_AFTER[st.char]
+        has_income, powers, used, in_city = _FREE_AFTER[st.char]
     else:
         out = [_GOLD_ID, _DRAW_ID]
-        has_income, powers, in_city = _FREE_BEFORE[st.char]
+        has_income, powers, used, in_city = _FREE_BEFORE[st.char]
     if has_income and not flags & _INCOME:
         out.append(_INCOME_ID)
+    if flags & _POWER:
+        powers = used
     for choices in powers:
         out += choices(st)
     built = st.built[st.actor]
