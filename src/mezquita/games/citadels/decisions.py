@@ -50,6 +50,7 @@ from .cards import (
     district_name,
 )
 from .flow import (
+    DRAFT_DECISIONS,
     add_district,
     after_action,
     build,
@@ -180,16 +181,9 @@ def _free(st: CitadelsModel) -> bool:
 
 
 # -- the draft ----------------------------------------------------------------------------------
-@decision("pick", "c", lambda st: _ids("pick", st.pool), secret=("character",))
-def _pick(st: CitadelsModel, seat: int, char: int) -> None:
-    st._event(seat, "pick", CHAR_KEYS[char])
-    draft_step(st, seat, char)
-
-
-@decision("discard_char", "c", lambda st: _ids("discard_char", st.pool), secret=("character",))
-def _discard_char(st: CitadelsModel, seat: int, char: int) -> None:
-    st._event(seat, "discard_char", CHAR_KEYS[char])
-    draft_step(st, seat, char)
+# one effect for both: the plan's step says which it is (and names the event)
+decision("pick", "c", lambda st: _ids("pick", st.pool), secret=("character",))(draft_step)
+decision("discard_char", "c", lambda st: _ids("discard_char", st.pool), secret=("character",))(draft_step)
 
 
 # -- the action and building ---------------------------------------------------------------------
@@ -669,8 +663,6 @@ def _choices(acted: bool, char: int) -> tuple:
 _FREE_BEFORE, _FREE_AFTER = ([_choices(acted, c) for c in range(len(CHAR_KEYS))] for acted in (False, True))
 #: the districts that open decisions of their own
 _OPENING = frozenset(d.district for d in TABLE.values() if d.district >= 0)
-#: per `DraftStep`, the decision of the draft (its choices: the cards in the pool)
-_DRAFT_KINDS = ("pick", "discard_char")
 #: per `PendingKind`, the choices of its answers
 _PENDING_CHOICES = [tuple(TABLE[name].choices for name in PENDING_DECISIONS[kind])
                     for kind in range(len(PENDING_DECISIONS))]
@@ -712,7 +704,7 @@ def legal(st: CitadelsModel, _seat: int | None = None) -> list[int]:
     """The sorted legal ids of the seat to move (``_seat``: the contract's argument, which is
     always that seat): the draft's, the top pending decision's, or the turn's (`_turn`)."""
     if st.phase == _DRAFT:
-        return _ids(_DRAFT_KINDS[st.plan[st.step][1]], st.pool)
+        return _ids(DRAFT_DECISIONS[st.plan[st.step][1]], st.pool)
     pending = st.pending
     if pending:
         out: list[int] = []

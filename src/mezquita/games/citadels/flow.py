@@ -79,6 +79,10 @@ def take_top(deck: list[int], count: int) -> list[int]:
 
 
 # -- the draft ---------------------------------------------------------------------------------
+#: per `DraftStep`, the decision that takes the step (and its event)
+DRAFT_DECISIONS = ("pick", "discard_char")
+
+
 @cache
 def draft_plan(players: int, crown: int) -> list[list[int]]:
     """The draft steps of a round: 2 players alternate keeping and discarding, 3 players go
@@ -137,10 +141,11 @@ def _prepare_step(st: CitadelsModel) -> None:
 
 
 def draft_step(st: CitadelsModel, seat: int, char: int) -> None:
-    """Keep or put face down ``char`` (the plan says which); after the last step the
-    leftovers go face down and the calls begin."""
+    """Keep or put face down ``char`` (the plan says which: the effect of both decisions of
+    `DRAFT_DECISIONS`); after the last step the leftovers go face down and the calls begin."""
     plan, step, pool = st.plan, st.step, st.pool
     kind = plan[step][1]
+    st._event(seat, DRAFT_DECISIONS[kind], CHAR_KEYS[char])
     st.dlog.append([seat, kind, pool.copy(), char])
     pool.remove(char)
     if kind == DraftStep.PICK:
