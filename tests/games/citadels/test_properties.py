@@ -73,6 +73,7 @@ def test_cards_accounted_gold_never_negative_and_game_ends(opts, seed):
         assert min(state.gold) >= 0
         assert sorted(c for cs in state.chars for c in cs) == sorted(
             c for c, s in enumerate(state.holder) if s >= 0)
+        assert state.built == [set(city) for city in state.cities]  # kept in step, not rebuilt
     assert state.is_terminal() and abs(sum(state.returns()) - 1) < 1e-9
     assert sum(deck.values()) == 66 + sum(
         1 for k in DARK_DISTRICTS if k in opts["dark_city"] or opts["dark_city"] == ("all",))
