@@ -126,7 +126,6 @@ function render() {
 async function draw() {
   if (page.replay) return;
   const { match, view, legal, you, log, turn } = page.msg;
-  document.body.dataset.turn = turn; // actions played so far (for tests and styles)
   document.body.dataset.status = match.status;
   $("game-name").textContent = match.name;
   const mine = match.status === "running" && you !== null && view.to_move.includes(you);
@@ -144,6 +143,7 @@ async function draw() {
   renderLog(log);
   renderSummary();
   focusDecision(mine);
+  document.body.dataset.turn = turn; // actions played so far, set once the page shows them (for tests)
 }
 
 // After a move, keyboard focus goes to the next decision's first control (unless the player
