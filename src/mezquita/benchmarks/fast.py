@@ -24,8 +24,9 @@ from .playouts import engine_playout
 #: per game with a simulator: the variants measured (the first alone with ``--quick``)
 VARIANTS = {"cordoba": ({}, {"hand": 3}, {"hand": 10}, {"landmarks": 5}, {"match": True}),
             "cortica": ({}, {"cards": "reconstruction-v1-untuned"})}
-#: games per batch: numba, numpy
-BATCH = {"cordoba": (100_000, 10_000), "cortica": (20_000, 20_000)}
+#: games per batch of the compiled simulators (the numpy fallback plays the batches that
+#: ``simulate`` and ``sweep`` play, `mezquita.fast.tournament.CHUNK`)
+BATCH = {"cordoba": 100_000, "cortica": 20_000}
 
 
 def run(game_ids: list[str] | None, quick: bool) -> list[Figure]:
@@ -37,6 +38,7 @@ def run(game_ids: list[str] | None, quick: bool) -> list[Figure]:
         import numpy as np
 
         from mezquita import fast
+        from mezquita.fast.tournament import CHUNK
     except ImportError as err:
         return [Figure("fast simulator", g, 0.0, "games/s",
                        note=f"{err.name} not installed (pip install 'mezquita[fast]')") for g in wanted]
@@ -45,7 +47,7 @@ def run(game_ids: list[str] | None, quick: bool) -> list[Figure]:
     backend = fast.default_backend()
     figures = []
     for game_id in wanted:
-        batch = BATCH[game_id][0 if backend == "numba" else 1]
+        batch = BATCH[game_id] if backend == "numba" else CHUNK
         for options in VARIANTS[game_id] if not quick else VARIANTS[game_id][:1]:
             for policies in (("random", "random"), ("heuristic", "heuristic")):
                 rate = _fast_rate(anchor, fast.simulator(game_id, options, backend), policies,
@@ -58,13 +60,13 @@ def run(game_ids: list[str] | None, quick: bool) -> list[Figure]:
             lambda i, play=engine_playout(load(game_id), random.Random(0)): (1, play(i)), seconds)
         figures += anchor.stamp([Figure("engine random playouts", game_id, round(engine_rate, 1),
                                         "games/s", note="the generic API, for the fallback's ratio")])
-        batch = BATCH[game_id][1]
         numpy_rate = _fast_rate(anchor, fast.simulator(game_id, {}, "numpy"), ("random", "random"),
-                                batch, seconds, np)
+                                CHUNK, seconds, np)
         figures += anchor.stamp([Figure(
             "fast simulator (numpy fallback), random vs random", game_id, round(numpy_rate),
             "games/s", anchor="engine random playouts", ratio=round(numpy_rate / engine_rate, 1),
-            note=f"vectorised over batches of {batch:,}; target 10x the engine")])
+            note=f"vectorised over batches of {CHUNK:,}, as simulate and sweep play them; "
+            "target 10x the engine")])
     if "cordoba" in wanted:
         anchor.window_start()
         figures += anchor.stamp(_sweep(1_000_000 if not quick else 100_000))
