@@ -8,11 +8,11 @@ history is recorded, randomness comes only from the state's own seeded generator
 the end every view and every log entry shows everything that was hidden.
 
 The presentation path is the engine's: a game records what happened as *events*
-(``self._event(seat, "build", "castle", 3)``, the values of the fields its ``event_fields``
-table names for ``"build"``: ``{"do": "build", "district": "castle", "cost": 3, ...}``),
-masks each one for a viewer in
-``_public_event`` (hidden values become ``None``), and words it in ``Game.event_text``. The
-terminal, the server's live log and replays all read ``state.log(viewer)``.
+(``self._event(seat, "build", "castle", 3)``: the values of the fields its ``event_fields``
+table names for ``"build"``, giving ``{"do": "build", "district": "castle", "cost": 3, ...}``),
+masks each one for a viewer in ``_public_event`` (hidden values become ``None``), and words
+it in ``Game.event_text``. The terminal, the server's live log and replays all read
+``state.log(viewer)``.
 """
 
 from __future__ import annotations
@@ -123,7 +123,8 @@ class State:
                 if names is None or len(values) > len(names):
                     raise ValueError(f"event {kind!r} records {len(values)} values; "
                                      f"{type(self).__name__}.event_fields names {names}")
-                events[k] = {"turn": turn, "seat": seat, "do": kind, **dict(zip(names, values))}
+                entry = events[k] = {"turn": turn, "seat": seat, "do": kind}
+                entry.update(zip(names, values))
             self._built = len(events)
         return events
 

@@ -167,7 +167,7 @@ class CordobaState(State):
               "game_no", "played", "finished")
     #: what each event records: the names of ``_event``'s values, in order
     event_fields: ClassVar = {"play": ("card", "landmark", "game"), "reveal": ("landmark", "cards"),
-                    "game_end": ("game", "scores")}
+                              "game_end": ("game", "scores")}
 
     hands: list[list[int]]
     decks: list[list[int]]

@@ -419,11 +419,8 @@ class CorticaState(State):
         else:
             self._placing = None
             self.phase = "resolve"
-            self.queue = queue = list(map(list, node[2][tuple(self.row)]))  # rule 4: left to right
-            card, space = queue[0]
-            self.uses_left = 2 if self.interns[self.spaces[card][space]] else 1  # rule 5
-            self.hiring = False
-            self._resolve()
+            self.queue = list(map(list, node[2][tuple(self.row)]))  # rule 4: left to right
+            self._resolve(begin=True)
 
     def _apply_rest(self, seat: int, card: int) -> None:
         """Rule 8: the chosen card rests leftmost; the resting card wakes up second."""
@@ -440,8 +437,7 @@ class CorticaState(State):
         """Rule 4: skip (an intern after one use: stop); the worker returns. (``auto`` is
         False: automatic skips are `_resolve`'s.)"""
         card, space = self.queue[0]
-        used = (2 if self.interns[self.spaces[card][space]] else 1) - self.uses_left
-        self._event(seat, "skip", self.game.card_keys[card], space, used, auto)
+        self._skipped(card, space, self.spaces[card][space], auto)
         self.uses_left = 0
         self._resolve()
 
@@ -511,22 +507,25 @@ class CorticaState(State):
         res[:] = after
         return paid.copy(), gained.copy()
 
-    def _resolve(self) -> None:
-        """Resolving goes on until a worker has a choice: the current worker returns once its
-        uses are spent, or at once when it can only skip (rule 12: skipped without asking),
-        then the next one begins; after the last the round ends."""
+    def _resolve(self, begin: bool = False) -> None:
+        """Resolving goes on until a worker has a choice (``begin``: the first worker in the
+        queue begins): a worker returns once its uses are spent, or at once when it can only
+        skip (rule 12: skipped without asking), then the next one begins; after the last the
+        round ends."""
         queue = self.queue
         spaces = self.spaces
-        card, space = queue[0]
-        worker = spaces[card][space]
         while True:
+            card, space = queue[0]
+            worker = spaces[card][space]
+            if begin:
+                self.uses_left = 2 if self.interns[worker] else 1  # rule 5
+                self.hiring = False
             if self.uses_left:
                 legal = self._resolve_legal(card, worker)
                 if len(legal) > 1:
                     self._choices = legal
                     return
-                used = (2 if self.interns[worker] else 1) - self.uses_left
-                self._event(OWNER[worker], "skip", self.game.card_keys[card], space, used, True)
+                self._skipped(card, space, worker, True)
             # rules 4-5: the worker goes on top of the stack, intern side up only if just hired
             queue.pop(0)
             spaces[card][space] = -1
@@ -536,10 +535,12 @@ class CorticaState(State):
                 self._choices = None
                 self._end_round()
                 return
-            card, space = queue[0]
-            worker = spaces[card][space]
-            self.uses_left = 2 if self.interns[worker] else 1  # rule 5
-            self.hiring = False
+            begin = True
+
+    def _skipped(self, card: int, space: int, worker: int, auto: bool) -> None:
+        """Record rule 4's skip of ``worker`` on ``card`` (``used``: the uses it had made)."""
+        used = (2 if self.interns[worker] else 1) - self.uses_left
+        self._event(OWNER[worker], "skip", self.game.card_keys[card], space, used, auto)
 
     def _end_round(self) -> None:
         """Rule 8: the game ends at 6+ cork (or at the safety round limit), else rest."""
@@ -551,7 +552,7 @@ class CorticaState(State):
             self.phase = "over"
             result = self._result()
             self.winner = result["winner"]
-            self._event(None, "game_over", *result.values())
+            self._event(None, "game_over", *map(result.get, self.event_fields["game_over"]))
         else:
             self.phase = "rest"
 

@@ -358,7 +358,7 @@ class EuropaState(State):
                       "stones": stones, "place": list(place), "from": start,
                       "to": self.positions[seat], "kept": kept}
             self.results.append({"seat": seat, **result})
-            self._event(seat, "evaluate", *result.values())
+            self._event(seat, "evaluate", *map(result.get, self.event_fields["evaluate"]))
         self.cards = [None] * self.game.num_players
         if any(p >= self.game.finish for p in self.positions):
             self._event(None, "end", "dark_blue")
