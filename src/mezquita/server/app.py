@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated
 
 from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
@@ -115,6 +116,13 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     @app.exception_handler(StoreUnavailable)
     async def unavailable(_request: Request, err: StoreUnavailable) -> JSONResponse:
         return JSONResponse({"detail": str(err)}, status_code=503, headers={"retry-after": "2"})
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        """422 naming each refused field and why, without echoing the input back (it may be
+        anything the client sent)."""
+        return JSONResponse({"detail": [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]}
+                                        for e in err.errors()]}, status_code=422)
 
     @app.get("/api/games")
     def list_games() -> list[dict]:

@@ -28,7 +28,7 @@ from typing import Any
 import orjson
 from sqlalchemy import create_engine, event, func, insert, or_, select, text, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
 from mezquita.engine import MezquitaError
 
@@ -118,6 +118,8 @@ def engine_for(url: str, db_seconds: float = 10.0) -> Engine:
     """A SQLAlchemy engine for ``url`` (``postgresql://`` uses the psycopg 3 driver) whose
     calls give up after about ``db_seconds`` (SQLite: waiting for a lock; PostgreSQL: see
     `pg_guards`)."""
+    if not url.startswith(("sqlite:", "postgresql:", "postgres:", "postgresql+psycopg:")):
+        raise ValueError("a database URL is sqlite:///PATH or postgresql://USER@HOST/DB")
     if url.startswith(("postgresql://", "postgres://")):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if url.startswith("sqlite"):
@@ -155,7 +157,8 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest shipped migration."""
+    """Bring the schema to the newest shipped migration, and check that the database takes
+    writes."""
     from alembic import command
     from alembic.config import Config
 
@@ -166,6 +169,8 @@ def migrate(engine: Engine) -> None:
             connection.execute(text("SET LOCAL statement_timeout = 0"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+        # a write that changes nothing: a read-only file or replica fails here, at start
+        connection.execute(text("UPDATE alembic_version SET version_num = version_num"))
 
 
 class Store:
@@ -176,13 +181,17 @@ class Store:
         self.url = url
         self.instance = instance
         self.db_seconds = db_seconds
-        self.engine = engine_for(url, db_seconds)
+        try:
+            self.engine = engine_for(url, db_seconds)
+            migrate(self.engine)
+        except (SQLAlchemyError, OSError, ValueError) as err:
+            raise StoreUnavailable(f"cannot open the database {url.rsplit('@', 1)[-1]}: "
+                                   f"{_reason(err)}") from None
         self.postgres = self.engine.dialect.name == "postgresql"
         self._threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="mezquita-db-call")
         self._raw = threading.local()  # PostgreSQL: each thread's own connection for moves
         self._raw_all: list = []
         self._raw_lock = threading.Lock()
-        migrate(self.engine)
 
     async def call(self, fn: Callable, *args: Any) -> Any:
         """Run ``fn(*args)`` in the database thread pool; `StoreUnavailable` if the database
@@ -506,6 +515,11 @@ class Store:
              "finished_at": r["finished_at"].isoformat() if r["finished_at"] else None}
             for r in rows
         ]
+
+
+def _reason(err: Exception) -> str:
+    """The first line of what the database driver (or SQLAlchemy) said."""
+    return str(getattr(err, "orig", None) or err).strip().splitlines()[0][:300]
 
 
 def _aware(stamp: datetime) -> datetime:
