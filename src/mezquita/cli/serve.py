@@ -57,6 +57,11 @@ def serve_command(
                                         help="PostgreSQL, several instances: how long an "
                                              "instance holds its matches without renewing; "
                                              "a dead instance's matches move after this."),
+    durability: str = typer.Option("full", "--durability",
+                                   help="full: every acknowledged move survives an OS crash or "
+                                        "power loss (a disk flush per commit batch); normal: "
+                                        "it survives a kill of the server process, an OS "
+                                        "crash may lose the last moves. See docs/server.md."),
     api_docs: bool = typer.Option(False, "--api-docs",
                                   help="Serve /api/docs (Swagger UI from a CDN)."),
     proxy_headers: bool = typer.Option(False, "--proxy-headers",
@@ -80,13 +85,16 @@ def serve_command(
         raise typer.BadParameter("--create-limit must be at least 1")
     if lease_seconds <= 0:
         raise typer.BadParameter("--lease-seconds must be positive")
+    if durability not in ("full", "normal"):
+        raise typer.BadParameter("--durability must be full or normal")
     settings = Settings(create_limit=create_limit, sockets_per_address=sockets_per_address,
                         sockets_total=sockets_total, send_seconds=send_seconds,
                         spectator_interval=spectator_interval, open_seconds=open_hours * 3600,
                         idle_seconds=idle_seconds, bot_workers=workers,
                         bots_per_creator=bots_per_creator, bot_seconds=bot_seconds,
                         db_seconds=db_seconds, write_patience=write_patience,
-                        lease_seconds=lease_seconds, api_docs=api_docs)
+                        lease_seconds=lease_seconds, durability=durability,
+                        api_docs=api_docs)
     try:
         web = create_app(db, bot_pool=bots, settings=settings)
     except StoreUnavailable as err:

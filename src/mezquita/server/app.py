@@ -82,7 +82,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     if bot_workers:
         settings.bot_workers = bot_workers
     store = Store(db_url or DEFAULT_URL, instance=secrets.token_hex(8),
-                  db_seconds=settings.db_seconds)
+                  db_seconds=settings.db_seconds, durability=settings.durability)
     # Endpoints touching the hub are async: the hub lives on the event loop (no locks needed).
     hub = Hub(store, BotPool(bot_pool, settings.bot_workers, settings.bots_per_creator,
                              settings.bot_seconds), settings)

@@ -51,6 +51,7 @@ class Settings:
     db_seconds: float = 10.0  # one database call (off the event loop) gives up after this
     write_patience: float = 15.0  # a human's move waits this long for the database, retrying
     lease_seconds: float = 6.0  # an instance's hold on its matches (several instances)
+    durability: str = "full"  # full: commits survive an OS crash; normal: a process kill (store.DURABILITY)
     api_docs: bool = False  # serve /api/docs (its assets come from a CDN; the CSP is relaxed)
 
     def __post_init__(self) -> None:
