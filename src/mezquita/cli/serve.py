@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from .app import app
+from .common import fail
 
 HELP = (
     "Serve the lobby and live matches; open http://HOST:PORT/ in a browser.\n\n"
@@ -56,6 +57,11 @@ def serve_command(
                                         help="PostgreSQL, several instances: how long an "
                                              "instance holds its matches without renewing; "
                                              "a dead instance's matches move after this."),
+    durability: str = typer.Option("full", "--durability",
+                                   help="full: every acknowledged move survives an OS crash or "
+                                        "power loss (a disk flush per commit batch); normal: "
+                                        "it survives a kill of the server process, an OS "
+                                        "crash may lose the last moves. See docs/server.md."),
     api_docs: bool = typer.Option(False, "--api-docs",
                                   help="Serve /api/docs (Swagger UI from a CDN)."),
     proxy_headers: bool = typer.Option(False, "--proxy-headers",
@@ -70,6 +76,8 @@ def serve_command(
 
     from mezquita.server import create_app
     from mezquita.server.limits import Settings, tune_gc
+    from mezquita.server.store import StoreUnavailable
+    from mezquita.server.ws import WS_MAX_SIZE, PlayProtocol
 
     if bots not in ("process", "thread"):
         raise typer.BadParameter("--bots must be process or thread")
@@ -77,19 +85,26 @@ def serve_command(
         raise typer.BadParameter("--create-limit must be at least 1")
     if lease_seconds <= 0:
         raise typer.BadParameter("--lease-seconds must be positive")
+    if durability not in ("full", "normal"):
+        raise typer.BadParameter("--durability must be full or normal")
     settings = Settings(create_limit=create_limit, sockets_per_address=sockets_per_address,
                         sockets_total=sockets_total, send_seconds=send_seconds,
                         spectator_interval=spectator_interval, open_seconds=open_hours * 3600,
                         idle_seconds=idle_seconds, bot_workers=workers,
                         bots_per_creator=bots_per_creator, bot_seconds=bot_seconds,
                         db_seconds=db_seconds, write_patience=write_patience,
-                        lease_seconds=lease_seconds, api_docs=api_docs)
-    web = create_app(db, bot_pool=bots, settings=settings)
+                        lease_seconds=lease_seconds, durability=durability,
+                        api_docs=api_docs)
+    try:
+        web = create_app(db, bot_pool=bots, settings=settings)
+    except StoreUnavailable as err:
+        fail(str(err))
     typer.echo(f"Mezquita: http://{host}:{port}/ (database {db.split('@')[-1]})")
     tune_gc()
     # no per-message deflate: compressing every update once per client took ~18% of the
     # server's CPU under load (updates are a few KB; CPU, not bandwidth, bounds a server)
-    uvicorn.run(web, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
+    uvicorn.run(web, host=host, port=port, log_level=log_level, ws=PlayProtocol,
+                ws_max_size=WS_MAX_SIZE,
                 ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
                 access_log=False,
                 proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips,

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated
 
 from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
@@ -81,7 +82,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     if bot_workers:
         settings.bot_workers = bot_workers
     store = Store(db_url or DEFAULT_URL, instance=secrets.token_hex(8),
-                  db_seconds=settings.db_seconds)
+                  db_seconds=settings.db_seconds, durability=settings.durability)
     # Endpoints touching the hub are async: the hub lives on the event loop (no locks needed).
     hub = Hub(store, BotPool(bot_pool, settings.bot_workers, settings.bots_per_creator,
                              settings.bot_seconds), settings)
@@ -115,6 +116,13 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     @app.exception_handler(StoreUnavailable)
     async def unavailable(_request: Request, err: StoreUnavailable) -> JSONResponse:
         return JSONResponse({"detail": str(err)}, status_code=503, headers={"retry-after": "2"})
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        """422 naming each refused field and why, without echoing the input back (it may be
+        anything the client sent)."""
+        return JSONResponse({"detail": [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]}
+                                        for e in err.errors()]}, status_code=422)
 
     @app.get("/api/games")
     def list_games() -> list[dict]:

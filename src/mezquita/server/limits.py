@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import json
 import math
+import re
 import resource
 import time
 from collections import deque
@@ -24,6 +25,7 @@ MAX_DEPTH = 16  # nesting of a JSON message or body (actions are at most 3 deep)
 #: the youngest generation every 700 allocations (Python's default) cost ~15% of the CPU
 #: per move under load; every 50,000 it costs ~3%, each pass still a few milliseconds
 GC_THRESHOLDS = (50_000, 20, 100)
+SURROGATE = re.compile("[\ud800-\udfff]")  # half of a UTF-16 pair: no text on its own
 
 
 def default_sockets() -> int:
@@ -49,6 +51,7 @@ class Settings:
     db_seconds: float = 10.0  # one database call (off the event loop) gives up after this
     write_patience: float = 15.0  # a human's move waits this long for the database, retrying
     lease_seconds: float = 6.0  # an instance's hold on its matches (several instances)
+    durability: str = "full"  # full: commits survive an OS crash; normal: a process kill (store.DURABILITY)
     api_docs: bool = False  # serve /api/docs (its assets come from a CDN; the CSP is relaxed)
 
     def __post_init__(self) -> None:
@@ -65,27 +68,36 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def too_deep(data, limit: int = MAX_DEPTH) -> bool:
-    """Whether parsed JSON ``data`` nests deeper than ``limit`` (checked without recursion)."""
+def check_parsed(data, limit: int = MAX_DEPTH) -> None:
+    """Refuse parsed JSON ``data`` nesting deeper than ``limit`` or holding a lone surrogate
+    (``"\\ud800"``: valid JSON, but no Unicode text; it cannot be stored or sent back) in a
+    string or key, with ``ValueError`` (checked without recursion)."""
     stack = [(data, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, dict | list):
+        if isinstance(item, str):
+            if SURROGATE.search(item):
+                raise ValueError("a string holds a lone surrogate (not Unicode text)")
+        elif isinstance(item, dict | list):
             if depth > limit:
-                return True
-            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict)
-                                                    else item))
-    return False
+                raise ValueError(f"nested deeper than {limit} levels")
+            if isinstance(item, dict):
+                stack.extend((k, depth) for k in item)
+                stack.extend((v, depth + 1) for v in item.values())
+            else:
+                stack.extend((v, depth + 1) for v in item)
 
 
 def loads(text: str | bytes):
-    """``json.loads`` that refuses deep nesting, NaN and Infinity with ``ValueError``."""
+    """``json.loads`` that refuses deep nesting, NaN, Infinity, lone surrogates and invalid
+    UTF-8 with ``ValueError``."""
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except RecursionError:
         raise ValueError("nested too deeply") from None
-    if too_deep(data):
-        raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
+    except UnicodeDecodeError as err:
+        raise ValueError(f"not UTF-8 text ({err.reason} at byte {err.start})") from None
+    check_parsed(data)
     return data
 
 
@@ -172,7 +184,8 @@ class BodyLimit:
             if not message.get("more_body"):
                 break
         body = b"".join(chunks)
-        if body and b"json" in dict(scope["headers"]).get(b"content-type", b""):
+        kind = dict(scope["headers"]).get(b"content-type", b"")
+        if body and (not kind or b"json" in kind):  # FastAPI reads a body without a type as JSON
             try:
                 loads(body)
             except json.JSONDecodeError:

@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from sqlalchemy import create_engine, event, func, insert, or_, select, text, update
+from sqlalchemy import Boolean, create_engine, event, func, insert, or_, select, text, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
 from mezquita.engine import MezquitaError
 
@@ -40,6 +40,15 @@ DB_THREADS = 4  # concurrent database calls besides the move writer
 RETRY = (0.05, 0.5)  # first and longest pause between retries of a failed write
 
 DEFAULT_URL = "sqlite:///./mezquita.sqlite3"
+#: how a commit is made durable: ``full`` survives an OS crash or power loss (SQLite
+#: ``synchronous=FULL``: the log is flushed to disk at every commit; PostgreSQL
+#: ``synchronous_commit=on``), ``normal`` survives a kill of the server process only (SQLite
+#: ``synchronous=NORMAL``; PostgreSQL ``synchronous_commit=off``: the last commits may be
+#: lost if the OS or PostgreSQL itself crashes). Neither ever corrupts the database.
+DURABILITY = {"full": ("FULL", "on"), "normal": ("NORMAL", "off")}
+#: PostgreSQL: every instance holds this advisory lock (with the hash of its id) while it
+#: lives, so that another (or itself, restarted) can tell a dead instance's leases at once
+LIVE_LOCK = 0x6D657A71
 _ADD_MOVE = insert(moves)  # built once: a move is written on every action
 LOCK_WAIT_MS = 20  # PostgreSQL: a move batch waits this long for a row lock held elsewhere
 _PG_NOTIFY = f"SELECT pg_notify('{CHANNEL}', p) FROM unnest(%(p)b::text[]) AS p"
@@ -114,29 +123,37 @@ class MatchRow:
     last_at: datetime | None = None  # the last move or seat change (turn timers resume from it)
 
 
-def engine_for(url: str, db_seconds: float = 10.0) -> Engine:
+def engine_for(url: str, db_seconds: float = 10.0, durability: str = "full") -> Engine:
     """A SQLAlchemy engine for ``url`` (``postgresql://`` uses the psycopg 3 driver) whose
     calls give up after about ``db_seconds`` (SQLite: waiting for a lock; PostgreSQL: see
-    `pg_guards`)."""
+    `pg_guards`) and whose commits are as durable as ``durability`` says (`DURABILITY`)."""
+    if durability not in DURABILITY:
+        raise ValueError(f"durability is one of {', '.join(DURABILITY)}, not {durability!r}")
+    if not url.startswith(("sqlite:", "postgresql:", "postgres:", "postgresql+psycopg:")):
+        raise ValueError("a database URL is sqlite:///PATH or postgresql://USER@HOST/DB")
     if url.startswith(("postgresql://", "postgres://")):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False,
                                                   "timeout": min(5.0, db_seconds)})
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect",
+                     lambda connection, _record: _sqlite_pragmas(connection, durability))
         return engine
-    return create_engine(url, pool_pre_ping=True, connect_args=pg_guards(db_seconds))
+    return create_engine(url, pool_pre_ping=True,
+                         connect_args=pg_guards(db_seconds, durability))
 
 
-def pg_guards(db_seconds: float) -> dict:
+def pg_guards(db_seconds: float, durability: str = "full") -> dict:
     """libpq settings that keep a hung PostgreSQL from holding a thread for ever: connecting
     gives up after at most 5 s, a statement after ``db_seconds``, and TCP keepalives notice a
     silently dropped link: within about 11 s when idle (the listener's link too), after
     ``db_seconds`` while data sent is not acknowledged. A server that is stopped but whose
-    host still answers TCP is not noticed: the call waits, off the event loop."""
+    host still answers TCP is not noticed: the call waits, off the event loop. Commits are
+    as durable as ``durability`` says (`DURABILITY`)."""
     ms = int(db_seconds * 1000)
     return {"connect_timeout": max(1, int(min(5.0, db_seconds))),
-            "options": f"-c statement_timeout={ms}", "tcp_user_timeout": ms,
+            "options": f"-c statement_timeout={ms} -c synchronous_commit={DURABILITY[durability][1]}",
+            "tcp_user_timeout": ms,
             "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3}
 
 
@@ -146,16 +163,17 @@ def libpq_url(url: str) -> str:
     return f"{scheme.split('+', 1)[0]}://{rest}"
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection, durability: str) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
-    cursor.execute("PRAGMA synchronous=NORMAL")  # durable across a process kill
+    cursor.execute(f"PRAGMA synchronous={DURABILITY[durability][0]}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest shipped migration."""
+    """Bring the schema to the newest shipped migration, and check that the database takes
+    writes."""
     from alembic import command
     from alembic.config import Config
 
@@ -166,23 +184,60 @@ def migrate(engine: Engine) -> None:
             connection.execute(text("SET LOCAL statement_timeout = 0"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+        # a write that changes nothing: a read-only file or replica fails here, at start
+        connection.execute(text("UPDATE alembic_version SET version_num = version_num"))
 
 
 class Store:
     """Reads and writes matches and moves. The plain methods are synchronous (one short
     transaction each); call them from the event loop only through `call`."""
 
-    def __init__(self, url: str = DEFAULT_URL, instance: str = "", db_seconds: float = 10.0) -> None:
+    def __init__(self, url: str = DEFAULT_URL, instance: str = "", db_seconds: float = 10.0,
+                 durability: str = "full") -> None:
         self.url = url
         self.instance = instance
         self.db_seconds = db_seconds
-        self.engine = engine_for(url, db_seconds)
+        self.durability = durability
+        self._alive = None  # PostgreSQL: the connection holding this instance's `LIVE_LOCK`
+        try:
+            self.engine = engine_for(url, db_seconds, durability)
+            migrate(self.engine)
+            if self.engine.dialect.name == "postgresql":
+                self._hold_live_lock()
+        except (SQLAlchemyError, OSError, ValueError) as err:
+            raise StoreUnavailable(f"cannot open the database {url.rsplit('@', 1)[-1]}: "
+                                   f"{_reason(err)}") from None
         self.postgres = self.engine.dialect.name == "postgresql"
         self._threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="mezquita-db-call")
         self._raw = threading.local()  # PostgreSQL: each thread's own connection for moves
         self._raw_all: list = []
         self._raw_lock = threading.Lock()
-        migrate(self.engine)
+
+    def _hold_live_lock(self) -> None:
+        """Take this instance's `LIVE_LOCK` on a connection of its own, held until `close`
+        (or until the process dies: PostgreSQL then frees it when the link drops); taken
+        again on a new connection if that one broke (checked at every `renew`)."""
+        import psycopg
+
+        try:
+            if self._alive is not None:
+                try:
+                    self._alive.execute("SELECT 1")
+                    return
+                except psycopg.Error:
+                    self._alive.close()
+            self._alive = psycopg.connect(libpq_url(self.url), autocommit=True,
+                                          **pg_guards(self.db_seconds, self.durability))
+            self._alive.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))",
+                                (LIVE_LOCK, self.instance))
+        except psycopg.Error as err:
+            raise OperationalError("live lock", None, err) from None
+
+    def _dead_owner(self):
+        """SQL: the match's owner is an instance that no longer lives (nobody holds its
+        `LIVE_LOCK`); PostgreSQL only (the lock is taken for this transaction only)."""
+        return func.pg_try_advisory_xact_lock(LIVE_LOCK, func.hashtext(matches.c.owner),
+                                              type_=Boolean)
 
     async def call(self, fn: Callable, *args: Any) -> Any:
         """Run ``fn(*args)`` in the database thread pool; `StoreUnavailable` if the database
@@ -203,6 +258,8 @@ class Store:
         """Release the database connections."""
         self._threads.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
+        if self._alive is not None:
+            self._alive.close()
         with self._raw_lock:
             for conn in self._raw_all:
                 conn.close()
@@ -338,7 +395,7 @@ class Store:
             conn.close()
             with self._raw_lock:
                 self._raw_all.remove(conn)
-        guards = pg_guards(self.db_seconds)
+        guards = pg_guards(self.db_seconds, self.durability)
         guards["options"] += f" -c lock_timeout={LOCK_WAIT_MS}ms"
         conn = self._raw.conn = psycopg.connect(libpq_url(self.url), autocommit=True, **guards)
         with self._raw_lock:
@@ -427,31 +484,35 @@ class Store:
 
     # -- leases: which instance runs a match's bots and timers --------------------------------
     def acquire(self, match_id: str, seconds: float) -> bool:
-        """Take ``match_id`` if nobody holds it (or its holder's lease ran out)."""
+        """Take ``match_id`` if nobody holds it (or its holder's lease ran out, or its holder
+        is dead)."""
         with self.engine.begin() as c:
             done = c.execute(update(matches).where(
                 matches.c.id == match_id,
                 or_(matches.c.owner.is_(None), matches.c.owner == self.instance,
-                    matches.c.lease_until < func.now()))
+                    matches.c.lease_until < func.now(), self._dead_owner()))
                 .values(owner=self.instance, lease_until=_later(seconds)))
             return done.rowcount == 1
 
     def renew(self, seconds: float) -> set[str]:
         """Extend this instance's leases; the ids of the live matches it still holds."""
+        if self.postgres:
+            self._hold_live_lock()
         with self.engine.begin() as c:
             return set(c.execute(update(matches).where(
                 matches.c.owner == self.instance, matches.c.status.in_(("open", "running")))
                 .values(lease_until=_later(seconds)).returning(matches.c.id)).scalars())
 
     def take_expired(self, seconds: float, limit: int = 200) -> list[str]:
-        """Take over running matches whose holder's lease ran out (a dead instance's)."""
+        """Take over running matches whose holder's lease ran out or whose holder is dead
+        (PostgreSQL only: SQLite has one instance)."""
         with self.engine.begin() as c:
             stale = select(matches.c.id).where(
                 matches.c.status.in_(("open", "running")),
-                or_(matches.c.owner.is_(None), matches.c.lease_until < func.now()),
+                or_(matches.c.owner.is_(None), matches.c.lease_until < func.now(),
+                    self._dead_owner()),
                 matches.c.owner.is_distinct_from(self.instance)).limit(limit)
-            if self.postgres:
-                stale = stale.with_for_update(skip_locked=True)
+            stale = stale.with_for_update(skip_locked=True)
             ids = list(c.execute(stale).scalars())
             if ids:
                 c.execute(update(matches).where(matches.c.id.in_(ids))
@@ -506,6 +567,11 @@ class Store:
              "finished_at": r["finished_at"].isoformat() if r["finished_at"] else None}
             for r in rows
         ]
+
+
+def _reason(err: Exception) -> str:
+    """The first line of what the database driver (or SQLAlchemy) said."""
+    return str(getattr(err, "orig", None) or err).strip().splitlines()[0][:300]
 
 
 def _aware(stamp: datetime) -> datetime:

@@ -17,6 +17,11 @@ Each client is sent the latest update only (never a backlog); spectators at most
 ``Settings.spectator_interval``; a client that does not take a message within
 ``Settings.send_seconds`` is closed (1008), as are connections over the per-address or total
 caps (1013, after an error message).
+
+`PlayProtocol` is the WebSocket protocol ``mezquita serve`` runs: a message over
+``WS_MAX_SIZE`` is answered with ``{"type": "error", "code": "too_large"}`` before the close
+(1009), and a text frame that is not UTF-8 reaches the app as a message it refuses (an error;
+the socket stays open), not as a logged traceback and a close.
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ from typing import Any
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import PayloadTooBig
+from websockets.frames import Frame, Opcode
 
 from mezquita.engine import MezquitaError
 
@@ -37,6 +45,7 @@ from .match import LANGS, Client, Match
 from .store import StoreUnavailable
 
 HELLO_SECONDS = 10.0
+WS_MAX_SIZE = 64 * 1024  # bytes of one WebSocket message the protocol reads at all
 
 
 class BadMessage(Exception):
@@ -55,7 +64,7 @@ def error(code: str, message: str) -> str:
 def parse(text: str | None) -> dict[str, Any]:
     """A client message as a dict with a string ``type``, or `BadMessage`."""
     if text is None:
-        raise BadMessage("malformed", "messages must be JSON text, not binary")
+        raise BadMessage("malformed", "messages must be JSON in UTF-8 text frames")
     if len(text) > MAX_MESSAGE:
         raise BadMessage("too_large", f"messages are limited to {MAX_MESSAGE} characters")
     try:
@@ -231,3 +240,56 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int
     with contextlib.suppress(Exception):
         await websocket.send_text(error(code, message))
         await websocket.close(close_code)
+
+
+class PlayProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, telling a client why it is cut off or refused: a
+    message over ``WS_MAX_SIZE`` gets an error message before the 1009 close, and a text
+    frame that is not UTF-8 is handed on as binary (which `parse` refuses with an error).
+    Tested against the real server in ``tests/server/test_server_abuse.py``."""
+
+    #: after cutting a client off, its data is read (and dropped) this long before the TCP
+    #: close: closing with unread data would reset the link and lose the error message
+    DRAIN_SECONDS = 1.0
+
+    def data_received(self, data: bytes) -> None:
+        self.conn.receive_data(data)
+        if isinstance(self.conn.parser_exc, PayloadTooBig):
+            if not self.close_sent:
+                self._cut_off()
+        elif self.conn.parser_exc is not None:
+            self.handle_parser_exception()
+        elif self.conn.handshake_exc is not None and not self.handshake_initiated:
+            self.handle_handshake_exception()
+        else:
+            self.handle_events()
+
+    def _cut_off(self) -> None:
+        """Send the error, then the close frame queued by the parser (1009); tell the app."""
+        text = error("too_large", f"messages are limited to {WS_MAX_SIZE} bytes; closing")
+        frame = Frame(Opcode.TEXT, text.encode()).serialize(mask=False,
+                                                            extensions=self.conn.extensions)
+        self.transport.write(frame + b"".join(self.conn.data_to_send()))
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": 1009,
+                               "reason": "message too big"})
+        self.close_sent = True
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+        self.close_timer = self.loop.call_later(self.DRAIN_SECONDS, self.transport.close)
+
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text" and not _utf8(self.frames):
+            self.curr_msg_data_type = "bytes"
+        super().send_receive_event_to_app()
+
+
+def _utf8(frames: list[bytes]) -> bool:
+    data = frames[0] if len(frames) == 1 else b"".join(frames)
+    if data.isascii():
+        return True
+    try:
+        data.decode()
+    except UnicodeDecodeError:
+        return False
+    return True
