@@ -1,6 +1,7 @@
 """The engine contract: games, states, actions, views, resampling, records."""
 
 from .actions import ActionSpace, Param
+from .decisions import Decision, Decisions, Event, Hint, nobody, owner, owner_and
 from .errors import BadRecord, IllegalAction, MezquitaError, UnknownGame, UnknownOption
 from .game import Game, GameInfo
 from .options import Option
@@ -14,8 +15,12 @@ __all__ = [
     "LANGS",
     "ActionSpace",
     "BadRecord",
+    "Decision",
+    "Decisions",
+    "Event",
     "Game",
     "GameInfo",
+    "Hint",
     "IllegalAction",
     "MezquitaError",
     "Option",
@@ -29,6 +34,9 @@ __all__ = [
     "games",
     "load",
     "load_texts",
+    "nobody",
+    "owner",
+    "owner_and",
     "pick",
     "register",
     "seat_name",
