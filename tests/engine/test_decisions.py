@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mezquita.engine import Decision, Decisions, Event, Hint, Param, nobody, owner_and
+from mezquita.engine import Decision, Decisions, Event, Hint, Param, State, nobody, owner_and
 
 
 def _noop(state, seat, *indices):
@@ -25,10 +25,28 @@ def test_ids_follow_the_entries_and_effects_get_the_parameter_indices():
     table = _table()
     assert [b.name for b in table.space.blocks] == ["play", "give", "pass"]
     assert len(table.space) == 6 + 3 + 1
-    effect, arguments = table.effects[table.block("play").id_of(3, "b")]
-    assert effect is _noop and arguments == (2, 1)
-    assert table.effects[9] == (_noop, ())
+    assert table.effects[table.block("play").id_of(3, "b")] == (_noop, 2, 2, 1)
+    assert table.effects[table.block("give").id(1)] == (_noop, 1, 1, None)
+    assert table.effects[9] == (_noop, 0, None, None)
     assert table.decision(7).kind == "give"
+
+
+def test_the_state_dispatches_to_the_effect_with_its_arguments():
+    class Played:
+        def __init__(self, game):
+            self.game, self.played = game, []
+
+    class Fake:
+        effects = _table().effects
+        wide = Decisions([Decision("far", (Param("x", (0, 1)), Param("y", (0, 1)), Param("z", (0, 1))),
+                                   _noop)]).effects
+
+    state = Played(Fake)
+    for action in (5, 7, 9):
+        State._apply(state, 1, action)
+    Fake.effects = Fake.wide
+    State._apply(state, 0, 6)
+    assert state.played == [(1, 2, 1), (1, 1), (1,), (0, 1, 1, 0)]
 
 
 def test_event_fields_come_from_the_decisions_and_the_games_own_events():

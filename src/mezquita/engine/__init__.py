@@ -1,7 +1,7 @@
 """The engine contract: games, states, actions, views, resampling, records."""
 
 from .actions import ActionSpace, Param
-from .decisions import Decision, Decisions, Event, Hint, nobody, owner, owner_and
+from .decisions import EVERYONE, Decision, Decisions, Event, Hint, nobody, owner, owner_and
 from .errors import BadRecord, IllegalAction, MezquitaError, UnknownGame, UnknownOption
 from .game import Game, GameInfo
 from .options import Option
@@ -12,6 +12,7 @@ from .state import State, share_wins
 from .texts import LANGS, load_texts, pick, seat_name
 
 __all__ = [
+    "EVERYONE",
     "LANGS",
     "ActionSpace",
     "BadRecord",

@@ -31,8 +31,25 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-#: ``seen_by(event, state) -> seats``: who may know an event's secret fields now
-SeenBy = Callable[[dict, "State"], Collection[int]]
+#: ``seen_by(event, state) -> seats``: who may know an event's secret fields now (a
+#: spectator, ``None``, only through `EVERYONE`)
+SeenBy = Callable[[dict, "State"], Collection[int | None]]
+
+
+class _Everyone(Collection):
+    """Every viewer, spectators included: what ``seen_by`` answers once a secret is out."""
+
+    def __contains__(self, viewer: object) -> bool:
+        return True
+
+    def __iter__(self):  # pragma: no cover - nobody lists everyone
+        raise TypeError("everyone cannot be listed")
+
+    def __len__(self) -> int:  # pragma: no cover
+        raise TypeError("everyone cannot be counted")
+
+
+EVERYONE = _Everyone()
 
 
 def owner(event: dict, _state: State) -> tuple[int, ...]:
@@ -116,8 +133,11 @@ class Decisions:
         self.event_fields: dict[str, tuple[str, ...]] = {}
         #: event kind -> its `Event`, for the kinds with secret fields
         self.secrets: dict[str, Event] = {}
-        #: per action id: ``(effect, arguments)``
-        self.effects: list[tuple[Callable[..., None], tuple]] = []
+        #: per action id: ``(effect, n, a, b)``, its ``n`` arguments as ``a`` and ``b`` (None
+        #: where there are fewer), or with more than 2, ``n`` = 3 and ``a`` all of them: the
+        #: call is written out per count in ``State._apply`` (in Python 3.11 a call that
+        #: unpacks a tuple costs three times a plain one, measured on random playouts)
+        self.effects: list[tuple[Callable[..., None], int, Any, Any]] = []
         for kind, event in (events or {}).items():
             self._declare_event(kind, event)
         for d in decisions:
@@ -132,8 +152,11 @@ class Decisions:
         if decision.event is not None:
             self._declare_event(decision.kind, decision.event)
         arguments = decision.arguments or _indices
-        self.effects.extend((decision.effect, arguments(block, a))
-                            for a in range(block.base, block.end))
+        for a in range(block.base, block.end):
+            args = arguments(block, a)
+            n = len(args)
+            self.effects.append((decision.effect, n, *args, None, None)[:4] if n <= 2
+                                else (decision.effect, 3, args, None))
         return block
 
     def event(self, kind: str, event: Event) -> None:
@@ -170,10 +193,10 @@ class Decisions:
 
     def public_event(self, event: dict, viewer: int | None, state: State) -> dict:
         """``event`` as ``viewer`` may know it now: secret fields ``None`` unless its
-        ``seen_by`` names the viewer (a new dict; the event is not changed)."""
+        ``seen_by`` holds the viewer (a new dict; the event is not changed)."""
         out = dict(event)
         rule = self.secrets.get(event["do"])
-        if rule is not None and (viewer is None or viewer not in rule.seen_by(event, state)):
+        if rule is not None and viewer not in rule.seen_by(event, state):
             for name in rule.secret:
                 out[name] = None
         return out

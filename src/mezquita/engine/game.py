@@ -80,6 +80,8 @@ class Game:
     actions: ActionSpace
     #: per event kind, the names of the fields ``State._event`` records for it
     event_fields: dict[str, tuple[str, ...]]
+    #: per action id, its effect and arguments (`Decisions.effects`, read by ``State._apply``)
+    effects: list[tuple[Callable[..., None], int, Any, Any]]
     #: ``"module:Class"`` of the game's own heuristic agent, if it has one.
     heuristic: ClassVar[str | None] = None
     #: Option sets that ``mezquita bench`` measures (e.g. several player counts).
@@ -112,6 +114,7 @@ class Game:
         if self.decisions is not None:
             self.actions = self.decisions.space
             self.event_fields = self.decisions.event_fields
+            self.effects = self.decisions.effects
         else:
             self.event_fields = self.state_class.event_fields
 

@@ -338,8 +338,15 @@ class State:
         """Play a legal ``action`` for ``seat``, recording what happened with ``_event``: the
         effect of its entry in the game's decision table. It must not call the public
         methods (their caches are being invalidated)."""
-        effect, arguments = self.game.decisions.effects[action]
-        effect(self, seat, *arguments)
+        effect, n, a, b = self.game.effects[action]
+        if n == 1:
+            effect(self, seat, a)
+        elif n == 2:
+            effect(self, seat, a, b)
+        elif not n:
+            effect(self, seat)
+        else:
+            effect(self, seat, *a)
 
     def _view(self, seat: int | None, full: bool) -> dict:
         """The game's part of a view; with ``full``, everything (the end, replays)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mezquita.engine import Decision, Decisions, Event, Hint, Param, nobody, owner, owner_and
+from mezquita.engine import Decision, Decisions, Event, Hint, Param, State, nobody, owner, owner_and
 from mezquita.engine.decisions import SeenBy
 
 from .cards import (
@@ -731,10 +731,6 @@ def legal(st: CitadelsModel, _seat: int | None = None) -> list[int]:
     return out
 
 
-#: per action id: its decision's effect and arguments, as a plain name
-_EFFECTS = TABLE.effects
-
-
 def apply(st: CitadelsModel, seat: int, action: int) -> None:
     """Apply a legal decision (a turn with the Ball Room's thanks due: thanks first, any
     other decision forfeits the turn)."""
@@ -744,5 +740,4 @@ def apply(st: CitadelsModel, seat: int, action: int) -> None:
             st._event(seat, "forfeit", st.crown)
             finish_turn(st, forfeit=True)
             return
-    effect, arguments = _EFFECTS[action]
-    effect(st, seat, *arguments)
+    State._apply(st, seat, action)  # the decision's effect, from the table
