@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+import mezquita
 from mezquita.engine import Decision, Decisions, Event, Hint, Param, State, nobody, owner_and
+from mezquita.engine.registry import game_ids
 
 
 def _noop(state, seat, *indices):
@@ -90,3 +92,11 @@ def test_bad_declarations_are_refused():
         Decisions([Decision("deal", (), _noop, event=Event())], events={"deal": Event()})
     with pytest.raises(ValueError, match="not its fields"):
         Decisions(events={"deal": Event(("cards",), secret=("card",))})
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_has_a_decision_table(game_id):
+    """Every registered game declares its decisions in the engine's table: its action space
+    and its event fields are the table's."""
+    game = mezquita.load(game_id)
+    assert isinstance(game.decisions, Decisions)
+    assert game.actions is game.decisions.space
+    assert game.event_fields is game.decisions.event_fields

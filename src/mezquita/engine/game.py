@@ -76,7 +76,7 @@ class Game:
     state_class: ClassVar[type[State]]
     #: the game's decision table (`mezquita.engine.decisions`), as a class attribute or set
     #: in ``_configure``; ``actions`` and ``event_fields`` come from it
-    decisions: Decisions | None = None
+    decisions: Decisions
     actions: ActionSpace
     #: per event kind, the names of the fields ``State._event`` records for it
     event_fields: dict[str, tuple[str, ...]]
@@ -111,12 +111,9 @@ class Game:
         self.options: dict[str, Any] = resolve(self.info.options, options, self.info.id)
         self.num_players: int = self.options.get("players", self.info.min_players)
         self._configure()
-        if self.decisions is not None:
-            self.actions = self.decisions.space
-            self.event_fields = self.decisions.event_fields
-            self.effects = self.decisions.effects
-        else:
-            self.event_fields = self.state_class.event_fields
+        self.actions = self.decisions.space
+        self.event_fields = self.decisions.event_fields
+        self.effects = self.decisions.effects
 
     def _configure(self) -> None:
         """Derive per-option constants once (override; called at the end of ``__init__``)."""

@@ -41,9 +41,6 @@ class State:
     """
 
     fields: ClassVar[tuple[str, ...]] = ()
-    #: per event kind, the names of the fields ``_event`` records for it, in order: for a
-    #: game without a decision table (``Game.decisions``), which derives them otherwise
-    event_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     game: Game
     seed: int
@@ -287,7 +284,7 @@ class State:
 
     def _event(self, seat: int | None, kind: str, *values: Any) -> None:
         """Record that ``seat`` (``None``: the game itself) did ``kind``: for ``_apply``.
-        ``values`` are those of the fields ``event_fields[kind]`` names, in order; trailing
+        ``values`` are those of the fields ``game.event_fields[kind]`` names, in order; trailing
         fields may be left out (the event then has no such key). Positional values, not
         keywords: a keyword call builds a dict per event, and playouts record many events
         that nobody reads."""
@@ -355,10 +352,7 @@ class State:
     def _public_event(self, event: dict, viewer: int | None) -> dict:
         """``event`` as ``viewer`` may know it now, hidden values ``None`` (a new dict): the
         secret fields its decision table declares. The event itself must not change."""
-        decisions = self.game.decisions
-        if decisions is None:
-            return dict(event)
-        return decisions.public_event(event, viewer, self)
+        return self.game.decisions.public_event(event, viewer, self)
 
     def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
         raise NotImplementedError(f"{self.game.info.id} must implement _breakdown")

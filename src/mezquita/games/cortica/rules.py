@@ -608,7 +608,8 @@ def decision_table(game: CorticaGame) -> Decisions:
     """The 48 actions of the game's card set, in the blocks of the module docstring, each with
     its effect (a `CorticaState` method) and what the effect gets per id: the parameter
     indices with what it would look up from them (keys for the events, the option's effect,
-    the plan's sides)."""
+    the plan's sides). Open information and no chance after the deal: every decision can be
+    taken back until the other seat moves."""
     cards, words = game.cards, TEXTS["actions"]
     action_names = {c.key: c.names for c in cards.actions}
     plan_names = {p.key: p.names for p in cards.plans}
@@ -632,7 +633,7 @@ def decision_table(game: CorticaGame) -> Decisions:
     use_event = Event(("plan", "side", "paid", "gained"))
     plans = [Decision(kind, (plan,), effect, words[kind],
                       Event(("plan", "side")) if kind == "flip_plan" else use_event,
-                      arguments=plan_use, hint=Hint("plan", "plan"))
+                      arguments=plan_use, hint=Hint("plan", "plan"), undoable=True)
              for kind, effect in (("use_plan", CorticaState._apply_use_plan),
                                   ("flip_plan", CorticaState._apply_flip_plan),
                                   ("flip_use_plan", CorticaState._apply_flip_use_plan),
@@ -641,14 +642,15 @@ def decision_table(game: CorticaGame) -> Decisions:
         Decision("place", (card, Param("space", range(MAX_SPACES), text=lambda s, lang: str(s + 1))),
                  CorticaState._apply_place, words["place"],
                  Event(("card", "space", "worker", "intern")), arguments=place,
-                 hint=Hint("card", "card")),
+                 hint=Hint("card", "card"), undoable=True),
         Decision("rest", (card,), CorticaState._apply_rest, words["rest"], Event(("card", "woken")),
-                 hint=Hint("card", "card")),
+                 hint=Hint("card", "card"), undoable=True),
         Decision("skip", (), CorticaState._apply_skip, words["skip"],
-                 Event(("card", "space", "used", "auto")), arguments=lambda block, action: (False,)),
+                 Event(("card", "space", "used", "auto")), arguments=lambda block, action: (False,),
+                 undoable=True),
         Decision("use", (card, Param("option", range(MAX_OPTIONS))), CorticaState._apply_use,
                  words["use"], Event(("card", "option", "hired", "paid", "gained")),  # paid,
-                 arguments=use, hint=Hint("card", "card")),  # gained: not when hired
+                 arguments=use, hint=Hint("card", "card"), undoable=True),  # gained: not when hired
         *plans,
     ], events={"round_end": Event(("round", "cork")),
                "game_over": Event(("winner", "by", "resources", "limit"))})
