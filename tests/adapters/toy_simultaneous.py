@@ -6,14 +6,34 @@ hidden from the other seat until both have chosen."""
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Collection
 
-from mezquita.engine import ActionSpace, Game, GameInfo, Param, State, register, seat_name
+from mezquita.engine import (
+    EVERYONE,
+    Decision,
+    Decisions,
+    Event,
+    Game,
+    GameInfo,
+    Param,
+    State,
+    register,
+    seat_name,
+)
 
 ROUNDS = 3
-ACTIONS = ActionSpace()
-CHOOSE = ACTIONS.block("choose", Param("coin", ("heads", "tails")),
-                       text={"en": "{coin}", "es": "{coin}", "ca": "{coin}", "de": "{coin}"})
+
+
+def _sees_coin(event: dict, state: PenniesState) -> Collection[int | None]:
+    """A choice stays hidden until both have chosen."""
+    return (event["seat"],) if event["round"] == len(state.rounds) else EVERYONE
+
+
+DECISIONS = Decisions([Decision(
+    "choose", (Param("coin", ("heads", "tails")),), lambda state, seat, coin: state.choose(seat, coin),
+    {"en": "{coin}", "es": "{coin}", "ca": "{coin}", "de": "{coin}"},
+    Event(("coin", "round"), secret=("coin",), seen_by=_sees_coin))])
+CHOOSE = DECISIONS.block("choose")
 
 
 class PenniesGame(Game):
@@ -22,7 +42,7 @@ class PenniesGame(Game):
     info = GameInfo(id="test_pennies", name="Pennies", min_players=2, max_players=2,
                     hidden_information=True, chance=False, simultaneous=True)
 
-    actions = ACTIONS
+    decisions = DECISIONS
 
     @property
     def max_game_length(self) -> int:
@@ -48,7 +68,6 @@ class PenniesGame(Game):
 
 class PenniesState(State):
     fields = ("rounds", "pending")
-    event_fields: ClassVar = {"choose": ("coin", "round")}
 
     def _setup(self) -> None:
         self.rounds, self.pending = [], [None, None]
@@ -61,9 +80,9 @@ class PenniesState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         return [0, 1]
 
-    def _apply(self, seat: int, action: int) -> None:
-        self.pending[seat] = action
-        self._event(seat, "choose", CHOOSE.values(action)[0], len(self.rounds))
+    def choose(self, seat: int, coin: int) -> None:
+        self.pending[seat] = coin
+        self._event(seat, "choose", CHOOSE.params[0].values[coin], len(self.rounds))
         if None not in self.pending:
             self.rounds.append(self.pending)
             self.pending = [None, None]
@@ -71,12 +90,6 @@ class PenniesState(State):
     def _view(self, seat: int | None, full: bool) -> dict:
         return {"rounds": [list(r) for r in self.rounds],
                 "pending": self.pending[seat] if seat is not None and not full else None}
-
-    def _public_event(self, event: dict, viewer: int | None) -> dict:
-        entry = dict(event)
-        if event["round"] == len(self.rounds) and event["seat"] != viewer:
-            entry["coin"] = None  # still hidden until both have chosen
-        return entry
 
     def _breakdown(self, lang: str) -> dict:
         returns = self.returns()

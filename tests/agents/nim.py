@@ -6,9 +6,18 @@ information and no chance, so MCTS searches the true position.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from mezquita.engine import ActionSpace, Game, GameInfo, Option, Param, State, register, seat_name
+from mezquita.engine import (
+    Decision,
+    Decisions,
+    Event,
+    Game,
+    GameInfo,
+    Option,
+    Param,
+    State,
+    register,
+    seat_name,
+)
 
 INFO = GameInfo(id="test-nim", name="Nim", min_players=2, max_players=4,
                 hidden_information=False, chance=False,
@@ -16,15 +25,20 @@ INFO = GameInfo(id="test-nim", name="Nim", min_players=2, max_players=4,
                          Option("stones", 9, (1, 2, 3, 4, 5, 6, 7, 8, 9, 13), "starting pile")))
 
 
-ACTIONS = ActionSpace()
-TAKE = ACTIONS.block("take", Param("stones", (1, 2, 3)), text={"en": "take {stones}"})
+
+def _take(state: NimState, seat: int, index: int) -> None:
+    state.take(seat, index + 1)
+
+
+DECISIONS = Decisions([Decision("take", (Param("stones", (1, 2, 3)),), _take, {"en": "take {stones}"},
+                                Event(("stones",)))])
 
 
 class NimGame(Game):
     """Action id ``k`` takes ``k + 1`` stones."""
 
     info = INFO
-    actions = ACTIONS
+    decisions = DECISIONS
 
     @property
     def max_game_length(self) -> int:
@@ -39,7 +53,6 @@ class NimGame(Game):
 
 class NimState(State):
     fields = ("stones", "current", "winner")
-    event_fields: ClassVar = {"take": ("stones",)}
 
     def _setup(self) -> None:
         self.stones, self.current, self.winner = self.game.options["stones"], 0, -1
@@ -50,8 +63,7 @@ class NimState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         return list(range(min(3, self.stones)))
 
-    def _apply(self, seat: int, action: int) -> None:
-        (taken,) = TAKE.values(action)
+    def take(self, seat: int, taken: int) -> None:
         self.stones -= taken
         self._event(seat, "take", taken)
         if self.stones == 0:

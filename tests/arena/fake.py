@@ -11,14 +11,19 @@ This module is also the game's metrics module (``Game.metrics``).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from mezquita.agents import Agent, Turn
-from mezquita.engine import ActionSpace, Game, GameInfo, Option, State, register
+from mezquita.engine import Decision, Decisions, Event, Game, GameInfo, Option, State, register
 
-ACTIONS = ActionSpace()
-PASS = ACTIONS.block("pass", text={"en": "pass"})
-CLAIM = ACTIONS.block("claim", text={"en": "claim"})
+
+def _move(state: ClaimState, seat: int, claim: bool) -> None:
+    state.move(seat, claim)
+
+
+DECISIONS = Decisions([
+    Decision("pass", (), _move, {"en": "pass"}, Event(), arguments=lambda block, action: (False,)),
+    Decision("claim", (), _move, {"en": "claim"}, Event(), arguments=lambda block, action: (True,)),
+])
+PASS, CLAIM = DECISIONS.space.blocks
 
 INFO = GameInfo(id="test-claim", name="Claim", min_players=2, max_players=8,
                 hidden_information=False, chance=False,
@@ -28,7 +33,7 @@ INFO = GameInfo(id="test-claim", name="Claim", min_players=2, max_players=8,
 
 class ClaimGame(Game):
     info = INFO
-    actions = ACTIONS
+    decisions = DECISIONS
     heuristic = "tests.arena.fake:Passer"
     metrics = "tests.arena.fake"
 
@@ -39,7 +44,6 @@ class ClaimGame(Game):
 
 class ClaimState(State):
     fields = ("start", "moved", "winner")
-    event_fields: ClassVar = {"pass": (), "claim": ()}
 
     def _setup(self) -> None:
         n = self.game.num_players
@@ -54,10 +58,9 @@ class ClaimState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         return [PASS.id(), CLAIM.id()]
 
-    def _apply(self, seat: int, action: int) -> None:
-        kind = self.game.actions.kind(action).name
-        self._event(seat, kind)
-        if kind == "claim" and self.winner < 0:
+    def move(self, seat: int, claim: bool) -> None:
+        self._event(seat, "claim" if claim else "pass")
+        if claim and self.winner < 0:
             self.winner = seat
         self.moved += 1
         if self.moved == self.game.num_players and self.winner < 0:

@@ -1,6 +1,7 @@
 """The engine contract: games, states, actions, views, resampling, records."""
 
 from .actions import ActionSpace, Param
+from .decisions import EVERYONE, Decision, Decisions, Event, Hint, nobody, owner, owner_and
 from .errors import BadRecord, IllegalAction, MezquitaError, UnknownGame, UnknownOption
 from .game import Game, GameInfo
 from .options import Option
@@ -11,11 +12,16 @@ from .state import State, share_wins
 from .texts import LANGS, load_texts, pick, seat_name
 
 __all__ = [
+    "EVERYONE",
     "LANGS",
     "ActionSpace",
     "BadRecord",
+    "Decision",
+    "Decisions",
+    "Event",
     "Game",
     "GameInfo",
+    "Hint",
     "IllegalAction",
     "MezquitaError",
     "Option",
@@ -29,6 +35,9 @@ __all__ = [
     "games",
     "load",
     "load_texts",
+    "nobody",
+    "owner",
+    "owner_and",
     "pick",
     "register",
     "seat_name",

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     import random
 
     from .actions import ActionSpace
+    from .decisions import Decisions
 
 
 @dataclass(frozen=True)
@@ -63,16 +64,24 @@ class GameInfo:
 class Game:
     """A game with its options fixed. Immutable; makes states and translates actions.
 
-    Subclasses set ``info`` and ``actions`` (an `ActionSpace`, as a class attribute or in
-    ``_configure``), implement ``max_game_length``, ``event_text`` and ``render_text``, and
-    are registered with their state class by ``register(XGame, XState)``.
+    Subclasses set ``info`` and ``decisions`` (a `Decisions` table, as a class attribute or in
+    ``_configure``; ``actions`` is its action space), implement ``max_game_length``,
+    ``event_text`` and ``render_text``, and are registered with their state class by
+    ``register(XGame, XState)``.
     A ``players`` option, when declared, sets ``num_players``; otherwise the game has
     ``info.min_players`` seats.
     """
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type[State]]
+    #: the game's decision table (`mezquita.engine.decisions`), as a class attribute or set
+    #: in ``_configure``; ``actions`` and ``event_fields`` come from it
+    decisions: Decisions
     actions: ActionSpace
+    #: per event kind, the names of the fields ``State._event`` records for it
+    event_fields: dict[str, tuple[str, ...]]
+    #: per action id, its effect and arguments (`Decisions.effects`, read by ``State._apply``)
+    effects: list[tuple[Callable[..., None], int, Any, Any]]
     #: ``"module:Class"`` of the game's own heuristic agent, if it has one.
     heuristic: ClassVar[str | None] = None
     #: Option sets that ``mezquita bench`` measures (e.g. several player counts).
@@ -102,6 +111,9 @@ class Game:
         self.options: dict[str, Any] = resolve(self.info.options, options, self.info.id)
         self.num_players: int = self.options.get("players", self.info.min_players)
         self._configure()
+        self.actions = self.decisions.space
+        self.event_fields = self.decisions.event_fields
+        self.effects = self.decisions.effects
 
     def _configure(self) -> None:
         """Derive per-option constants once (override; called at the end of ``__init__``)."""

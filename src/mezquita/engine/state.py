@@ -8,11 +8,11 @@ history is recorded, randomness comes only from the state's own seeded generator
 the end every view and every log entry shows everything that was hidden.
 
 The presentation path is the engine's: a game records what happened as *events*
-(``self._event(seat, "build", "castle", 3)``: the values of the fields its ``event_fields``
-table names for ``"build"``, giving ``{"do": "build", "district": "castle", "cost": 3, ...}``),
-masks each one for a viewer in ``_public_event`` (hidden values become ``None``), and words
-it in ``Game.event_text``. The terminal, the server's live log and replays all read
-``state.log(viewer)``.
+(``self._event(seat, "build", "castle", 3)``: the values of the fields its decision table
+(`mezquita.engine.decisions`) names for ``"build"``, giving ``{"do": "build", "district":
+"castle", "cost": 3, ...}``), masks each one for a viewer by the table's secret fields
+(``_public_event``: hidden values become ``None``), and words it in ``Game.event_text``.
+The terminal, the server's live log and replays all read ``state.log(viewer)``.
 """
 
 from __future__ import annotations
@@ -41,8 +41,6 @@ class State:
     """
 
     fields: ClassVar[tuple[str, ...]] = ()
-    #: per event kind, the names of the fields ``_event`` records for it, in order
-    event_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     game: Game
     seed: int
@@ -116,13 +114,13 @@ class State:
         own, so a game's ``_resample`` may replace entries of a copy's list."""
         events = self._events
         if self._built < len(events):
-            table = self.event_fields
+            table = self.game.event_fields
             for k in range(self._built, len(events)):
                 turn, seat, kind, values = events[k]
                 names = table.get(kind)
                 if names is None or len(values) > len(names):
                     raise ValueError(f"event {kind!r} records {len(values)} values; "
-                                     f"{type(self).__name__}.event_fields names {names}")
+                                     f"the event table of {self.game.info.id} names {names}")
                 entry = events[k] = {"turn": turn, "seat": seat, "do": kind}
                 entry.update(zip(names, values))
             self._built = len(events)
@@ -286,7 +284,7 @@ class State:
 
     def _event(self, seat: int | None, kind: str, *values: Any) -> None:
         """Record that ``seat`` (``None``: the game itself) did ``kind``: for ``_apply``.
-        ``values`` are those of the fields ``event_fields[kind]`` names, in order; trailing
+        ``values`` are those of the fields ``game.event_fields[kind]`` names, in order; trailing
         fields may be left out (the event then has no such key). Positional values, not
         keywords: a keyword call builds a dict per event, and playouts record many events
         that nobody reads."""
@@ -334,18 +332,27 @@ class State:
         raise NotImplementedError
 
     def _apply(self, seat: int, action: int) -> None:
-        """Play a legal ``action`` for ``seat``, recording what happened with ``_event``. It
-        must not call the public methods (their caches are being invalidated)."""
-        raise NotImplementedError
+        """Play a legal ``action`` for ``seat``, recording what happened with ``_event``: the
+        effect of its entry in the game's decision table. It must not call the public
+        methods (their caches are being invalidated)."""
+        effect, n, a, b = self.game.effects[action]
+        if n == 1:
+            effect(self, seat, a)
+        elif n == 2:
+            effect(self, seat, a, b)
+        elif not n:
+            effect(self, seat)
+        else:
+            effect(self, seat, *a)
 
     def _view(self, seat: int | None, full: bool) -> dict:
         """The game's part of a view; with ``full``, everything (the end, replays)."""
         raise NotImplementedError
 
     def _public_event(self, event: dict, viewer: int | None) -> dict:
-        """``event`` as ``viewer`` may know it now, hidden values ``None`` (a new dict).
-        Games with hidden information override this; the event itself must not change."""
-        return dict(event)
+        """``event`` as ``viewer`` may know it now, hidden values ``None`` (a new dict): the
+        secret fields its decision table declares. The event itself must not change."""
+        return self.game.decisions.public_event(event, viewer, self)
 
     def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
         raise NotImplementedError(f"{self.game.info.id} must implement _breakdown")

@@ -3,15 +3,17 @@ what of its event is secret.
 
 The action space is one block per decision kind (``{"do": kind, ...}`` with a ``character``,
 a ``district``, a ``seat``, or a ``seat`` and a ``district``); seats range over 8 so that ids
-are the same for every option set. A `Decision` entry holds
+are the same for every option set. Each entry is an engine `Decision`
+(`mezquita.engine.decisions`) declared by `decision` above its effect, holding
 
 - ``choices(st)``: its legal ids now (the caller knows the context applies: the draft step,
   the top pending decision, or the acting seat's free choices of that part of its turn,
-  before or after its action, see ``Decision.acted``, and for the character's power that
-  it is still unused, see ``Decision.power``); None for the frame of every turn
-  (gold, draw, end, income, thank), which `legal` lists itself,
+  before or after its action and for the character's power while it is unused, see
+  `Opens`); None for the frame of every turn (gold, draw, end, income, thank), which
+  `legal` lists itself,
 - ``effect(st, seat, *indices)``: what it does, recording its event ``{"do": kind, ...}``,
-- ``secret``: the event fields only ``seen_by(event)`` may know (others see ``None``).
+- its event's fields, and the ``secret`` ones only ``seen_by(event, st)`` may know (others
+  see ``None``).
 
 Labels are ``texts.json["actions"][kind]``; event texts ``texts.json["events"][kind]``.
 """
@@ -21,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mezquita.engine import ActionSpace, Param
-from mezquita.engine.actions import Block
+from mezquita.engine import Decision, Decisions, Event, Hint, Param, State, nobody, owner, owner_and
+from mezquita.engine.decisions import SeenBy
 
 from .cards import (
     ARMORY,
@@ -88,29 +90,30 @@ _DIST = Param("district", DIST_KEYS, text=lambda k, lang: district_name(DIST_KEY
 _SEAT = Param("seat", range(MAX_SEATS), seats=True)
 _PARAMS = {"": (), "c": (_CHAR,), "d": (_DIST,), "s": (_SEAT,), "sd": (_SEAT, _DIST)}
 
-SPACE = ActionSpace()
-
-
 @dataclass(frozen=True)
-class Decision:
-    """One decision kind (see the module docstring)."""
+class Opens:
+    """When a free choice of the acting seat (`FREE_DECISIONS`) is open."""
 
-    block: Block
-    choices: Callable[[CitadelsModel], list[int]] | None
-    effect: Callable[..., None]
-    secret: tuple[str, ...] = ()
-    seen_by: Callable[[dict], tuple] = lambda e: (e["seat"],)
-    #: a free choice only of this character's turn / of a city with this district (-1: any)
+    #: only in this character's turn / only to a city with this district (-1: any)
     character: int = -1
     district: int = -1
-    #: a free choice only before (False) or only after (True) the turn's action (None: both)
+    #: only before (False) or only after (True) the turn's action (None: both)
     acted: bool | None = None
     #: the character's power, used once a turn: `_turn` asks only while it is unused
     power: bool = False
 
 
-#: decision kind -> its entry, in action-id order
-TABLE: dict[str, Decision] = {}
+#: the decisions, in action-id order, and the events the round records by itself
+TABLE = Decisions(events={
+    "round": Event(("round", "crown", "face_up", "face_down"), secret=("face_down",), seen_by=nobody),
+    "call": Event(("character", "status")), "forfeit": Event(("to",)),
+    "bonus": Event(("gold", "source")), "pay": Event(("to", "gold", "source")),
+    "draw_bonus": Event(("count", "cards", "source"), secret=("cards",)),
+    "robbery": Event(("target", "gold")), "crown_taken": Event(), "game_over": Event(("scores",)),
+})
+SPACE = TABLE.space
+#: free decision kind -> when it is open
+OPENS: dict[str, Opens] = {}
 #: decision kind -> its first id
 _BASE: dict[str, int] = {}
 #: decision kind without parameters -> its one id, as a 1-tuple
@@ -119,29 +122,30 @@ _ONE: dict[str, tuple[int]] = {}
 _ACTED, _INCOME, _POWER, _ONLY, _THANK = (
     TurnFlag.ACTED, TurnFlag.INCOME, TurnFlag.POWER, TurnFlag.ONLY, TurnFlag.THANK)
 _DRAFT = Phase.DRAFT
+#: per parameter shape, the board element its actions point at
+_HINTS = {"c": Hint("character", "character"), "d": Hint("district", "district"),
+          "s": Hint("seat", "seat"), "sd": Hint("district", "district")}
 
 
-def decision(kind: str, shape: str, choices: Callable | None, secret: tuple[str, ...] = (),
-             seen_by: Callable[[dict], tuple] | None = None, character: int = -1,
-             district: int = -1, acted: bool | None = None, power: bool = False) -> Callable:
-    """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd") with its
-    ``choices`` (None: a decision of the turn's frame); decorates its effect."""
-    block = SPACE.block(kind, *_PARAMS[shape], text=TEXTS["actions"][kind])
-    _BASE[kind] = block.base
-    if not shape:
-        _ONE[kind] = (block.id(),)
+def decision(kind: str, shape: str, fields: tuple[str, ...] | None, choices: Callable | None,
+             secret: tuple[str, ...] = (), seen_by: SeenBy = owner, undoable: bool = False,
+             opens: Opens | None = None) -> Callable:
+    """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd"; the
+    ``fields`` of the event it records under its kind, None: none) with its ``choices``
+    (None: a decision of the turn's frame); decorates its effect."""
 
     def register_effect(effect: Callable) -> Callable:
-        extra = {"seen_by": seen_by} if seen_by else {}
-        TABLE[kind] = Decision(block, choices, effect, secret, character=character,
-                               district=district, acted=acted, power=power, **extra)
+        event = None if fields is None else Event(fields, secret, seen_by)
+        block = TABLE.add(Decision(kind, _PARAMS[shape], effect, TEXTS["actions"][kind], event,
+                                   choices, undoable, _HINTS.get(shape)))
+        _BASE[kind] = block.base
+        if not shape:
+            _ONE[kind] = (block.id(),)
+        if opens is not None:
+            OPENS[kind] = opens
         return effect
 
     return register_effect
-
-
-def _owner_and(field: str) -> Callable[[dict], tuple]:
-    return lambda e: (e["seat"], e[field])
 
 
 def _ids(kind: str, items) -> list[int]:
@@ -182,12 +186,13 @@ def _free(st: CitadelsModel) -> bool:
 
 # -- the draft ----------------------------------------------------------------------------------
 # one effect for both: the plan's step says which it is (and names the event)
-decision("pick", "c", lambda st: _ids("pick", st.pool), secret=("character",))(draft_step)
-decision("discard_char", "c", lambda st: _ids("discard_char", st.pool), secret=("character",))(draft_step)
+decision("pick", "c", ("character",), lambda st: _ids("pick", st.pool), secret=("character",))(draft_step)
+decision("discard_char", "c", ("character",),
+         lambda st: _ids("discard_char", st.pool), secret=("character",))(draft_step)
 
 
 # -- the action and building ---------------------------------------------------------------------
-@decision("gold", "", None)
+@decision("gold", "", ("gold",), None)
 def _gold(st: CitadelsModel, seat: int) -> None:
     st.gold[seat] += 2
     st.flags |= _ACTED
@@ -195,7 +200,7 @@ def _gold(st: CitadelsModel, seat: int) -> None:
     after_action(st)
 
 
-@decision("draw", "", None, secret=("cards",))
+@decision("draw", "", ("count", "keep", "cards"), None, secret=("cards",))
 def _draw(st: CitadelsModel, seat: int) -> None:
     built = st.built[seat]
     st.flags |= _ACTED
@@ -217,7 +222,7 @@ def _draw(st: CitadelsModel, seat: int) -> None:
 _KEEP_DRAWN = tuple(Pending(PendingKind.KEEP_DRAWN, seat) for seat in range(MAX_SEATS))
 
 
-@decision("keep", "d", lambda st: _distinct_ids("keep", st.drawn), secret=("district",))
+@decision("keep", "d", ("district",), lambda st: _distinct_ids("keep", st.drawn), secret=("district",))
 def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
     st._event(seat, "keep", DIST_KEYS[dist])
@@ -249,7 +254,7 @@ def _buildable(st: CitadelsModel) -> list[int]:
     return out
 
 
-@decision("build", "d", _buildable)
+@decision("build", "d", ("district", "cost"), _buildable)
 def _build(st: CitadelsModel, seat: int, dist: int) -> None:
     cost = build(st, seat, dist, True)
     st._event(seat, "build", DIST_KEYS[dist], cost)
@@ -259,38 +264,40 @@ def _build(st: CitadelsModel, seat: int, dist: int) -> None:
 _BUILD_BASE = _BASE["build"]
 
 
-@decision("end", "", None)
+@decision("end", "", (), None)
 def _end(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "end")
     finish_turn(st)
 
 
-@decision("income", "", None)
+@decision("income", "", ("gold",), None)
 def _income(st: CitadelsModel, seat: int) -> None:
     take_income(st, chosen=True)
 
 
-@decision("thank", "", None)
+@decision("thank", "", ("to",), None)
 def _thank(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "thank", st.crown)
 
 
 # -- character powers -----------------------------------------------------------------------------
-@decision("kill", "c", lambda st: _ids("kill", targets(st, 2)), character=ASSASSIN, power=True)
+@decision("kill", "c", ("character",),
+          lambda st: _ids("kill", targets(st, 2)), opens=Opens(character=ASSASSIN, power=True))
 def _kill(st: CitadelsModel, seat: int, char: int) -> None:
     st.murdered = char
     st.flags |= TurnFlag.POWER
     st._event(seat, "kill", CHAR_KEYS[char])
 
 
-@decision("rob", "c", lambda st: _ids("rob", robbable(st)), character=THIEF, power=True)
+@decision("rob", "c", ("character",),
+          lambda st: _ids("rob", robbable(st)), opens=Opens(character=THIEF, power=True))
 def _rob(st: CitadelsModel, seat: int, char: int) -> None:
     st.robbed = char
     st.flags |= TurnFlag.POWER
     st._event(seat, "rob", CHAR_KEYS[char])
 
 
-@decision("bewitch", "c", lambda st: _ids("bewitch", targets(st, 2)))
+@decision("bewitch", "c", ("character",), lambda st: _ids("bewitch", targets(st, 2)))
 def _bewitch(st: CitadelsModel, seat: int, char: int) -> None:
     st.pending.pop()
     st.bewitched, st.witch = char, seat
@@ -305,7 +312,8 @@ def _others(st: CitadelsModel) -> list[int]:
     return out
 
 
-@decision("swap", "s", lambda st: _ids("swap", _others(st)), character=MAGICIAN, power=True)
+@decision("swap", "s", ("target", "given", "got"),
+          lambda st: _ids("swap", _others(st)), opens=Opens(character=MAGICIAN, power=True))
 def _swap(st: CitadelsModel, seat: int, other: int) -> None:
     st._event(seat, "swap", other, len(st.hands[seat]), len(st.hands[other]))
     st.hands[seat], st.hands[other] = st.hands[other], st.hands[seat]
@@ -318,7 +326,8 @@ def _discards(st: CitadelsModel) -> list[int]:
     return _distinct_ids("discard", st.hands[st.actor])
 
 
-@decision("discard", "d", _discards, secret=("district",), character=MAGICIAN, power=True)
+@decision("discard", "d", ("district",),
+          _discards, secret=("district",), opens=Opens(character=MAGICIAN, power=True))
 def _discard(st: CitadelsModel, seat: int, dist: int) -> None:
     if st.pending:  # the Magician goes on discarding
         count = st.pending.pop().count
@@ -331,23 +340,23 @@ def _discard(st: CitadelsModel, seat: int, dist: int) -> None:
     st._event(seat, "discard", DIST_KEYS[dist])
 
 
-@decision("done", "", lambda st: _one("done"), secret=("cards",))
+@decision("done", "", ("count", "cards"), lambda st: _one("done"), secret=("cards",))
 def _done(st: CitadelsModel, seat: int) -> None:
     top = st.pending.pop()
     got = draw(st, seat, top.count)
     st._event(seat, "done", len(got), keys(got))
 
 
-@decision("look", "s", lambda st: _ids("look", [s for s in _others(st) if st.hands[s]]),
-          character=WIZARD, power=True)
+@decision("look", "s", ("target",), lambda st: _ids("look", [s for s in _others(st) if st.hands[s]]),
+          opens=Opens(character=WIZARD, power=True))
 def _look(st: CitadelsModel, seat: int, other: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.WIZARD_TAKE, seat, other=other))
     st._event(seat, "look", other)
 
 
-@decision("take", "d", lambda st: _distinct_ids("take", st.hands[_top(st).other]),
-          secret=("district",), seen_by=_owner_and("target"))
+@decision("take", "d", ("target", "district"), lambda st: _distinct_ids("take", st.hands[_top(st).other]),
+          secret=("district",), seen_by=owner_and("target"))
 def _take(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
     st.hands[top.other].remove(dist)
@@ -355,8 +364,8 @@ def _take(st: CitadelsModel, seat: int, dist: int) -> None:
     st._event(seat, "take", top.other, DIST_KEYS[dist])
 
 
-@decision("wiz_keep", "", lambda st: _one("wiz_keep"), secret=("district",),
-          seen_by=_owner_and("target"))
+@decision("wiz_keep", "", ("target", "district"), lambda st: _one("wiz_keep"), secret=("district",),
+          seen_by=owner_and("target"))
 def _wiz_keep(st: CitadelsModel, seat: int) -> None:
     top = st.pending.pop()
     st.hands[seat].append(top.district)
@@ -370,7 +379,7 @@ def _wizard_builds(st: CitadelsModel) -> list[int]:
     return _one("wiz_build") if ok else []
 
 
-@decision("wiz_build", "", _wizard_builds)
+@decision("wiz_build", "", None, _wizard_builds)
 def _wiz_build(st: CitadelsModel, seat: int) -> None:
     top = st.pending.pop()
     st.hands[seat].append(top.district)
@@ -384,7 +393,7 @@ def _crown_choices(st: CitadelsModel) -> list[int]:
     return _ids("crown", [s for s in others if s != st.crown] or others)
 
 
-@decision("crown", "s", _crown_choices)
+@decision("crown", "s", ("target",), _crown_choices)
 def _crown(st: CitadelsModel, seat: int, to: int) -> None:
     top = st.pending.pop()
     st._event(seat, "crown", to)
@@ -395,7 +404,7 @@ def _crown(st: CitadelsModel, seat: int, to: int) -> None:
         close_round(st)
 
 
-@decision("pay_gold", "", lambda st: _one("pay_gold") if st.gold[_top(st).seat] else [])
+@decision("pay_gold", "", ("target",), lambda st: _one("pay_gold") if st.gold[_top(st).seat] else [])
 def _pay_gold(st: CitadelsModel, seat: int) -> None:
     top = st.pending.pop()
     st.gold[seat] -= 1
@@ -403,8 +412,9 @@ def _pay_gold(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "pay_gold", top.other)
 
 
-@decision("pay_card", "d", lambda st: _distinct_ids("pay_card", st.hands[_top(st).seat]),
-          secret=("district",), seen_by=_owner_and("target"))
+@decision("pay_card", "d", ("target", "district"),
+          lambda st: _distinct_ids("pay_card", st.hands[_top(st).seat]),
+          secret=("district",), seen_by=owner_and("target"))
 def _pay_card(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
     st.hands[seat].remove(dist)
@@ -412,14 +422,14 @@ def _pay_card(st: CitadelsModel, seat: int, dist: int) -> None:
     st._event(seat, "pay_card", top.other, DIST_KEYS[dist])
 
 
-@decision("nav_gold", "", lambda st: _one("nav_gold"))
+@decision("nav_gold", "", ("gold",), lambda st: _one("nav_gold"))
 def _nav_gold(st: CitadelsModel, seat: int) -> None:
     st.pending.pop()
     st.gold[seat] += 4
     st._event(seat, "nav_gold", 4)
 
 
-@decision("nav_cards", "", lambda st: _one("nav_cards"), secret=("cards",))
+@decision("nav_cards", "", ("count", "cards"), lambda st: _one("nav_cards"), secret=("cards",))
 def _nav_cards(st: CitadelsModel, seat: int) -> None:
     st.pending.pop()
     got = draw(st, seat, 4)
@@ -434,7 +444,7 @@ def _beautifiable(st: CitadelsModel) -> list[int]:
     return _ids("beautify", sorted(d for d in set(city) if beauty.count(d) < city.count(d)))
 
 
-@decision("beautify", "d", _beautifiable, character=ARTIST)
+@decision("beautify", "d", ("district",), _beautifiable, opens=Opens(character=ARTIST))
 def _beautify(st: CitadelsModel, seat: int, dist: int) -> None:
     st.gold[seat] -= 1
     st.beauty[seat].append(dist)
@@ -443,7 +453,7 @@ def _beautify(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 def _sd(kind: str, pairs) -> list[int]:
-    block = TABLE[kind].block
+    block = TABLE.block(kind)
     return [block.id(s, d) for s, d in pairs]
 
 
@@ -465,16 +475,17 @@ def _destroys(st: CitadelsModel) -> list[int]:
     return out
 
 
-@decision("destroy", "sd", _destroys, character=WARLORD, acted=True, power=True)
+@decision("destroy", "sd", ("target", "district", "cost"),
+          _destroys, opens=Opens(character=WARLORD, acted=True, power=True))
 def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     cost = destroy_cost(st, seat, dist)
     st.gold[me] -= cost
     remove_district(st, seat, dist)
     st._event(me, "destroy", seat, DIST_KEYS[dist], cost)
-    for owner, built in enumerate(st.built):
-        if GRAVEYARD in built and owner != me and st.gold[owner] > 0:
-            st.pending.append(Pending(PendingKind.GRAVEYARD, owner, district=dist))
+    for other, built in enumerate(st.built):
+        if GRAVEYARD in built and other != me and st.gold[other] > 0:
+            st.pending.append(Pending(PendingKind.GRAVEYARD, other, district=dist))
             return  # the Graveyard's answer ends the Warlord's turn
     st.deck.insert(0, dist)
     finish_turn(st)
@@ -485,7 +496,7 @@ def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
 _DESTROYABLE = tuple(frozenset(d for d, cost in enumerate(DIST_COST) if cost - 1 <= gold and d != KEEP)
                      for gold in range(max(DIST_COST)))
 #: per seat, per district: the id of destroying it
-_DESTROY_IDS = [[TABLE["destroy"].block.id(s, d) for d in range(len(DIST_KEYS))] for s in range(MAX_SEATS)]
+_DESTROY_IDS = [[TABLE.block("destroy").id(s, d) for d in range(len(DIST_KEYS))] for s in range(MAX_SEATS)]
 
 
 def _exchange_pairs(st: CitadelsModel, give: int) -> list[tuple[int, int]]:
@@ -510,14 +521,15 @@ def _gives(st: CitadelsModel) -> list[int]:
     return _ids("give", sorted(d for d in set(st.cities[st.actor]) if _exchange_pairs(st, d)))
 
 
-@decision("give", "d", _gives, character=DIPLOMAT, acted=True, power=True)
+@decision("give", "d", ("district",), _gives, opens=Opens(character=DIPLOMAT, acted=True, power=True))
 def _give(st: CitadelsModel, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.EXCHANGE, seat, district=dist))
     st._event(seat, "give", DIST_KEYS[dist])
 
 
-@decision("exchange", "sd", lambda st: _sd("exchange", _exchange_pairs(st, _top(st).district)))
+@decision("exchange", "sd", ("target", "district", "gave", "paid"),
+          lambda st: _sd("exchange", _exchange_pairs(st, _top(st).district)))
 def _exchange(st: CitadelsModel, me: int, seat: int, take: int) -> None:
     """The Diplomat swaps his offer for ``take`` and pays any difference to its owner."""
     give = st.pending.pop().district
@@ -539,9 +551,9 @@ def _owns(st: CitadelsModel, dist: int, flag: int) -> bool:
     return dist in st.built[st.actor] and not st.flags & flag
 
 
-@decision("lab", "d", lambda st: _distinct_ids("lab", st.hands[st.actor])
+@decision("lab", "d", ("district",), lambda st: _distinct_ids("lab", st.hands[st.actor])
           if _free(st) and _owns(st, LABORATORY, TurnFlag.LAB) else [], secret=("district",),
-          district=LABORATORY)
+          opens=Opens(district=LABORATORY))
 def _lab(st: CitadelsModel, seat: int, dist: int) -> None:
     st.hands[seat].remove(dist)
     st.deck.insert(0, dist)
@@ -550,8 +562,8 @@ def _lab(st: CitadelsModel, seat: int, dist: int) -> None:
     st._event(seat, "lab", DIST_KEYS[dist])
 
 
-@decision("smithy", "", lambda st: _one("smithy") if _free(st) and st.gold[st.actor] >= 2
-          and _owns(st, SMITHY, TurnFlag.SMITHY) else [], secret=("cards",), district=SMITHY)
+@decision("smithy", "", ("count", "cards"), lambda st: _one("smithy") if _free(st) and st.gold[st.actor] >= 2
+          and _owns(st, SMITHY, TurnFlag.SMITHY) else [], secret=("cards",), opens=Opens(district=SMITHY))
 def _smithy(st: CitadelsModel, seat: int) -> None:
     st.gold[seat] -= 2
     got = draw(st, seat, 3)
@@ -559,9 +571,9 @@ def _smithy(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "smithy", len(got), keys(got))
 
 
-@decision("museum", "d", lambda st: _distinct_ids("museum", st.hands[st.actor])
+@decision("museum", "d", ("district",), lambda st: _distinct_ids("museum", st.hands[st.actor])
           if _free(st) and _owns(st, MUSEUM, TurnFlag.MUSEUM) else [], secret=("district",),
-          district=MUSEUM)
+          opens=Opens(district=MUSEUM))
 def _museum(st: CitadelsModel, seat: int, dist: int) -> None:
     st.hands[seat].remove(dist)
     st.museum[seat].append(dist)
@@ -575,7 +587,7 @@ def _armory_targets(st: CitadelsModel) -> list[int]:
     return _sd("armory", [(s, d) for s in _others(st) for d in sorted(set(st.cities[s]))])
 
 
-@decision("armory", "sd", _armory_targets, district=ARMORY)
+@decision("armory", "sd", ("target", "district"), _armory_targets, opens=Opens(district=ARMORY))
 def _armory(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     remove_district(st, me, ARMORY)
     st.deck.insert(0, ARMORY)
@@ -584,7 +596,7 @@ def _armory(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     st._event(me, "armory", seat, DIST_KEYS[dist])
 
 
-@decision("grave_yes", "", lambda st: _one("grave_yes"))
+@decision("grave_yes", "", ("district",), lambda st: _one("grave_yes"))
 def _grave_yes(st: CitadelsModel, seat: int) -> None:
     dist = st.pending.pop().district
     st.gold[seat] -= 1
@@ -593,7 +605,7 @@ def _grave_yes(st: CitadelsModel, seat: int) -> None:
     finish_turn(st)
 
 
-@decision("grave_no", "", lambda st: _one("grave_no"))
+@decision("grave_no", "", ("district",), lambda st: _one("grave_no"))
 def _grave_no(st: CitadelsModel, seat: int) -> None:
     dist = st.pending.pop().district
     st.deck.insert(0, dist)
@@ -601,7 +613,7 @@ def _grave_no(st: CitadelsModel, seat: int) -> None:
     finish_turn(st)
 
 
-@decision("bell_yes", "", lambda st: _one("bell_yes"))
+@decision("bell_yes", "", (), lambda st: _one("bell_yes"))
 def _bell_yes(st: CitadelsModel, seat: int) -> None:
     st.pending.pop()
     st.bell = True
@@ -610,13 +622,13 @@ def _bell_yes(st: CitadelsModel, seat: int) -> None:
         check_end(st, s)
 
 
-@decision("bell_no", "", lambda st: _one("bell_no"))
+@decision("bell_no", "", (), lambda st: _one("bell_no"))
 def _bell_no(st: CitadelsModel, seat: int) -> None:
     st.pending.pop()
     st._event(seat, "bell_no")
 
 
-@decision("lighthouse", "d", lambda st: _ids("lighthouse", set(st.deck)), secret=("district",))
+@decision("lighthouse", "d", ("district",), lambda st: _ids("lighthouse", set(st.deck)), secret=("district",))
 def _lighthouse(st: CitadelsModel, seat: int, dist: int) -> None:
     st.pending.pop()
     st.deck.remove(dist)
@@ -650,21 +662,21 @@ def _choices(acted: bool, char: int) -> tuple:
     """What is open to ``char`` before or after its action: whether it collects district
     income; the choices of its own decisions while its power is unused, and once it is used;
     ``(district, choices)`` of those open only to a city with that district."""
-    open_ = [d for d in map(TABLE.get, FREE_DECISIONS)
-             if d.character in (-1, char) and d.acted in (None, acted)]
-    own = [d for d in open_ if d.district < 0]
-    return (CHAR_INCOME[char] >= 0, tuple(d.choices for d in own),
-            tuple(d.choices for d in own if not d.power),
-            tuple((d.district, d.choices) for d in open_ if d.district >= 0))
+    open_ = [(OPENS[kind], TABLE.by_kind[kind].choices) for kind in FREE_DECISIONS
+             if OPENS[kind].character in (-1, char) and OPENS[kind].acted in (None, acted)]
+    own = [(o, choices) for o, choices in open_ if o.district < 0]
+    return (CHAR_INCOME[char] >= 0, tuple(choices for _, choices in own),
+            tuple(choices for o, choices in own if not o.power),
+            tuple((o.district, choices) for o, choices in open_ if o.district >= 0))
 
 
 #: before and after the turn's action, per character, the free decisions open to it then
 #: (the others belong to other characters or to the other part of the turn)
 _FREE_BEFORE, _FREE_AFTER = ([_choices(acted, c) for c in range(len(CHAR_KEYS))] for acted in (False, True))
 #: the districts that open decisions of their own
-_OPENING = frozenset(d.district for d in TABLE.values() if d.district >= 0)
+_OPENING = frozenset(o.district for o in OPENS.values() if o.district >= 0)
 #: per `PendingKind`, the choices of its answers
-_PENDING_CHOICES = [tuple(TABLE[name].choices for name in PENDING_DECISIONS[kind])
+_PENDING_CHOICES = [tuple(TABLE.by_kind[name].choices for name in PENDING_DECISIONS[kind])
                     for kind in range(len(PENDING_DECISIONS))]
 (_GOLD_ID,), (_DRAW_ID,), (_END_ID,), (_INCOME_ID,), (_THANK_ID,) = map(
     _ONE.get, ("gold", "draw", "end", "income", "thank"))
@@ -719,11 +731,6 @@ def legal(st: CitadelsModel, _seat: int | None = None) -> list[int]:
     return out
 
 
-#: per action id: its decision's effect, its number of parameters and their indices (-1: none)
-_EFFECTS = [(TABLE[block.name].effect, len(block.params), *block.indices(a), -1, -1)[:4]
-            for block in SPACE.blocks for a in range(block.base, block.end)]
-
-
 def apply(st: CitadelsModel, seat: int, action: int) -> None:
     """Apply a legal decision (a turn with the Ball Room's thanks due: thanks first, any
     other decision forfeits the turn)."""
@@ -733,11 +740,4 @@ def apply(st: CitadelsModel, seat: int, action: int) -> None:
             st._event(seat, "forfeit", st.crown)
             finish_turn(st, forfeit=True)
             return
-    effect, n, i, j = _EFFECTS[action]
-    # called with as many arguments as it takes (no argument unpacking: the common call)
-    if not n:
-        effect(st, seat)
-    elif n == 1:
-        effect(st, seat, i)
-    else:
-        effect(st, seat, i, j)
+    State._apply(st, seat, action)  # the decision's effect, from the table

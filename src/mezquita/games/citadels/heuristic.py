@@ -22,7 +22,7 @@ from mezquita.agents import Agent, Turn
 from mezquita.engine.actions import Block
 
 from .cards import CHAR_KEYS, DIST_COLOUR, DIST_COST, DIST_INDEX, DIST_POINTS, PURPLE
-from .decisions import SPACE
+from .decisions import SPACE, TABLE
 from .model import CitadelsModel
 from .queries import district_points
 from .values import character_values
@@ -55,7 +55,7 @@ def _best(ctx: _Context, legal: list[int], rng: random.Random) -> int:
     rules, draw = _RULES, rng.random
     for action in legal:
         rule, seat, item = rules[action]
-        score = (rule(ctx, seat, item) if rule else 0.0) + draw() * 1e-3
+        score = rule(ctx, seat, item) + draw() * 1e-3
         if score > best_score:
             best, best_score = action, score
     return best
@@ -135,8 +135,8 @@ class _Context:
         return character_values(self.me, self.city, len(self.hand), bool(self.buildable),
                                 self.gold, self.crown, self.sizes, max(self.golds))
 
-    # -- scoring: an action's score is its ``_<kind>(seat, item)`` rule (seat and item -1
-    # if unused; see `_RULES`), read by `_best` ---------------------------------------------
+    # -- scoring: an action's score is its kind's rule ``_<kind>(seat, item)`` (seat and item
+    # -1 if unused; see `_SCORES`), read by `_best` ------------------------------------------
     def _thank(self, _s: int, _i: int) -> float:
         return 100.0
 
@@ -309,15 +309,32 @@ class _ModelContext(_Context):
         return [len(h) for h in self._st.hands]
 
 
-def _rule(block: Block, action: int) -> tuple:
-    """``(rule, seat, item)`` of one action: the ``_Context._<kind>`` method (None: scores
-    0) and its arguments (-1 where the block has no such parameter)."""
-    values = block.indices(action)
+#: per decision kind, its scoring rule ``rule(context, seat, item)``: one for every kind of
+#: the decision table (`TABLE.per_action` refuses a table that misses one)
+_SCORES = {
+    "pick": _Context._pick, "discard_char": _Context._discard_char, "gold": _Context._gold,
+    "draw": _Context._draw, "keep": _Context._keep, "build": _Context._build, "end": _Context._end,
+    "income": _Context._income, "thank": _Context._thank, "kill": _Context._kill, "rob": _Context._rob,
+    "bewitch": _Context._bewitch, "swap": _Context._swap, "discard": _Context._discard,
+    "done": _Context._done, "look": _Context._look, "take": _Context._take, "wiz_keep": _Context._wiz_keep,
+    "wiz_build": _Context._wiz_build, "crown": _Context._crown, "pay_gold": _Context._pay_gold,
+    "pay_card": _Context._pay_card, "nav_gold": _Context._nav_gold, "nav_cards": _Context._nav_cards,
+    "beautify": _Context._beautify, "destroy": _Context._destroy, "give": _Context._give,
+    "exchange": _Context._exchange, "lab": _Context._lab, "smithy": _Context._smithy,
+    "museum": _Context._museum, "armory": _Context._armory, "grave_yes": _Context._grave_yes,
+    "grave_no": _Context._grave_no, "bell_yes": _Context._bell_yes, "bell_no": _Context._bell_no,
+    "lighthouse": _Context._lighthouse,
+}
+
+
+def _rule(rule: Any, block: Block, indices: tuple[int, ...]) -> tuple:
+    """``(rule, seat, item)`` of one action: its kind's rule and arguments (-1 where the block
+    has no such parameter)."""
     params = block.params
-    seat = values[0] if params and params[0].name == "seat" else -1
-    item = values[-1] if params and params[-1].name != "seat" else -1
-    return getattr(_Context, "_" + block.name, None), seat, item
+    seat = indices[0] if params and params[0].name == "seat" else -1
+    item = indices[-1] if params and params[-1].name != "seat" else -1
+    return rule, seat, item
 
 
 #: per action id, its rule and arguments
-_RULES = [_rule(block, a) for block in SPACE.blocks for a in range(block.base, block.end)]
+_RULES = [_rule(rule, SPACE.kind(a), indices) for a, (rule, indices) in enumerate(TABLE.per_action(_SCORES))]

@@ -13,7 +13,7 @@ value's lower-case name, as views and observations show it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from mezquita.engine import State
 
@@ -135,30 +135,6 @@ class CitadelsModel(State):
         "witch", "tax_seat", "bishop_seat", "rank1_built", "actor", "char", "flags", "builds",
         "spent", "built_n", "art_n", "drawn", "keep_n", "pending", "bell", "end_trig", "first",
     )
-    #: what each event records: the names of ``_event``'s values, in order
-    event_fields: ClassVar = {
-        # the round and the draft
-        "round": ("round", "crown", "face_up", "face_down"), "pick": ("character",),
-        "discard_char": ("character",), "call": ("character", "status"),
-        # the frame of a turn
-        "gold": ("gold",), "draw": ("count", "keep", "cards"), "keep": ("district",),
-        "income": ("gold",), "build": ("district", "cost"), "end": (), "thank": ("to",),
-        "forfeit": ("to",), "bonus": ("gold", "source"), "pay": ("to", "gold", "source"),
-        "draw_bonus": ("count", "cards", "source"),
-        # the characters' powers
-        "kill": ("character",), "rob": ("character",), "robbery": ("target", "gold"),
-        "bewitch": ("character",), "swap": ("target", "given", "got"), "discard": ("district",),
-        "done": ("count", "cards"), "look": ("target",), "take": ("target", "district"),
-        "wiz_keep": ("target", "district"), "crown": ("target",), "crown_taken": (),
-        "pay_gold": ("target",), "pay_card": ("target", "district"), "nav_gold": ("gold",),
-        "nav_cards": ("count", "cards"), "beautify": ("district",),
-        "destroy": ("target", "district", "cost"), "exchange": ("target", "district", "gave", "paid"),
-        # the districts' powers
-        "give": ("district",), "lab": ("district",), "smithy": ("count", "cards"),
-        "museum": ("district",), "armory": ("target", "district"), "grave_yes": ("district",),
-        "grave_no": ("district",), "bell_yes": (), "bell_no": (), "lighthouse": ("district",),
-        "game_over": ("scores",),
-    }
     # Slots: reading a field is then the quickest kind of attribute access (too many fields
     # for the shared instance dict, which would fall back to a plain dict per state).
     __slots__ = (*fields, "built")

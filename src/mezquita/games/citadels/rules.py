@@ -7,7 +7,7 @@ Layers, each importing only those before it: `cards` (data) -> `model` (fields, 
 `Pending`) -> `queries` (read-only) -> `flow` (the round) -> `decisions` (the action space and
 the table of decisions) -> `view` (views, masked events, resampling) -> this module.
 
-Action layout (`decisions.SPACE`, one block per decision kind, ids contiguous per block and
+Action layout (`decisions.TABLE`, one block per decision kind, ids contiguous per block and
 the same for every option set): draft ``pick``/``discard_char`` x 18 characters; ``gold``,
 ``draw``; ``keep``/``build`` x 42 districts; ``end``, ``income``, ``thank``; ``kill``/``rob``/
 ``bewitch`` x character; ``swap`` x 8 seats; ``discard`` x district; ``done``; ``look`` x seat;
@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from mezquita.engine import Game, GameInfo, Option, State, UnknownOption, register
 
-from . import decisions, observation
+from . import observation
 from .belief import draft_belief
 from .breakdown import breakdown
 from .cards import (
@@ -43,17 +43,18 @@ from .cards import (
     NUM_CHARS,
     QUEEN,
 )
+from .decisions import MAX_SEATS, TABLE, apply, legal
 from .flow import start_round, take_top
 from .heuristic import heuristic_action
 from .model import CitadelsModel, Phase
 from .queries import ranking_keys, scores
 from .render import render_text
-from .view import public_event, resample, view
+from .view import resample, view
 from .words import event_text
 
 _DRAFT, _TURNS = Phase.DRAFT, Phase.TURNS  # read once per decision: plain names
 #: per seat, the one-seat tuple `_to_move` answers (shared: tuples cannot change)
-_ONE_SEAT = tuple((s,) for s in range(decisions.MAX_SEATS))
+_ONE_SEAT = tuple((s,) for s in range(MAX_SEATS))
 #: the lobby's choice per rank 1-8: the base character, then its Dark City alternative(s)
 CHARACTER_CHOICES = tuple(
     tuple(CHAR_KEYS[c] for c in sorted(range(NUM_CHARS), key=lambda c: c not in BASE_CHARS)
@@ -96,7 +97,7 @@ class CitadelsGame(Game):
     """Citadels with the options declared in ``INFO`` (see docs/games/citadels.md)."""
 
     info = INFO
-    actions = decisions.SPACE
+    decisions = TABLE
     heuristic = "mezquita.games.citadels.heuristic:CitadelsHeuristic"
     #: difficulty levels (agents/levels.py); measured in docs/levels.md. Expert is ISMCTS
     #: with the opponents modelled by the heuristic's rules (`omcts`) and the draft belief.
@@ -217,8 +218,8 @@ class CitadelsState(CitadelsModel):
         return ()
 
     # the hooks run once per decision: the functions themselves, without a call in between
-    _legal_actions = decisions.legal
-    _apply = decisions.apply
+    _legal_actions = legal
+    _apply = apply
 
     def _scores(self) -> list[float]:
         return [float(s) for s in scores(self)]
@@ -231,9 +232,6 @@ class CitadelsState(CitadelsModel):
 
     def _view(self, seat: int | None, full: bool) -> dict:
         return view(self, seat, full)
-
-    def _public_event(self, event: dict, viewer: int | None) -> dict:
-        return public_event(event, viewer)
 
     def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
         return breakdown(self, lang, names)

@@ -137,33 +137,6 @@ def _pending_view(st: CitadelsModel, seat: int | None, full: bool) -> dict | Non
     return out
 
 
-# -- events ----------------------------------------------------------------------------------------
-def _nobody(_event: dict) -> tuple:
-    return ()
-
-
-def _owner(event: dict) -> tuple:
-    return (event["seat"],)
-
-
-#: event kind -> (secret fields, who may see them): the decisions' own, and the flow's
-SECRETS: dict[str, tuple[tuple[str, ...], object]] = {
-    **{kind: (d.secret, d.seen_by) for kind, d in TABLE.items() if d.secret},
-    "round": (("face_down",), _nobody),
-    "draw_bonus": (("cards",), _owner),
-}
-
-
-def public_event(event: dict, viewer: int | None) -> dict:
-    """``event`` as ``viewer`` may know it: secret fields ``None`` unless the viewer sees them."""
-    rule = SECRETS.get(event["do"])
-    out = dict(event)
-    if rule is not None and (viewer is None or viewer not in rule[1](event)):
-        for name in rule[0]:
-            out[name] = None
-    return out
-
-
 # -- resampling --------------------------------------------------------------------------------------
 def resample(st: CitadelsModel, seat: int, rng: random.Random) -> CitadelsModel:
     """A state with every value hidden from ``seat`` redealt consistently with its view,
@@ -289,13 +262,14 @@ def _redealt(new: CitadelsModel, seat: int, events: list[dict], begin: int, end:
     ``perm`` (or, without one, rotated by ``turn``), cards from the redealt hands (this
     round) or the game's cards rotated by ``turn``."""
     chars, deck = new.game.characters, new.game.deck
+    secrets = TABLE.secrets
     out = events[begin:end]
     for i, event in enumerate(out):
-        rule = SECRETS.get(event["do"])
-        if rule is None or seat in rule[1](event):
+        rule = secrets.get(event["do"])
+        if rule is None or seat in rule.seen_by(event, new):
             continue
         event = out[i] = event.copy()
-        for name in rule[0]:
+        for name in rule.secret:
             value = event[name]
             if name == "cards":
                 event[name] = [DIST_KEYS[deck[(i + k + turn) % len(deck)]] for k in range(len(value))]

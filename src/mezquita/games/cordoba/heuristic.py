@@ -12,8 +12,6 @@ import math
 
 from mezquita.agents import Agent, Turn
 
-from .rules import PLAY
-
 
 class CordobaHeuristic(Agent):
     """Greedy expected-control maximiser (see the module docstring)."""
@@ -42,7 +40,7 @@ class CordobaHeuristic(Agent):
         by_value = {lm["value"]: lm for lm in view["landmarks"]}
         best, best_score = turn.legal[0], -math.inf
         for action in turn.legal:
-            card, landmark = PLAY.values(action)
+            card, landmark = self.game.play.values(action)
             gain = landmark * (control(by_value[landmark], card) - base[landmark])
             score = gain - 0.02 * card
             if score > best_score:

@@ -14,12 +14,17 @@ from __future__ import annotations
 import itertools
 import random
 from bisect import insort
+from collections.abc import Collection
 from typing import ClassVar
 
 from mezquita.engine import (
-    ActionSpace,
+    EVERYONE,
+    Decision,
+    Decisions,
+    Event,
     Game,
     GameInfo,
+    Hint,
     MezquitaError,
     Option,
     Param,
@@ -29,6 +34,7 @@ from mezquita.engine import (
     register,
     seat_name,
 )
+from mezquita.engine.actions import Block
 
 from . import observation, render
 from .names import TEXTS, landmark_label
@@ -39,9 +45,8 @@ LANDMARK_VALUES = tuple(range(1, 8))  # landmark values 1..7; variants leave out
 HIDDEN = None  # how a face-down card of another seat appears in a view or a log entry
 MOVERS = ((0,), (1,), ())  # ``_to_move()`` by ``current`` (-1: over), shared tuples
 
-ACTIONS = ActionSpace()
-PLAY = ACTIONS.block("play", Param("card", CARDS), Param("landmark", LANDMARK_VALUES, landmark_label),
-                     text=TEXTS["actions"]["play"])
+#: the parameters of the one decision, the same for every option set (ids do not change)
+PLAY_PARAMS = (Param("card", CARDS), Param("landmark", LANDMARK_VALUES, landmark_label))
 
 INFO = GameInfo(
     id="cordoba",
@@ -67,7 +72,6 @@ class CordobaGame(Game):
     """Córdoba with options ``hand`` (1/3/10), ``landmarks`` (7..2), ``match`` and ``cards``."""
 
     info = INFO
-    actions = ACTIONS
     heuristic = "mezquita.games.cordoba.heuristic:CordobaHeuristic"
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
     levels: ClassVar[dict[str, str]] = {
@@ -84,13 +88,11 @@ class CordobaGame(Game):
         self.deck_size: int = len(self.powers) - self.hand_size  # each deck after the draw
         self.games_in_match: int = 2 if self.options["match"] else 1
         self.plays_per_game: int = 2 * len(self.powers)  # both decks are played out (rule 8)
+        self.decisions = decision_table(self.landmark_values[0])
+        self.play = play = self.decisions.block("play")
         # play ids per card index and landmark index in play, for legal_actions
         self.play_ids: tuple[tuple[int, ...], ...] = tuple(
-            tuple(PLAY.id(c, v - 1) for v in self.landmark_values) for c in range(len(CARDS)))
-        # per action id: (card, landmark value, landmark index in play), for _apply
-        first = self.landmark_values[0]
-        self.decoded: tuple[tuple[int, int, int], ...] = tuple(
-            (card, value, value - first) for card, value in map(PLAY.values, range(PLAY.base, PLAY.end)))
+            tuple(play.id(c, v - 1) for v in self.landmark_values) for c in range(len(CARDS)))
         # Legal id lists are shared between states (callers never change them): per card,
         # per forbidden landmark index (the last entry: none) for a hand of one card, and
         # memoised by (forbidden, *hand) for larger hands.
@@ -166,8 +168,6 @@ class CordobaState(State):
     fields = ("hands", "decks", "piles", "face_up", "forbidden", "current", "start",
               "game_no", "played", "finished")
     #: what each event records: the names of ``_event``'s values, in order
-    event_fields: ClassVar = {"play": ("card", "landmark", "game"), "reveal": ("landmark", "cards"),
-                              "game_end": ("game", "scores")}
 
     hands: list[list[int]]
     decks: list[list[int]]
@@ -220,9 +220,10 @@ class CordobaState(State):
             legal = game.legal_memo[key] = legal_ids(game.play_ids, hand, self.forbidden)
         return legal
 
-    def _apply(self, seat: int, action: int) -> None:
+    def _play(self, seat: int, play: tuple[int, int, int]) -> None:
+        """Rules 3-6: play a card at a landmark (the one decision, `decision_table`)."""
         game = self.game
-        card, value, index = game.decoded[action]
+        card, value, index = play
         hand = self.hands[seat]
         hand.remove(card)
         pile = self.piles[index]
@@ -346,13 +347,6 @@ class CordobaState(State):
             "past_scores": self._past_scores(),
         }
 
-    def _public_event(self, event: dict, viewer: int | None) -> dict:
-        entry = dict(event)
-        if (event["do"] == "play" and event["seat"] != viewer and event["game"] == self.game_no + 1
-                and not self.face_up[event["landmark"] - self.game.landmark_values[0]]):
-            entry["card"] = HIDDEN
-        return entry
-
     def _resample(self, seat: int, rng: random.Random) -> CordobaState:
         """Redeal what ``seat`` cannot see: the other seat's hand, deck and face-down
         cards from its unseen powers (and their play events), and ``seat``'s deck order."""
@@ -412,6 +406,29 @@ def _replay_cards(state: CordobaState, other: int, redealt: list[int]) -> None:
             if index in taken:
                 events[k] = {**event, "card": state.piles[index][other][taken[index]]}
                 taken[index] += 1
+
+
+def _sees_card(event: dict, st: CordobaState) -> Collection[int | None]:
+    """A card played face down is its seat's until its landmark turns face up (rule 6) or
+    its game of the match is over."""
+    if event["game"] == st.game_no + 1 and not st.face_up[event["landmark"] - st.game.landmark_values[0]]:
+        return (event["seat"],)
+    return EVERYONE
+
+
+def decision_table(first: int) -> Decisions:
+    """The one decision, ``play``, with landmarks from value ``first`` in play: its effect
+    gets ``(card, landmark value, landmark index in play)``."""
+
+    def play(block: Block, action: int) -> tuple:
+        card, value = block.values(action)
+        return ((card, value, value - first),)
+
+    return Decisions(
+        [Decision("play", PLAY_PARAMS, CordobaState._play, TEXTS["actions"]["play"],
+                  Event(("card", "landmark", "game"), secret=("card",), seen_by=_sees_card),
+                  arguments=play, hint=Hint("landmark", "landmark"))],
+        events={"reveal": Event(("landmark", "cards")), "game_end": Event(("game", "scores"))})
 
 
 register(CordobaGame, CordobaState)

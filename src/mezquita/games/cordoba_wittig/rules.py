@@ -25,9 +25,12 @@ from pathlib import Path
 from typing import ClassVar
 
 from mezquita.engine import (
-    ActionSpace,
+    Decision,
+    Decisions,
+    Event,
     Game,
     GameInfo,
+    Hint,
     Option,
     Param,
     State,
@@ -36,6 +39,7 @@ from mezquita.engine import (
     register,
     seat_name,
 )
+from mezquita.engine.actions import Block
 
 from . import observation, render
 from .board import SHIPPED, Board, load_board
@@ -114,14 +118,8 @@ class CordobaWittigGame(Game):
         board = self.board = load_board(self.options["board"])
         labels = tuple(s.label for s in board.stones)
         squares = tuple(board.square(f) for f in board.playing_fields)
-        space = self.actions = ActionSpace()
-        acts = TEXTS["actions"]
-        self.STONE = space.block("stone", Param("stone", labels), text=acts["stone"])
-        self.TO = space.block("to", Param("to", squares), text=acts["to"])
-        self.SIDE = space.block("side", Param("side", SIDES, text=_side_text), text=acts["side"])
-        self.BACK = space.block("back", Param("stone", labels), text=acts["back"])
-        self.BACK_TO = space.block("back_to", Param("to", squares), text=acts["back_to"])
-        self.PASS = space.block("pass", text=acts["pass"])
+        self.decisions = decision_table(labels, squares, board.columns)
+        self.STONE, self.TO, self.SIDE, self.BACK, self.BACK_TO, self.PASS = self.decisions.space.blocks
         self.moves, self.backs, self.neighbours = _geometry(board)
 
     @property
@@ -191,14 +189,6 @@ class CordobaWittigState(State):
 
     fields = ("grid", "pair", "at", "current", "phase", "selected", "target", "owed", "pending",
               "power", "back_stone", "claim", "plies", "seen", "outcome", "winner")
-    #: what each event records: the names of ``_event``'s values, in order
-    event_fields: ClassVar = {
-        "move": ("stone", "frm", "to"), "double": ("field", "side", "stones"),
-        "power": ("symbol", "field", "stones"), "back": ("symbol", "stone", "frm", "to", "home"),
-        "pass": (), "claim": ("player", "n"), "claim_lost": ("player",), "win": ("player", "n"),
-        **{outcome.value: ("n",) for outcome in (Outcome.DRAW_MATCHED, Outcome.DRAW_PLIES,
-                                                  Outcome.DRAW_REPETITION)},
-    }
 
     grid: list[int]
     pair: list[int]
@@ -317,24 +307,26 @@ class CordobaWittigState(State):
         first = g.board.columns
         return sorted(g.BACK_TO.id(t - first) for t in self.ways_back(self.back_stone))
 
-    def _apply(self, seat: int, action: int) -> None:
-        g = self.game
-        if action in g.STONE:
-            self.selected = g.STONE.indices(action)[0]
-            self.phase = Phase.TO
-        elif action in g.TO:
-            self._to(seat, g.TO.indices(action)[0] + g.board.columns)
-        elif action in g.SIDE:
-            self._double(seat, SIDES[g.SIDE.indices(action)[0]])
-        elif action in g.BACK:
-            self.back_stone = g.BACK.indices(action)[0]
-            self._compensate(seat)
-        elif action in g.BACK_TO:
-            self._move_back(seat, self.back_stone, g.BACK_TO.indices(action)[0] + g.board.columns)
-            self._compensate(seat)
-        else:
-            self._event(seat, "pass")
-            self._end_turn(seat)
+    # -- the decisions' effects (`decision_table`) ----------------------------------------------
+    def _select(self, seat: int, stone: int) -> None:
+        """Rule 3: the stone to move; its destination comes next."""
+        self.selected = stone
+        self.phase = Phase.TO
+
+    def _choose_back(self, seat: int, stone: int) -> None:
+        """Rule 6: which affected stone goes back next."""
+        self.back_stone = stone
+        self._compensate(seat)
+
+    def _back_to(self, seat: int, field: int) -> None:
+        """Rule 7: where the stone going back goes."""
+        self._move_back(seat, self.back_stone, field)
+        self._compensate(seat)
+
+    def _pass(self, seat: int) -> None:
+        """Rule 3: no stone can move."""
+        self._event(seat, "pass")
+        self._end_turn(seat)
 
     def _to(self, seat: int, target: int) -> None:
         """Rule 3: move to an empty field, or rule 4: onto an own single stone (side next)."""
@@ -547,6 +539,37 @@ def _geometry(board: Board) -> tuple[list[list[int]], list[list[list[int]]], lis
         neighbours.append([board.field(col + dx, row + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                            if (dx or dy) and board.on_board(col + dx, row + dy) and row + dy >= 1])
     return moves, backs, neighbours
+
+
+def decision_table(labels: tuple[str, ...], squares: tuple[str, ...], first: int) -> Decisions:
+    """The decisions on a board with these stone labels and playing squares (the first
+    playing field is number ``first``): each with its effect, its event and its arguments
+    (fields as the board numbers them, sides by name). Open information and no chance:
+    every decision can be taken back until the other seat moves."""
+    acts, stone, to = TEXTS["actions"], Param("stone", labels), Param("to", squares)
+
+    def field(block: Block, action: int) -> tuple:
+        return (block.indices(action)[0] + first,)
+
+    return Decisions([
+        Decision("stone", (stone,), CordobaWittigState._select, acts["stone"],
+                 hint=Hint("stone", "stone"), undoable=True),
+        Decision("to", (to,), CordobaWittigState._to, acts["to"], arguments=field,
+                 hint=Hint("field", "to"), undoable=True),
+        Decision("side", (Param("side", SIDES, text=_side_text),), CordobaWittigState._double,
+                 acts["side"], arguments=lambda block, action: block.values(action), undoable=True),
+        Decision("back", (stone,), CordobaWittigState._choose_back, acts["back"],
+                 Event(("symbol", "stone", "frm", "to", "home")), hint=Hint("stone", "stone"), undoable=True),
+        Decision("back_to", (to,), CordobaWittigState._back_to, acts["back_to"], arguments=field,
+                 hint=Hint("field", "to"), undoable=True),
+        Decision("pass", (), CordobaWittigState._pass, acts["pass"], Event(), undoable=True),
+    ], events={
+        "move": Event(("stone", "frm", "to")), "double": Event(("field", "side", "stones")),
+        "power": Event(("symbol", "field", "stones")), "claim": Event(("player", "n")),
+        "claim_lost": Event(("player",)), "win": Event(("player", "n")),
+        **{outcome.value: Event(("n",)) for outcome in (Outcome.DRAW_MATCHED, Outcome.DRAW_PLIES,
+                                                         Outcome.DRAW_REPETITION)},
+    })
 
 
 register(CordobaWittigGame, CordobaWittigState)

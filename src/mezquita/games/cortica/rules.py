@@ -33,15 +33,17 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from itertools import permutations
 from typing import ClassVar
 
 from mezquita.engine import (
-    ActionSpace,
+    Decision,
+    Decisions,
+    Event,
     Game,
     GameInfo,
+    Hint,
     Option,
     Param,
     State,
@@ -50,6 +52,7 @@ from mezquita.engine import (
     register,
     seat_name,
 )
+from mezquita.engine.actions import Block
 
 from . import observation, render
 from .cards import (
@@ -113,7 +116,7 @@ INFO = GameInfo(
 class CorticaGame(Game):
     """Cortiça with options ``cards`` (card set name or path) and ``max_rounds``.
 
-    Besides ``actions`` it keeps each block as an attribute (``place``, ``rest``, ``skip``,
+    Besides ``decisions`` it keeps each block as an attribute (``place``, ``rest``, ``skip``,
     ``use``, ``use_plan``, ``flip_plan``, ``flip_use_plan``, ``double_plan``).
     """
 
@@ -130,19 +133,15 @@ class CorticaGame(Game):
         if not 1 <= self.options["max_rounds"] <= 1000:
             raise UnknownOption(f"option 'max_rounds' must be 1-1000, got {self.options['max_rounds']}")
         self.max_rounds: int = self.options["max_rounds"]
-        self.actions = action_space(self.cards)
-        (self.place, self.rest, self.skip, self.use, self.use_plan, self.flip_plan,
-         self.flip_use_plan, self.double_plan) = self.actions.blocks
-        # ids by parameter indices, for the legal lists (a lookup per id, not Block.id)
-        self.ids = {block.name: id_table(block) for block in self.actions.blocks}
         self.card_index = {card.key: c for c, card in enumerate(self.cards.actions)}
         self.plan_index = {plan.key: p for p, plan in enumerate(self.cards.plans)}
         self.card_keys = tuple(card.key for card in self.cards.actions)
         self.plan_keys = tuple(plan.key for plan in self.cards.plans)
-        # per action id: the state's handler of its block and its one argument, for _apply
-        self.moves: tuple[tuple[Callable, object], ...] = tuple(
-            (getattr(CorticaState, f"_apply_{block.name}"), self._move_argument(block, a))
-            for block in self.actions.blocks for a in range(block.base, block.end))
+        self.decisions = decision_table(self)
+        (self.place, self.rest, self.skip, self.use, self.use_plan, self.flip_plan,
+         self.flip_use_plan, self.double_plan) = self.decisions.space.blocks
+        # ids by parameter indices, for the legal lists (a lookup per id, not Block.id)
+        self.ids = {block.name: id_table(block) for block in self.decisions.space.blocks}
         # Legal id lists are shared between states (callers never change them): resting by
         # the resting card, placing in the nodes of `placing`, resolving memoised (keys in
         # `_resolve_legal`: at most 2 sides x 512 resource triples per card, 3 x 512 x 8 plan
@@ -161,25 +160,6 @@ class CorticaGame(Game):
         self.pays = tuple(any(e.special is None and any(e.pay) for e in card.options)
                           for card in self.cards.actions)
         self.conversions: dict[tuple[int, ...], tuple[list[int], dict, dict]] = {}
-
-    def _move_argument(self, block, action: int) -> object:
-        """What the handler of ``action``'s block gets: the action's parameter indices with
-        what it would look up from them (keys for the events, the option's effect, the
-        plan's sides); skip: ``auto=False``."""
-        indices = block.indices(action)
-        if block is self.place:
-            card, space = indices
-            return card, space, self.card_keys[card], action
-        if block is self.use:
-            card, option = indices
-            effects = self.cards.actions[card].options
-            return option, self.card_keys[card], effects[option] if option < len(effects) else None
-        if block is self.skip:
-            return False
-        if block is self.rest:
-            return indices[0]
-        plan = indices[0]
-        return plan, self.plan_keys[plan], self.cards.plans[plan].sides
 
     @property
     def max_game_length(self) -> int:
@@ -267,16 +247,6 @@ class CorticaState(State):
     fields = ("resources", "row", "plans", "stack", "interns", "spaces", "phase", "queue",
               "uses_left", "hiring", "round", "winner")
     #: what each event records: the names of ``_event``'s values, in order
-    event_fields: ClassVar = {
-        "place": ("card", "space", "worker", "intern"), "rest": ("card", "woken"),
-        "skip": ("card", "space", "used", "auto"),
-        "use": ("card", "option", "hired", "paid", "gained"),  # paid, gained: not when hired
-        "use_plan": ("plan", "side", "paid", "gained"), "flip_plan": ("plan", "side"),
-        "flip_use_plan": ("plan", "side", "paid", "gained"),
-        "double_plan": ("plan", "side", "paid", "gained"),
-        "round_end": ("round", "cork"), "game_over": ("winner", "by", "resources", "limit"),
-    }
-
     game: CorticaGame
     resources: list[list[int]]
     row: list[int]
@@ -400,11 +370,7 @@ class CorticaState(State):
                             uses.append(ids["double_plan"][p])
         return uses
 
-    # -- moves: one handler per block ------------------------------------------------------------
-    def _apply(self, seat: int, action: int) -> None:
-        handler, argument = self.game.moves[action]
-        handler(self, seat, argument)
-
+    # -- moves: one effect per decision kind (`decision_table`) -----------------------------------
     def _apply_place(self, seat: int, place: tuple[int, int, str, int]) -> None:
         """Rule 3: the top worker goes on an empty space; after the 4th, resolve (rule 4)."""
         card, space, key, action = place
@@ -552,7 +518,7 @@ class CorticaState(State):
             self.phase = "over"
             result = self._result()
             self.winner = result["winner"]
-            self._event(None, "game_over", *map(result.get, self.event_fields["game_over"]))
+            self._event(None, "game_over", *map(result.get, self.game.event_fields["game_over"]))
         else:
             self.phase = "rest"
 
@@ -638,22 +604,56 @@ class CorticaState(State):
 
 
 # -- helpers ------------------------------------------------------------------------------------
-def action_space(cards: CardSet) -> ActionSpace:
-    """The 48 actions of a card set, in the blocks of the module docstring."""
-    words = TEXTS["actions"]
+def decision_table(game: CorticaGame) -> Decisions:
+    """The 48 actions of the game's card set, in the blocks of the module docstring, each with
+    its effect (a `CorticaState` method) and what the effect gets per id: the parameter
+    indices with what it would look up from them (keys for the events, the option's effect,
+    the plan's sides). Open information and no chance after the deal: every decision can be
+    taken back until the other seat moves."""
+    cards, words = game.cards, TEXTS["actions"]
     action_names = {c.key: c.names for c in cards.actions}
     plan_names = {p.key: p.names for p in cards.plans}
     card = Param("card", action_names, text=lambda key, lang: pick(action_names[key], lang))
     plan = Param("plan", plan_names, text=lambda key, lang: pick(plan_names[key], lang))
-    space = ActionSpace()
-    space.block("place", card, Param("space", range(MAX_SPACES), text=lambda s, lang: str(s + 1)),
-                text=words["place"])
-    space.block("rest", card, text=words["rest"])
-    space.block("skip", text=words["skip"])
-    space.block("use", card, Param("option", range(MAX_OPTIONS)), text=words["use"])
-    for kind in ("use_plan", "flip_plan", "flip_use_plan", "double_plan"):
-        space.block(kind, plan, text=words[kind])
-    return space
+    card_keys, plan_keys = game.card_keys, game.plan_keys
+
+    def place(block: Block, action: int) -> tuple:
+        c, space = block.indices(action)
+        return ((c, space, card_keys[c], action),)
+
+    def use(block: Block, action: int) -> tuple:
+        c, option = block.indices(action)
+        effects = cards.actions[c].options
+        return ((option, card_keys[c], effects[option] if option < len(effects) else None),)
+
+    def plan_use(block: Block, action: int) -> tuple:
+        (p,) = block.indices(action)
+        return ((p, plan_keys[p], cards.plans[p].sides),)
+
+    use_event = Event(("plan", "side", "paid", "gained"))
+    plans = [Decision(kind, (plan,), effect, words[kind],
+                      Event(("plan", "side")) if kind == "flip_plan" else use_event,
+                      arguments=plan_use, hint=Hint("plan", "plan"), undoable=True)
+             for kind, effect in (("use_plan", CorticaState._apply_use_plan),
+                                  ("flip_plan", CorticaState._apply_flip_plan),
+                                  ("flip_use_plan", CorticaState._apply_flip_use_plan),
+                                  ("double_plan", CorticaState._apply_double_plan))]
+    return Decisions([
+        Decision("place", (card, Param("space", range(MAX_SPACES), text=lambda s, lang: str(s + 1))),
+                 CorticaState._apply_place, words["place"],
+                 Event(("card", "space", "worker", "intern")), arguments=place,
+                 hint=Hint("card", "card"), undoable=True),
+        Decision("rest", (card,), CorticaState._apply_rest, words["rest"], Event(("card", "woken")),
+                 hint=Hint("card", "card"), undoable=True),
+        Decision("skip", (), CorticaState._apply_skip, words["skip"],
+                 Event(("card", "space", "used", "auto")), arguments=lambda block, action: (False,),
+                 undoable=True),
+        Decision("use", (card, Param("option", range(MAX_OPTIONS))), CorticaState._apply_use,
+                 words["use"], Event(("card", "option", "hired", "paid", "gained")),  # paid,
+                 arguments=use, hint=Hint("card", "card"), undoable=True),  # gained: not when hired
+        *plans,
+    ], events={"round_end": Event(("round", "cork")),
+               "game_over": Event(("winner", "by", "resources", "limit"))})
 
 
 #: a node of `placing`: the place ids legal with some spaces taken, per legal id the node with

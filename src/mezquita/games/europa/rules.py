@@ -23,14 +23,19 @@ how many stones a seat has placed, and whether it is done, is public.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from enum import StrEnum
 from pathlib import Path
 from typing import ClassVar
 
 from mezquita.engine import (
-    ActionSpace,
+    EVERYONE,
+    Decision,
+    Decisions,
+    Event,
     Game,
     GameInfo,
+    Hint,
     IllegalAction,
     Option,
     Param,
@@ -39,6 +44,7 @@ from mezquita.engine import (
     pick,
     register,
 )
+from mezquita.engine.actions import Block
 
 from . import observation, render
 from .board import AREAS, EW, SECTIONS, load_board
@@ -73,17 +79,6 @@ def _slot_text(value, lang: str) -> str:
     return str(value + 1)
 
 
-ACTIONS = ActionSpace()
-TAKE = ACTIONS.block("take", Param("slot", range(MAX_PLAYERS), _slot_text), text=TEXTS["actions"]["take"])
-SWAP = ACTIONS.block("swap", Param("slot", range(MAX_PLAYERS), _slot_text), text=TEXTS["actions"]["swap"])
-TIP_EW = ACTIONS.block("ew", Param("side", EW, _value_text), text=TEXTS["actions"]["ew"])
-TIP_AREA = ACTIONS.block("area", Param("area", AREAS, _value_text), text=TEXTS["actions"]["area"])
-TIP_SECTOR = ACTIONS.block("sector", Param("sector", range(1, MAX_SECTOR + 1)),
-                           text=TEXTS["actions"]["sector"])
-TIP_SECTION = ACTIONS.block("section", Param("section", SECTIONS), text=TEXTS["actions"]["section"])
-DONE = ACTIONS.block("done", text=TEXTS["actions"]["done"])
-TIP_BLOCKS = (TIP_EW, TIP_AREA, TIP_SECTOR, TIP_SECTION)  # stone k is placed with block k
-
 INFO = GameInfo(
     id="europa",
     name="Europa",
@@ -115,7 +110,6 @@ class EuropaGame(Game):
     """Europa with options ``players`` (2-6), ``stack`` and ``finish``."""
 
     info = INFO
-    actions = ACTIONS
     heuristic = "mezquita.games.europa.heuristic:EuropaHeuristic"
     #: difficulty levels (agents/levels.py): the geography bots' location error shrinks
     #: from 800 to 80 km; each beats the one below (docs/games/europa.md, docs/levels.md)
@@ -128,6 +122,7 @@ class EuropaGame(Game):
                       {"players": 6, "stack": 56, "finish": 12})
 
     def _configure(self) -> None:
+        self.decisions = DECISIONS  # declared after the state, whose methods are its effects
         self.finish: int = self.options["finish"]
         self.last_field: int = self.finish + TRACK_TAIL
         self.stack_size: int = self.options["stack"]
@@ -177,13 +172,6 @@ class EuropaState(State):
 
     fields = ("phase", "round", "positions", "stack", "display", "order", "picked", "cards",
               "swaps", "tips", "tipping", "kept", "results", "final")
-    #: what each event records: the names of ``_event``'s values, in order
-    event_fields: ClassVar = {
-        "round": ("round", "cards", "order"), "take": ("card",), "swap": ("card", "drawn", "swaps"),
-        "stone": ("round", "number", "value"), "done": ("round", "stones"),
-        "evaluate": ("card", "tips", "right", "stones", "place", "from", "to", "kept"),
-        "end": ("reason",), "majority": ("points", "start", "to"), "sets": ("sets", "start", "to"),
-    }
 
     phase: str
     round: int
@@ -267,7 +255,7 @@ class EuropaState(State):
     def _check_legal(self, seat: int, action_id: int) -> None:
         """Name what is wrong with a refused tip before the engine's general message."""
         if self.phase == Phase.TIP.value and action_id not in self.legal_actions(seat):
-            block = ACTIONS.kind(action_id)
+            block = DECISIONS.space.kind(action_id)
             tips = self.tips[seat]
             if block in TIP_BLOCKS:
                 wanted = TIP_BLOCKS.index(block)
@@ -287,7 +275,7 @@ class EuropaState(State):
             if block in (TAKE, SWAP):
                 raise IllegalAction("the cards were chosen; now every seat tips")
         elif self.phase == Phase.CHOOSE.value and action_id not in self.legal_actions(seat):
-            block = ACTIONS.kind(action_id)
+            block = DECISIONS.space.kind(action_id)
             if block is SWAP and not self.swaps[seat]:
                 raise IllegalAction(f"seat {seat} has no swap card left")
             if block is SWAP and not self.stack:
@@ -299,18 +287,9 @@ class EuropaState(State):
         super()._check_legal(seat, action_id)
 
     # -- moves -----------------------------------------------------------------------
-    def _apply(self, seat: int, action: int) -> None:
-        if action in TAKE or action in SWAP:
-            self._choose(seat, action)
-        elif action in DONE:
-            self._finish_tip(seat)
-        else:
-            self._stone(seat, action)
-
-    def _choose(self, seat: int, action: int) -> None:
+    # one effect per decision kind (`DECISIONS`)
+    def _choose(self, seat: int, slot: int, swap: bool) -> None:
         """Rules 1 and 2: take a display card, or take it and swap it for the top card."""
-        swap = action in SWAP
-        slot = (SWAP if swap else TAKE).indices(action)[0]
         chosen = self.display[slot]
         self.display[slot] = None
         if swap:
@@ -326,9 +305,8 @@ class EuropaState(State):
             self.phase = Phase.TIP.value
             self.tipping = [True] * self.game.num_players
 
-    def _stone(self, seat: int, action: int) -> None:
+    def _stone(self, seat: int, value: str | int) -> None:
         """Rule 3: one stone in the fixed order; the fourth ends the seat's tip."""
-        value = ACTIONS.kind(action).values(action)[0]
         self.tips[seat].append(value)
         self._event(seat, "stone", self.round, len(self.tips[seat]), value)
         if len(self.tips[seat]) == STONES:
@@ -358,7 +336,7 @@ class EuropaState(State):
                       "stones": stones, "place": list(place), "from": start,
                       "to": self.positions[seat], "kept": kept}
             self.results.append({"seat": seat, **result})
-            self._event(seat, "evaluate", *map(result.get, self.event_fields["evaluate"]))
+            self._event(seat, "evaluate", *map(result.get, self.game.event_fields["evaluate"]))
         self.cards = [None] * self.game.num_players
         if any(p >= self.game.finish for p in self.positions):
             self._event(None, "end", "dark_blue")
@@ -460,13 +438,6 @@ class EuropaState(State):
                               "names": dict(card(k).names)} for k in sorted(shown)},
         }
 
-    def _public_event(self, event: dict, viewer: int | None) -> dict:
-        out = dict(event)
-        if (event["do"] == "stone" and event["round"] == self.round
-                and self._hidden_tips(viewer, event["seat"])):
-            out["value"] = None
-        return out
-
     def _resample(self, seat: int, rng: random.Random) -> EuropaState:
         """Redeal what ``seat`` cannot know: the stack (from every card not seen yet) and,
         while tipping, the values of the other seats' stones (their counts stay)."""
@@ -544,6 +515,47 @@ def _copy(value):
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
+
+
+def _sees_stone(event: dict, st: EuropaState) -> Collection[int | None]:
+    """A stone's value is known to its seat only, while that round's tips go on."""
+    if event["round"] == st.round and st.phase == Phase.TIP.value:
+        return (event["seat"],)
+    return EVERYONE
+
+
+def _values(block: Block, action: int) -> tuple:
+    return block.values(action)
+
+
+def _stone_decision(kind: str, param: Param) -> Decision:
+    return Decision(kind, (param,), EuropaState._stone, TEXTS["actions"][kind], arguments=_values,
+                    hint=Hint("map", param.name))
+
+
+#: the decisions (the tip stones' events are the game's ``stone``, whose value is hidden from
+#: the others while they tip) and the game's own events
+DECISIONS = Decisions([
+    Decision("take", (Param("slot", range(MAX_PLAYERS), _slot_text),), EuropaState._choose,
+             TEXTS["actions"]["take"], Event(("card",)), hint=Hint("display", "slot"),
+             arguments=lambda block, action: (*block.indices(action), False)),
+    Decision("swap", (Param("slot", range(MAX_PLAYERS), _slot_text),), EuropaState._choose,
+             TEXTS["actions"]["swap"], Event(("card", "drawn", "swaps")), hint=Hint("display", "slot"),
+             arguments=lambda block, action: (*block.indices(action), True)),
+    _stone_decision("ew", Param("side", EW, _value_text)),
+    _stone_decision("area", Param("area", AREAS, _value_text)),
+    _stone_decision("sector", Param("sector", range(1, MAX_SECTOR + 1))),
+    _stone_decision("section", Param("section", SECTIONS)),
+    Decision("done", (), EuropaState._finish_tip, TEXTS["actions"]["done"], Event(("round", "stones"))),
+], events={
+    "round": Event(("round", "cards", "order")),
+    "stone": Event(("round", "number", "value"), secret=("value",), seen_by=_sees_stone),
+    "evaluate": Event(("card", "tips", "right", "stones", "place", "from", "to", "kept")),
+    "end": Event(("reason",)), "majority": Event(("points", "start", "to")),
+    "sets": Event(("sets", "start", "to")),
+})
+TAKE, SWAP, TIP_EW, TIP_AREA, TIP_SECTOR, TIP_SECTION, DONE = DECISIONS.space.blocks
+TIP_BLOCKS = (TIP_EW, TIP_AREA, TIP_SECTOR, TIP_SECTION)  # stone k is placed with block k
 
 
 register(EuropaGame, EuropaState)
