@@ -8,6 +8,9 @@ import { showRules } from "./rules.js";
 // seconds per move: quick games, an hour, and slow play over a day among friends
 const TIMERS = [0, 10, 30, 60, 120, 300, 3600, 6 * 3600, 24 * 3600];
 const LEVELS = ["easy", "medium", "hard", "expert"];
+// A game card's length in minutes: the measured decisions of every player (lengths.json) at
+// about this many seconds a decision of a person at the table.
+const SECONDS_PER_DECISION = 10;
 let games = [];
 let readers = new Map(); // option name -> () => value, for the options on screen
 const $ = (id) => document.getElementById(id);
@@ -111,13 +114,20 @@ function renderOptions() {
   $("options").replaceChildren(...rows);
   renderSeats();
   const value = $("timeout-bot").value;
-  $("timeout-bot").replaceChildren(...game().agents.map((b) => new Option(botLabel(b, false), b)));
-  if (game().agents.includes(value)) $("timeout-bot").value = value;
+  $("timeout-bot").replaceChildren(...bots().map((b) => new Option(botLabel(b, false), b)));
+  if (bots().includes(value)) $("timeout-bot").value = value;
   for (const card of document.querySelectorAll(".game-card")) card.classList.toggle("chosen", card.dataset.game === game().id);
 }
 
 function optionValues() {
   return Object.fromEntries([...readers].map(([name, read]) => [name, read()]));
+}
+
+// The bots a seat may get: the game's difficulty levels; with "other bots" ticked (for
+// developers) also every other bot the game has, by its internal name.
+function bots() {
+  const agents = game().agents;
+  return $("all-bots").checked ? agents : agents.filter((b) => LEVELS.includes(b));
 }
 
 // A difficulty level shows its translated name and one-line description; other bots their name.
@@ -129,10 +139,10 @@ function botLabel(bot, prefix) {
 
 function renderSeats() {
   const previous = [...$("seats").querySelectorAll("select")].map((s) => s.value);
-  const agents = game().agents;
+  const agents = bots();
   const kinds = [["human", t("lobby.human")], ...agents.map((b) => [b, botLabel(b, true)])];
   const rows = [];
-  const fallback = agents.includes("medium") ? "medium" : agents.includes("heuristic") ? "heuristic" : "random";
+  const fallback = agents.includes("medium") ? "medium" : agents[0];
   for (let seat = 0; seat < seatCount(); seat++) {
     const el = h("select", { id: `seat-${seat}`, "data-seat": seat }, kinds.map(([v, l]) => new Option(l, v)));
     el.value = previous[seat] && kinds.some(([v]) => v === previous[seat]) ? previous[seat] : seat === 0 ? "human" : fallback;
@@ -151,6 +161,13 @@ function renderTimers() {
   const value = $("timer").value;
   $("timer").replaceChildren(...TIMERS.map((s) => new Option(timerLabel(s), s)));
   $("timer").value = value || "0";
+  showTimeoutBot();
+}
+
+// The bot that plays for a player out of time matters only while the timer is on.
+function showTimeoutBot() {
+  const off = $("timer").value === "0";
+  for (const el of [$("timeout-bot"), $("timeout-bot-label")]) el.hidden = off;
 }
 
 // -- game cards -------------------------------------------------------------------------
@@ -158,7 +175,8 @@ function gameCard(info) {
   const [min, max] = info.players;
   const facts = [min === max ? t("lobby.players_two") : t("lobby.players_range", { min, max })];
   const length = info.length;
-  const lengthText = length ? h("span", { text: t("lobby.length", { n: length.moves_per_player }) }) : null;
+  const minutes = (moves) => Math.max(1, Math.round((moves * length.players * SECONDS_PER_DECISION) / 60));
+  const lengthText = length ? h("span", { text: t("lobby.length", { n: minutes(length.moves_per_player) }) }) : null;
   const summary = has(`game.${info.id}.summary`) ? t(`game.${info.id}.summary`) : info.summary;
   const note = info.reconstruction ? (has(`game.${info.id}.reconstruction`) ? t(`game.${info.id}.reconstruction`) : info.reconstruction) : null;
   const choose = h("button", { type: "button", class: "primary", "data-game": info.id, text: t("lobby.choose") });
@@ -171,7 +189,8 @@ function gameCard(info) {
   return h("article", { class: "game-card", "data-game": info.id },
     h("h3", { text: info.name }),
     h("p", { class: "facts" }, facts[0], length ? " · " : "", lengthText),
-    length ? h("p", { class: "hint small", text: t("lobby.length_help", { games: length.games, range: length.low === length.high ? length.low : `${length.low}–${length.high}` }) }) : null,
+    length ? h("p", { class: "hint small", text: t("lobby.length_help", { players: length.players, seconds: SECONDS_PER_DECISION,
+      range: length.low === length.high ? minutes(length.low) : `${minutes(length.low)}–${minutes(length.high)}` }) }) : null,
     h("p", { class: "summary-text", text: summary }),
     note ? h("p", { class: "reconstruction" }, h("strong", { text: `${t("lobby.reconstruction")}: ` }), note) : null,
     h("div", { class: "card-foot" }, choose));
@@ -209,6 +228,12 @@ async function create(event) {
   if (own) remember({ ...entry, seat: own.seat, token: own.token });
   else remember({ ...entry, seat: null, token: null });
   localStorage.setItem("mezquita.created", data.id);
+  // into the creator's own seat at once (the match page lists the invitations until all
+  // have joined); a table of bots only is watched from here
+  if (own) {
+    location.assign(seatUrl({ id: data.id, seat: own.seat, token: own.token }));
+    return;
+  }
   showCreated();
   $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
   renderMine();
@@ -294,6 +319,8 @@ async function start() {
   games = await getJSON("/api/games");
   $("game").replaceChildren(...games.map((g) => new Option(g.name, g.id)));
   $("game").addEventListener("change", renderOptions);
+  $("all-bots").addEventListener("change", renderOptions);
+  $("timer").addEventListener("change", showTimeoutBot);
   $("name").value = localStorage.getItem(NAME_KEY) || "";
   languagePicker($("lang"), redraw);
   $("create").addEventListener("submit", create);

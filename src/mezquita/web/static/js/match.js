@@ -261,19 +261,27 @@ function tickTimer() {
   $("timer").dataset.urgency = urgency;
 }
 
+// Each seat's presence dot in the seat's colour on the board (if the game has seat colours):
+// filled while the player is here, a ring while away.
 function renderSeats() {
   const { match, view } = page.msg;
+  const colours = page.renderer?.colours;
   $("seats").replaceChildren(...match.seats.map((seat, i) => h("div", { class: `seat${view.to_move.includes(i) ? " to-move" : ""}` },
-    h("span", {}, h("span", { class: `dot${seat.online ? " on" : ""}`, "aria-hidden": "true" }), playerName(i)),
+    h("span", {}, h("span", { class: `dot${seat.online ? " on" : ""}`, "data-seat": i, title: t(seat.online ? "match.online" : "match.offline"),
+      style: colours?.[i] ? `--seat:${colours[i]}` : "" }), playerName(i)),
     view.scores ? h("span", { text: t("match.score", { n: view.scores[i] }) }) : null,
   )));
 }
 
+// A log text as a sentence: its first letter upper-case (an entry may begin with a verb).
+const sentence = (text) => text.charAt(0).toLocaleUpperCase(currentLang()) + text.slice(1);
+
 function renderLog(entries) {
-  // Each entry comes worded by the engine for this seat; the page only draws it.
+  // Each entry comes worded by the engine for this seat and numbered by the server (1, 2, 3...
+  // over the whole game); the page only draws it.
   const list = $("log");
-  list.replaceChildren(...entries.map((e, i) => h("li", { value: e.turn + 1, class: i === entries.length - 1 ? "newest" : "" },
-    e.text, e.by === "timeout" ? ` ${t("match.timeout")}` : "")));
+  list.replaceChildren(...entries.map((e, i) => h("li", { value: e.number, class: i === entries.length - 1 ? "newest" : "" },
+    sentence(e.text), e.by === "timeout" ? ` ${t("match.timeout")}` : "")));
   list.scrollTop = list.scrollHeight;
 }
 

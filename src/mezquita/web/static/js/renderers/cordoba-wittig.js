@@ -192,5 +192,5 @@ export function create(root, { t, act, playerName }) {
     keys.textContent = mine.length ? web("keys") : "";
   }
 
-  return { update };
+  return { update, colours: SEAT_COLOUR };
 }

@@ -15,6 +15,7 @@ const BOTTOM = 346; // bottom stack area 346..530
 const HEIGHT = 540;
 const STACK = 184 - CARD_H; // vertical room for the offsets of a stack
 const SEAT_CLASS = ["ctrl-0", "ctrl-1"];
+const SEAT_COLOURS = ["var(--green)", "var(--red)"]; // as .ctrl-0 and .ctrl-1 draw them
 let names = null;
 
 const local = (entry, lang) => entry[lang] || entry.en;
@@ -174,5 +175,5 @@ export function create(root, { t, act, playerName }) {
     hand.replaceChildren(you === null ? "" : handSvg);
   }
 
-  return { update };
+  return { update, colours: SEAT_COLOURS };
 }

@@ -8,6 +8,7 @@ import { clickable, getJSON, h, s } from "../dom.js";
 import { markNewest } from "./common.js";
 
 const SEATS = ["blue", "red"];
+const SEAT_COLOURS = ["#2f5d9e", "var(--red)"]; // as the .blue and .red pieces
 const RESOURCES = ["tree", "bark", "cork"];
 const MAX = 7;
 const GOAL = 6;
@@ -330,5 +331,5 @@ export function create(root, { t, act, playerName }) {
     if (last && wasNarrow !== null && (root.clientWidth < NARROW) !== wasNarrow) update(last);
   });
 
-  return { update };
+  return { update, colours: SEAT_COLOURS };
 }

@@ -272,5 +272,6 @@ export function create(root, context) {
       markNewest(root, args.log, (e) => [e.card !== undefined && `.eu-card[data-card="${e.card}"]`,
         e.seat !== undefined && e.seat !== null && `tr[data-seat="${e.seat}"]`]);
     },
+    colours: SEAT_COLOURS,
   };
 }
