@@ -145,3 +145,21 @@ def test_desktop_and_phone_layouts(browser, server, turns):
         assert box["width"] >= 0.8 * min(width, 880)
         keep(page, name)
         context.close()
+
+
+def test_header_counts_moves_per_player_and_the_log_numbers_every_entry_once(page, server, turns):
+    """Issue 28, defects 4 and 10: the header counts each player's moves (not decisions) and
+    the log numbers its entries 1, 2, 3... without repeats or gaps, each a sentence."""
+    new_match(page, server)
+    for _ in range(12):  # six own moves of two decisions each, the bot answering each
+        page.wait_for_selector(MOVES)
+        before = turns.now(page)
+        race_click(page)
+        turns.wait_past(page, before)
+    page.wait_for_selector(".wittig-stone.legal")
+    status = page.locator(".wittig-status").inner_text()
+    assert "move 7 of 150 per player" in status, status
+    numbers = [int(li.get_attribute("value")) for li in page.locator("#log li").all()]
+    assert numbers == list(range(1, len(numbers) + 1)), numbers
+    texts = page.locator("#log li").all_inner_texts()
+    assert all(text[0].isupper() or not text[0].isalpha() for text in texts), texts

@@ -322,14 +322,17 @@ function shortName(seat) {
 }
 
 function scoreTable(breakdown) {
-  // The engine's score breakdown: one row per source of points, a column per player.
+  // The engine's score breakdown: one row per source of points, a column per player; the
+  // "Σ" row only where the rows add up to the totals (in a race or where rows are
+  // tie-breaks, a sum would mislead: the reason above says who won and why).
   const seats = breakdown.totals.map((_, i) => i);
   const number = (v) => (v === null ? "–" : String(v));
+  const adds = breakdown.totals.every((total, i) => Math.abs(breakdown.rows.reduce((sum, row) => sum + (row.values[i] ?? 0), 0) - total) < 1e-9);
   return h("table", { class: "score-table" },
     h("thead", {}, h("tr", {}, h("th", {}), ...seats.map((i) => h("th", { scope: "col", text: shortName(i) })))),
     h("tbody", {}, ...breakdown.rows.map((row) => h("tr", {}, h("th", { scope: "row", text: row.label }),
       ...row.values.map((v) => h("td", { text: number(v) }))))),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Σ" }), ...breakdown.totals.map((v) => h("td", { text: number(v) })))));
+    adds ? h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Σ" }), ...breakdown.totals.map((v) => h("td", { text: number(v) })))) : null);
 }
 
 async function startReplay(at = 0) {
