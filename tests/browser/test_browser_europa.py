@@ -76,7 +76,9 @@ def test_a_whole_three_player_game_against_two_bots(page, server, tmp_path, turn
     assert page.locator(".eu-results li").count() == 3
     assert page.locator(".eu-results .ok, .eu-results .bad").count() >= 3
     assert page.locator(".eu-map .indicator").count() >= 3
-    finals = page.locator(".eu-final tbody tr").last.locator("td").all_inner_texts()[1:]
+    # the final scoring once, in the result table (issue 28, defect 8: not twice)
+    assert page.locator(".eu-final").count() == 0
+    finals = page.locator("#summary .score-table tfoot td").all_inner_texts()
     assert [float(x) for x in finals] == result["scores"]
     keep(page, tmp_path, "europa-end-1366.png")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -142,3 +144,34 @@ def test_two_humans_never_see_each_others_tips_before_the_evaluation(browser, se
         assert stones.count() == 2
     for page in pages:
         page.context.close()
+
+
+def test_the_map_follows_the_tips_and_zooms_by_hand(page, server, turns):
+    """Issue 28, defect 7: once an area is tipped the map zooms to it, with the section lines
+    drawn solid once a sector is chosen; the buttons zoom out to the whole map and in again."""
+    body = {"game": "europa", "seats": ["human", "random", "random"], "options": {"players": 3},
+            "seed": 4, "practice": True}
+    made = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".eu-map")
+    whole = page.get_attribute(".eu-map", "viewBox")
+    while not page.locator(".eu-tipboard button.legal").count():
+        before = turns.now(page)
+        page.locator(".eu-card button[data-action=take]").first.click()
+        turns.wait_past(page, before)
+        page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
+    for kind in ("ew", "area"):
+        before = turns.now(page)
+        page.locator(f".eu-tipboard button[data-action={kind}]").first.click()
+        turns.wait_past(page, before)
+    zoomed = page.get_attribute(".eu-map", "viewBox")
+    assert float(zoomed.split()[2]) < float(whole.split()[2]), (zoomed, whole)
+    before = turns.now(page)
+    page.locator(".eu-tipboard button[data-action=sector]").first.click()
+    turns.wait_past(page, before)
+    assert "focus" in page.get_attribute(".eu-map", "class")
+    page.click(".eu-zoom-btn[aria-label='the whole map']")
+    assert page.get_attribute(".eu-map", "viewBox") == whole
+    page.click(".eu-zoom-btn[aria-label='zoom in']")
+    assert float(page.get_attribute(".eu-map", "viewBox").split()[2]) < float(whole.split()[2])
