@@ -18,6 +18,7 @@ const STYLE = `
 .europa .eu-zoom { position: absolute; top: .4rem; right: .4rem; display: flex; gap: .25rem; }
 .europa .eu-zoom button { min-height: 2.2rem; min-width: 2.4rem; padding: 0 .5rem; font-weight: 700; background: #fffdf8e6; }
 .europa svg.eu-map.focus .g-sections { stroke: #111; stroke-width: 1.4; stroke-dasharray: none; }
+.europa .eu-map .section-label { fill: #fffaf0; stroke-width: .5px; opacity: .9; }
 @media (max-width: 760px) { .europa .eu-main { grid-template-columns: 1fr; } }
 .europa svg.eu-map { width: 100%; height: auto; display: block; border-radius: 6px; background: #fff; }
 .europa .eu-map .land { fill: var(--eu-land); stroke: #6b7d8c; stroke-width: .5; }
@@ -183,6 +184,13 @@ function createBoard(root, { t, act, playerName }) {
       const tipping = view.phase === "tip" && myTips.length >= 2;
       const open = tipping ? [...svg.querySelectorAll(".cell")].filter((c) => myTips.every((v, i) => c.dataset.place.split("-")[i] === String(v))) : [];
       svg.classList.toggle("focus", tipping && myTips.length >= 3);
+      if (tipping && myTips.length >= 3) { // the chosen sector's sections named on the map
+        const sizeOf = (b) => Math.max(8, Math.min(b.width, b.height) / 3);
+        svg.append(s("g", { class: "section-labels", "pointer-events": "none" }, open.map((cell) => {
+          const b = cell.getBBox();
+          return s("text", { class: "label section-label", x: b.x + b.width / 2, y: b.y + b.height / 2, style: `font-size:${sizeOf(b)}px`, text: cell.dataset.place.split("-")[3] });
+        })));
+      }
       zoom.attach(svg, open, tipping ? `${view.round}:${myTips.join("-")}` : "");
 
       function prompt() {
