@@ -124,11 +124,11 @@ def test_two_humans_never_see_each_others_tips_before_the_evaluation(browser, se
     first.locator(".eu-tipboard button.legal[data-action=area]").first.click()
     first.wait_for_selector(".eu-tipboard button.legal[data-action=sector]")
     turns.wait_past(second, before)
-    second.wait_for_selector("tr[data-seat='0'] .tipcell:text('2 stone(s)')")
+    second.wait_for_selector("tr[data-seat='0'] .tipcell:text('stones: 2')")
     mine = first.locator("tr[data-seat='0'] .tipcell").inner_text()
     assert "·" in mine and "stone" not in mine  # seat 0 sees its own letters
     other = second.locator("tr[data-seat='0'] .tipcell").inner_text()
-    assert other.startswith("2 stone(s)")  # seat 1 sees only how many
+    assert other.startswith("stones: 2")  # seat 1 sees only how many
     assert second.locator(".eu-map .cell.tipped").count() == 0
     assert "tip West" not in second.locator("#log").inner_text()
     assert "tip East" not in second.locator("#log").inner_text()
