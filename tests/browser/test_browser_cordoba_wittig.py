@@ -39,6 +39,7 @@ def race_click(page) -> None:
         fields.nth(best).click()
     elif stones.count():
         leading(stones).click()
+        page.locator(".wittig-confirm").click()  # a chosen stone waits for Confirm
     elif page.locator(".wittig-side.legal").count():
         page.locator(".wittig-side.legal").first.click()
     else:
@@ -91,6 +92,7 @@ def test_a_double_asks_for_the_side_and_shows_the_obligation(page, server, turns
         page.wait_for_selector(f".wittig-stone.legal[data-stone='{stone}']")
         before = turns.now(page)
         page.locator(f".wittig-stone.legal[data-stone='{stone}']").click()
+        page.locator(".wittig-confirm").click()
         turns.wait_past(page, before)
         before = turns.now(page)
         page.locator(f".wittig-field.legal[data-square='{square}']").click()
@@ -118,6 +120,8 @@ def test_keyboard_play_german_texts_and_rules_summary(page, server, turns):
     page.keyboard.press("Escape")
     before = turns.now(page)
     page.locator(".wittig-stone.legal").first.focus()
+    page.keyboard.press("Enter")  # holds the stone and focuses Confirm
+    page.wait_for_selector(".wittig-confirm:focus")
     page.keyboard.press("Enter")
     turns.wait_past(page, before)
     field = page.locator(".wittig-field.legal").first
@@ -163,3 +167,24 @@ def test_header_counts_moves_per_player_and_the_log_numbers_every_entry_once(pag
     assert numbers == list(range(1, len(numbers) + 1)), numbers
     texts = page.locator("#log li").all_inner_texts()
     assert all(text[0].isupper() or not text[0].isalpha() for text in texts), texts
+
+
+def test_a_chosen_stone_waits_for_confirm_and_can_be_changed_or_cancelled(page, server, turns):
+    """Issue 28, "no undo and no confirmation": a click on a stone only holds it; another
+    stone replaces it, Cancel drops it, and only Confirm sends the choice."""
+    new_match(page, server)
+    page.wait_for_selector(".wittig-stone.legal[data-stone='1']")
+    before = turns.now(page)
+    page.locator(".wittig-stone.legal[data-stone='1']").click()
+    page.wait_for_selector(".wittig-confirm:has-text('Confirm stone 1')")
+    page.locator(".wittig-stone.legal[data-stone='3']").click()
+    page.wait_for_selector(".wittig-confirm:has-text('Confirm stone 3')")
+    assert "Stone 3 picked" in page.locator(".wittig-prompt").inner_text()
+    page.click(".wittig-cancel")
+    page.wait_for_selector(".wittig-confirm", state="detached")
+    assert turns.now(page) == before, "nothing was sent"
+    page.locator(".wittig-stone.legal[data-stone='3']").click()
+    page.click(".wittig-confirm")
+    turns.wait_past(page, before)
+    page.wait_for_selector(".wittig-field.legal")
+    assert page.locator(".wittig-stone.selected").get_attribute("data-stone") == "3"

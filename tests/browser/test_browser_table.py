@@ -27,6 +27,9 @@ def _move(page, turns) -> None:
     if page.locator("#board .hand-card.legal").count():
         page.locator("#board .hand-card.legal").first.click()
         page.locator("#board .landmark.legal").first.click()
+    elif page.locator("#board .wittig-stone.legal").count():  # a stone, then Confirm
+        page.locator("#board .wittig-stone.legal").first.click()
+        page.locator("#board .wittig-confirm").click()
     elif page.locator("#board .actions button").count():
         page.locator("#board .actions button").first.click()
     else:

@@ -158,7 +158,7 @@ function focusDecision(mine) {
 
 function renderSpectators() {
   const n = page.msg?.match.spectators || 0;
-  $("spectators").textContent = n ? `👁 ${t("match.spectators", { n })}` : "";
+  $("spectators").textContent = n ? t("match.spectators", { n }) : ""; // words only: no font of Debian's Chromium has 👁
 }
 
 // The player's own name, changeable until the match is over.

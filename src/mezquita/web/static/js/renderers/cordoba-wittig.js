@@ -77,8 +77,16 @@ export function create(root, { t, act, playerName }) {
   const keys = h("p", { class: "hint", style: "margin:.2rem 0;font-size:.85rem" });
   board.append(status, table, prompt, buttons, notes, keys);
   root.replaceChildren(board);
+  // A stone chosen by a click is held here until the player confirms it (a choice sent to the
+  // server cannot be taken back); another click on a stone changes it, Cancel drops it.
+  let held = null;
+  let last = null;
 
-  async function update({ view, legal, you, lang, log }) {
+  async function update(args) {
+    if (args.view !== last?.view) held = null; // a new position: nothing held
+    last = args;
+    const { view, legal, you, lang, log } = args;
+    const hold = (label) => { held = label; update(last).then(() => buttons.querySelector(".wittig-confirm")?.focus({ preventScroll: true })); };
     narrow = (root.clientWidth || 960) < 600;
     const [data, boardData] = await Promise.all([loadTexts(), loadBoard(view.board)]);
     // a stone whose distance to the far row is not a whole number of moves cannot arrive
@@ -150,7 +158,7 @@ export function create(root, { t, act, playerName }) {
       stones.forEach((st, i) => {
         const choice = byStone.get(st.label);
         const isPending = pending.has(st.label);
-        const chosen = st.label === view.selected || (comp && st.label === comp.stone);
+        const chosen = st.label === view.selected || st.label === held || (comp && st.label === comp.stone);
         const ring = chosen ? "#2b2118" : choice ? (isPending ? BACK : LEGAL) : isPending ? BACK : null;
         const stuck = stranded(square);
         const title = web("stone_title", { stone: st.label, left: symbolName(st.left), right: symbolName(st.right), field: square })
@@ -160,7 +168,7 @@ export function create(root, { t, act, playerName }) {
         if (chosen) group.classList.add("selected");
         if (choice) {
           group.classList.add("legal");
-          clickable(group, title, () => act(choice.action));
+          clickable(group, title, () => (choice.action.do === "stone" ? hold(st.label) : act(choice.action)));
         } else {
           group.setAttribute("pointer-events", "none"); // a click reaches the field below
         }
@@ -206,6 +214,7 @@ export function create(root, { t, act, playerName }) {
 
     const phase = view.phase;
     prompt.textContent = !mine.length ? "" : pass ? web("pass")
+      : phase === "stone" && held ? t("wittig.confirm_stone", { stone: held })
       : phase === "stone" ? web("choose_stone") : phase === "to" ? web("choose_to", { stone: view.selected })
         : phase === "side" ? web("choose_side", { field: view.target }) : phase === "back" ? web("choose_back")
           : web("choose_back_to", { stone: comp ? comp.stone : "" });
@@ -220,6 +229,11 @@ export function create(root, { t, act, playerName }) {
       extra.push(h("button", { type: "button", class: "wittig-side-button", "data-side": side, onclick: () => act(a.action) }, web(side), ...preview));
     }
     if (pass) extra.push(h("button", { type: "button", class: "wittig-pass", onclick: () => act(pass.action), text: pass.label }));
+    const heldChoice = held && byStone.get(held);
+    if (heldChoice) {
+      extra.push(h("button", { type: "button", class: "primary wittig-confirm", onclick: () => act(heldChoice.action), text: t("wittig.confirm_button", { stone: held }) }),
+        h("button", { type: "button", class: "wittig-cancel", onclick: () => { held = null; update(last); }, text: t("match.cancel") }));
+    }
     buttons.replaceChildren(...extra);
     keys.textContent = mine.length ? web("keys") : "";
   }
