@@ -31,19 +31,18 @@ def keep(page, tmp_path, name: str) -> None:
 
 
 def tip_one_round(page, turns) -> None:
-    """Place the first stone on the map, the second on the tip board, then say done with the
-    keyboard (Tab focus + Enter)."""
+    """Hold the first stone from the map, the second from the tip board, then say done with
+    the keyboard (Tab focus + Enter), which places both and finishes."""
     before = turns.now(page)
     page.locator(".eu-map .cell.pickable").first.click()
-    turns.wait_past(page, before)
+    page.wait_for_selector(".eu-tipboard .stone.held")
     assert page.locator(".eu-map .cell.tipped").count() > 0  # the tipped half is shaded
-    before = turns.now(page)
     page.locator(".eu-tipboard button.legal[data-action=area]").first.click()
-    turns.wait_past(page, before)
-    before = turns.now(page)
+    assert turns.now(page) == before, "held stones are not sent"
     page.locator(".eu-tipboard button[data-action=done]").focus()
     page.keyboard.press("Enter")
     turns.wait_past(page, before)
+    page.wait_for_selector(".eu-tipboard button[data-action=done]", state="detached")
 
 
 def test_a_whole_three_player_game_against_two_bots(page, server, tmp_path, turns):
@@ -122,6 +121,7 @@ def test_two_humans_never_see_each_others_tips_before_the_evaluation(browser, se
     first.locator(".eu-tipboard button.legal[data-action=ew]").first.click()
     first.wait_for_selector(".eu-tipboard button.legal[data-action=area]")
     first.locator(".eu-tipboard button.legal[data-action=area]").first.click()
+    first.click(".eu-confirm")  # both held stones placed
     first.wait_for_selector(".eu-tipboard button.legal[data-action=sector]")
     turns.wait_past(second, before)
     second.wait_for_selector("tr[data-seat='0'] .tipcell:text('stones: 2')")
@@ -161,17 +161,42 @@ def test_the_map_follows_the_tips_and_zooms_by_hand(page, server, turns):
         page.locator(".eu-card button[data-action=take]").first.click()
         turns.wait_past(page, before)
         page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
-    for kind in ("ew", "area"):
-        before = turns.now(page)
+    for kind in ("ew", "area"):  # held, not sent: the map follows the held stones too
         page.locator(f".eu-tipboard button[data-action={kind}]").first.click()
-        turns.wait_past(page, before)
     zoomed = page.get_attribute(".eu-map", "viewBox")
     assert float(zoomed.split()[2]) < float(whole.split()[2]), (zoomed, whole)
-    before = turns.now(page)
     page.locator(".eu-tipboard button[data-action=sector]").first.click()
-    turns.wait_past(page, before)
     assert "focus" in page.get_attribute(".eu-map", "class")
+    assert page.locator(".eu-map .section-label").count() >= 2
     page.click(".eu-zoom-btn[aria-label='the whole map']")
     assert page.get_attribute(".eu-map", "viewBox") == whole
     page.click(".eu-zoom-btn[aria-label='zoom in']")
     assert float(page.get_attribute(".eu-map", "viewBox").split()[2]) < float(whole.split()[2])
+
+
+def test_tip_stones_are_held_until_confirmed_and_can_be_taken_back(page, server, turns):
+    """Issue 28, "no undo and no confirmation": tip stones wait on the page; the last can be
+    taken back; Confirm places them all, in order."""
+    body = {"game": "europa", "seats": ["human", "random", "random"], "options": {"players": 3},
+            "seed": 4, "practice": True}
+    made = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
+    while not page.locator(".eu-tipboard button.legal").count():
+        before = turns.now(page)
+        page.locator(".eu-card button[data-action=take]").first.click()
+        turns.wait_past(page, before)
+        page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
+    before = turns.now(page)
+    page.locator(".eu-tipboard button[data-action=ew][data-value='W']").click()
+    page.locator(".eu-tipboard button[data-action=area]").first.click()
+    assert page.locator(".eu-tipboard .stone.held").count() == 2
+    page.click(".eu-undo")  # the area back
+    assert page.locator(".eu-tipboard .stone.held").count() == 1
+    page.locator(".eu-tipboard button[data-action=area][data-value='S']").click()
+    assert turns.now(page) == before, "nothing sent before Confirm"
+    page.click(".eu-confirm")
+    page.wait_for_selector(".eu-tipboard button.legal[data-action=sector]")
+    assert page.locator(".eu-tipboard .stone.held").count() == 0
+    log = page.locator("#log").inner_text()
+    assert "Player 1 places tip stone 1: West." in log and "Player 1 places tip stone 2: South." in log

@@ -114,3 +114,34 @@ def test_cordoba_keyboard_goes_from_the_chosen_card_to_its_landmarks(page, serve
     before = turns.now(page)
     page.keyboard.press(" ")
     turns.wait_past(page, before)
+
+
+def test_cordoba_marks_are_readable_explained_and_gone_after_the_game(page, server, turns):
+    """Issue 28, defect 9: at 1366x768 the landmark names and the Σ / ✕ marks are at least
+    10 px on screen, the legend explains ✕, and the finished board has no ✕, no dashed own
+    card and a legend saying every card is face up."""
+    made = httpx.post(f"{server.url}/api/matches", json={
+        "game": "cordoba", "options": {"cards": 3, "landmarks": 2}, "seats": ["human", "random"],
+        "seed": 3, "practice": True}).json()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".hand-card.legal")
+    heights = page.evaluate("""[...document.querySelectorAll('.cordoba .landmark .name')]
+      .filter((el) => el.textContent.trim()).map((el) => el.getBoundingClientRect().height)""")
+    assert heights and min(heights) >= 10, heights
+    for _ in range(10):
+        page.wait_for_selector("#summary:not([hidden]), .hand-card.legal")
+        if page.locator("#summary").is_visible():
+            break
+        if page.locator(".forbid-mark").count():
+            assert "✕ blocked" in page.locator(".cordoba-legend").inner_text()
+            box = page.locator(".forbid-mark").bounding_box()
+            assert box["height"] >= 10, box
+        before = turns.now(page)
+        page.locator(".hand-card.legal").first.click()
+        page.locator(".landmark.legal").first.click()
+        turns.wait_past(page, before)
+    page.wait_for_selector("#summary:not([hidden])")
+    assert page.locator(".forbid-mark").count() == 0
+    assert page.locator(".own-hidden").count() == 0
+    assert "every card is face up now" in page.locator(".cordoba-legend").inner_text()

@@ -78,7 +78,9 @@ function archTile(x, landmark, name, t) {
   const words = name.split(" ");
   const half = Math.ceil(words.length / 2);
   const lines = words.length > 2 || name.length > 12 ? [words.slice(0, half).join(" "), words.slice(half).join(" ")] : [name];
-  lines.forEach((line, i) => parts.push(s("text", { x: cx, y: cy + 37 + i * 14, class: "name", "text-anchor": "middle", text: line })));
+  // a long line is squeezed to the arch's width rather than drawn smaller
+  lines.forEach((line, i) => parts.push(s("text", { x: cx, y: cy + 37 + i * 16, class: "name", "text-anchor": "middle", text: line,
+    ...(line.length > 11 ? { textLength: w - 8, lengthAdjust: "spacingAndGlyphs" } : {}) })));
   return parts;
 }
 

@@ -46,6 +46,9 @@ const STYLE = `
 .europa .eu-tipboard .opts { display: flex; flex-wrap: wrap; gap: .15rem; }
 .europa .eu-tipboard .stone { display: inline-block; min-width: 1.8rem; padding: .1rem .4rem; border-radius: 999px; background: #3b3b3b; color: #fff; text-align: center; font-weight: 700; }
 .europa .eu-tipboard button.legal { border-color: var(--legal, #2e8b57); background: #eef8ef; }
+.europa .eu-tipboard .stone.held { background: #fff; color: #3b3b3b; border: 2px dashed #3b3b3b; }
+.europa .eu-held { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .4rem; margin: .4rem 0; }
+.europa .eu-held .hint { flex-basis: 100%; margin: 0; }
 .europa .eu-players { width: 100%; border-collapse: collapse; font-size: .9rem; }
 .europa .eu-players td { padding: .15rem .25rem; border-top: 1px solid #eee; vertical-align: top; }
 .europa .dot { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; margin-right: .3rem; vertical-align: -1px; border: 1px solid #0006; }
@@ -154,8 +157,19 @@ function zoomer() {
 function createBoard(root, { t, act, playerName }) {
   if (!document.getElementById("europa-style")) document.head.append(h("style", { id: "europa-style", text: STYLE }));
   const zoom = zoomer();
-  return {
-    async update({ view, legal, you, lang }) {
+  // Tip stones are held on the page until the player confirms them (a stone sent cannot be
+  // taken back): `held` are the values chosen after the placed ones; `sending` the confirmed
+  // stones (and "done"), each [kind, value, placed stones before it], sent one by one as the
+  // server shows the one before placed.
+  let held = [];
+  let heldFor = "";
+  let sending = [];
+  let last = null;
+  const redraw = () => board.update(last);
+  const board = {
+    async update(args) {
+      last = args;
+      const { view, legal, you, lang } = args;
       const { map, texts } = await loadData();
       const w = (key, values = {}) => fill(local(texts.web[key], lang), values);
       const cardName = (id) => (id ? local(view.card_info[id]?.names, lang) || id : "");
@@ -164,7 +178,36 @@ function createBoard(root, { t, act, playerName }) {
       const tipText = (tips) => (tips && tips.length ? tips.map((v, i) => short(i, v)).join(" · ") : "—");
       const byKind = (kind) => legal.filter((a) => a.action.do === kind);
       const mine = you !== null && you !== undefined && view.to_move.includes(you);
-      const myTips = you !== null && you !== undefined ? view.tips[you] || [] : [];
+      const placed = you !== null && you !== undefined ? view.tips[you] || [] : [];
+      if (heldFor !== `${view.round}:${view.phase}` || !mine) {
+        held = [];
+        sending = mine ? sending : [];
+        heldFor = `${view.round}:${view.phase}`;
+      }
+      if (sending.length && mine && sending[0][2] === placed.length) { // the one before is in
+        const [kind, value] = sending.shift();
+        const param = TIP_KINDS.find(([k]) => k === kind)?.[1];
+        const action = legal.find((a) => a.action.do === kind && (kind === "done" || a.action[param] === value));
+        if (action) act(action.action);
+        else sending = [];
+      }
+      const myTips = [...placed, ...held]; // what the page shows: placed stones, then held ones
+      // the values the next stone may take: the server's legal ones, or (after held stones)
+      // those of the map's sections that fit the stones before it
+      const nextOptions = () => {
+        const next = TIP_KINDS[myTips.length];
+        if (!mine || !next || sending.length) return [];
+        if (!held.length) return byKind(next[0]).map((a) => ({ kind: next[0], value: a.action[next[1]], label: a.label }));
+        const values = new Set(map.sections.filter((c) => myTips.every((v, i) => c.place[i] === v)).map((c) => c.place[myTips.length]));
+        return [...values].map((value) => ({ kind: next[0], value, label: valueWord(myTips.length, value) }));
+      };
+      const hold = (value) => { held.push(value); redraw(); };
+      const confirm = (done) => {
+        const n = placed.length;
+        sending = [...held.map((v, i) => [TIP_KINDS[n + i][0], v, n + i]), ...(done ? [["done", null, n + held.length]] : [])];
+        held = [];
+        redraw();
+      };
 
       const svg = mapView();
       const zoomButton = (text, label, run) => h("button", { type: "button", class: "eu-zoom-btn", "aria-label": label, title: label, onclick: () => run(svg), text });
@@ -207,8 +250,7 @@ function createBoard(root, { t, act, playerName }) {
 
       // -- the map ------------------------------------------------------------------
       function mapView() {
-        const next = mine ? TIP_KINDS[myTips.length] : null;
-        const nextLegal = next ? byKind(next[0]) : [];
+        const options = nextOptions();
         const svg = s("svg", { class: "eu-map", viewBox: `0 0 ${map.width} ${map.height}`, role: "img", "aria-label": w("map") },
           s("defs", {}, s("clipPath", { id: "eu-clip" }, s("path", { d: map.grid.outline }))),
           s("path", { d: map.grid.outline, fill: "var(--eu-sea)" }),
@@ -221,11 +263,11 @@ function createBoard(root, { t, act, playerName }) {
           const matches = myTips.length && myTips.every((v, i) => cell.place[i] === v);
           if (matches && view.phase === "tip") path.classList.add("tipped");
           const prefixOk = myTips.every((v, i) => cell.place[i] === v);
-          const action = prefixOk && nextLegal.find((a) => a.action[next[1]] === cell.place[myTips.length]);
-          if (action) {
+          const option = prefixOk && options.find((o) => o.value === cell.place[myTips.length]);
+          if (option) {
             path.classList.add("pickable");
-            path.addEventListener("click", () => act(action.action));
-            path.append(s("title", { text: action.label }));
+            path.addEventListener("click", () => hold(option.value));
+            path.append(s("title", { text: option.label }));
           }
           cells.append(path);
         }
@@ -272,23 +314,30 @@ function createBoard(root, { t, act, playerName }) {
         const id = view.cards[you];
         const info = view.card_info[id];
         const heads = ["row_ew", "row_area", "row_sector", "row_section"];
-        const rows = TIP_KINDS.map(([kind, param], stone) => {
-          const placed = myTips[stone];
-          const options = byKind(kind).map((a) => h("button", {
-            type: "button", class: "legal", "data-action": kind, "data-value": a.action[param],
-            onclick: () => act(a.action), title: a.label, text: valueWord(stone, a.action[param]),
-          }));
+        const options = nextOptions();
+        const rows = TIP_KINDS.map(([kind], stone) => {
+          const value = myTips[stone];
+          const buttons = stone === myTips.length ? options.map((o) => h("button", {
+            type: "button", class: "legal", "data-action": kind, "data-value": o.value,
+            onclick: () => hold(o.value), title: o.label, text: valueWord(stone, o.value),
+          })) : [];
+          const stoneMark = value !== undefined
+            ? h("span", { class: `stone${stone >= placed.length ? " held" : ""}`, text: valueWord(stone, value) }) : null;
           return h("div", { class: "row" }, h("span", { class: "head", text: w(heads[stone]) }),
-            h("span", { class: "opts" }, placed !== undefined ? h("span", { class: "stone", text: valueWord(stone, placed) }) : options));
+            h("span", { class: "opts" }, stoneMark ?? buttons));
         });
-        const done = legal.find((a) => a.action.do === "done");
+        const done = legal.find((a) => a.action.do === "done") || (held.length && !sending.length);
+        const heldBar = held.length && !sending.length ? h("div", { class: "eu-held" },
+          h("p", { class: "hint", text: t("europa.held", { n: held.length }) }),
+          h("button", { type: "button", class: "primary eu-confirm", onclick: () => confirm(false), text: t("match.confirm") }),
+          h("button", { type: "button", class: "eu-undo", onclick: () => { held.pop(); redraw(); }, text: t("europa.undo_stone") })) : null;
         return h("section", { class: "eu-tipboard" },
           h("h3", { text: w("your_card") }),
           h("div", { class: "eu-card", style: `border-color:${CARD_COLOURS[info.colour]}` },
             h("span", { class: "name", id: "eu-my-card", text: cardName(id) }),
             h("span", { class: "kind", text: local(texts.colours[info.colour], lang) })),
-          h("h3", { text: w("tipboard") }), rows,
-          done ? h("button", { type: "button", "data-action": "done", onclick: () => act(done.action), text: w("done") }) : null);
+          h("h3", { text: w("tipboard") }), rows, heldBar,
+          done ? h("button", { type: "button", "data-action": "done", onclick: () => confirm(true), text: w("done") }) : null);
       }
 
       // -- the track ---------------------------------------------------------------------
@@ -346,6 +395,7 @@ function createBoard(root, { t, act, playerName }) {
       }
     },
   };
+  return board;
 }
 
 // The newest move marked: the card just taken, else the row of the player who moved.
