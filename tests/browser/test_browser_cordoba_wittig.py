@@ -99,6 +99,12 @@ def test_a_double_asks_for_the_side_and_shows_the_obligation(page, server, turns
         turns.wait_past(page, before)
     assert page.locator(".wittig-side.legal").count() == 2
     assert page.locator(".wittig-side-button").count() == 2
+    # issue 28, defect 3: the stone already there stays visible under the side choice, and
+    # each button shows the double it makes (four symbols: left stone, right stone)
+    opacity = page.locator(".wittig-side rect").first.get_attribute("fill-opacity")
+    assert float(opacity) <= 0.2
+    for side in ("left", "right"):
+        assert page.locator(f".wittig-side-button[data-side='{side}'] .wittig-pair span").count() == 4
     before = turns.now(page)
     page.locator(".wittig-side[data-side='left']").click()
     turns.wait_past(page, before)
@@ -188,3 +194,14 @@ def test_a_chosen_stone_waits_for_confirm_and_can_be_changed_or_cancelled(page, 
     turns.wait_past(page, before)
     page.wait_for_selector(".wittig-field.legal")
     assert page.locator(".wittig-stone.selected").get_attribute("data-stone") == "3"
+
+
+def test_presence_dots_take_the_seat_colour(page, server):
+    """Issue 28, defect 11: the Players panel's dot is the seat's colour on the board."""
+    new_match(page, server)
+    page.wait_for_selector("#seats .dot.on[data-seat='0']")
+    style = "getComputedStyle(document.querySelector(\"#seats .dot[data-seat='{}']\"))"
+    colour = page.evaluate(style.format(0) + ".backgroundColor")
+    assert colour == "rgb(163, 38, 27)", colour  # the red of seat 0's stones
+    ring = page.evaluate(style.format(1) + ".borderTopColor")
+    assert ring == "rgb(31, 78, 121)", ring  # the blue of seat 1's stones

@@ -145,3 +145,27 @@ def test_cordoba_marks_are_readable_explained_and_gone_after_the_game(page, serv
     assert page.locator(".forbid-mark").count() == 0
     assert page.locator(".own-hidden").count() == 0
     assert "every card is face up now" in page.locator(".cordoba-legend").inner_text()
+
+
+def test_a_four_player_result_table_shows_every_column_at_1366x768(page, server):
+    """Issue 28, defect 2: the end-of-game table of four players fits without a hidden column."""
+    made = httpx.post(f"{server.url}/api/matches", json={
+        "game": "citadels", "options": {"players": 4}, "seats": ["easy", "medium", "hard", "expert"],
+        "seed": 3, "practice": True}).json()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    for _ in range(300):
+        if httpx.get(f"{server.url}/api/matches/{made['id']}").json()["status"] == "finished":
+            break
+        page.wait_for_timeout(200)
+    page.goto(f"{server.url}/match/{made['id']}")
+    page.wait_for_selector("#summary:not([hidden]) .score-table")
+    heads = page.locator("#summary .score-table thead th")
+    assert heads.count() == 5
+    box = page.locator("#summary-scores").bounding_box()
+    for i in range(1, 5):
+        head = heads.nth(i).bounding_box()
+        assert box["x"] <= head["x"] and head["x"] + head["width"] <= box["x"] + box["width"] + 0.5
+        assert head["x"] + head["width"] <= 1366
+    widths = page.evaluate("[document.getElementById('summary-scores').scrollWidth, "
+                           "document.getElementById('summary-scores').clientWidth]")
+    assert widths[0] <= widths[1], widths
