@@ -53,6 +53,10 @@ def test_game_cards_describe_each_game(page, server):
     for game in ("cortica", "cordoba-wittig", "europa"):
         assert page.locator(f".game-card[data-game='{game}'] .reconstruction").is_visible()
     assert page.locator(".game-card[data-game='cordoba'] .reconstruction").count() == 0
+    # issue 28, defect 12: a picture per game, and a line telling the two Córdobas apart
+    assert page.locator(".game-card svg.game-picture").count() == len(games)
+    assert "not the stone race" in page.locator(".game-card[data-game='cordoba'] .kind").inner_text()
+    assert "not the card game" in page.locator(".game-card[data-game='cordoba-wittig'] .kind").inner_text()
     page.select_option("#lang", "es")
     page.wait_for_selector(".game-card[data-game='citadels']:has-text('jugadores')")
     assert "Reconstrucción" in page.locator(".game-card[data-game='europa']").inner_text()

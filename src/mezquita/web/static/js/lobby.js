@@ -1,6 +1,6 @@
 // The lobby: every game as a card; its options, the seats and a timer; create a match and
 // keep every seat's link on screen; "my matches" to return to a seat; the match lists.
-import { getJSON, h } from "./dom.js";
+import { getJSON, h, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
 import { showRules } from "./rules.js";
@@ -171,6 +171,27 @@ function showTimeoutBot() {
 }
 
 // -- game cards -------------------------------------------------------------------------
+// A small picture per game (80 x 48): what its table looks like at a glance.
+const RED = "#a3261b";
+const OCHRE = "#d9a441";
+const BLUE = "#1f4e79";
+const PICTURES = {
+  citadels: () => [s("rect", { x: 14, y: 20, width: 14, height: 24, fill: "#6b3d8f" }), s("rect", { x: 32, y: 10, width: 16, height: 34, fill: "#2f5d9e" }),
+    s("rect", { x: 52, y: 24, width: 14, height: 20, fill: "#b0302a" }), s("path", { d: "M32,10 L40,2 L48,10 Z", fill: OCHRE })],
+  cordoba: () => [0, 1, 2].map((i) => s("path", { d: `M${8 + i * 24},44 v-18 a10,10 0 0 1 20,0 v18 Z`, fill: i % 2 ? OCHRE : RED, stroke: "#2b2118", "stroke-width": 1.5 })),
+  "cordoba-wittig": () => [s("rect", { x: 4, y: 4, width: 72, height: 40, fill: "#ecdfc4" }),
+    ...[[12, 26, RED], [34, 8, BLUE], [56, 26, RED]].map(([x, y, c]) => s("rect", { x, y, width: 14, height: 14, rx: 3, fill: "#fbf4e6", stroke: c, "stroke-width": 3 }))],
+  cortica: () => [s("path", { d: "M40,44 v-16", stroke: "#8a5a3b", "stroke-width": 6 }), s("circle", { cx: 40, cy: 18, r: 14, fill: "#2f6b4f" }),
+    s("circle", { cx: 16, cy: 36, r: 6, fill: "#2f5d9e" }), s("circle", { cx: 64, cy: 36, r: 6, fill: RED })],
+  europa: () => [s("rect", { x: 4, y: 4, width: 72, height: 40, fill: "#9cc3e6" }), s("path", { d: "M20,40 L26,14 L44,8 L60,18 L56,40 Z", fill: "#efe7cc" }),
+    s("path", { d: "M40,4 V44 M4,24 H76", stroke: "#111", "stroke-width": 1.5 }), s("circle", { cx: 46, cy: 22, r: 3.5, fill: RED })],
+};
+
+function picture(id) {
+  const draw = PICTURES[id];
+  return draw ? s("svg", { class: "game-picture", viewBox: "0 0 80 48", "aria-hidden": "true" }, ...draw()) : null;
+}
+
 function gameCard(info) {
   const [min, max] = info.players;
   const facts = [min === max ? t("lobby.players_two") : t("lobby.players_range", { min, max })];
@@ -187,7 +208,8 @@ function gameCard(info) {
     $("name").focus({ preventScroll: true });
   });
   return h("article", { class: "game-card", "data-game": info.id },
-    h("h3", { text: info.name }),
+    h("div", { class: "card-head" }, picture(info.id), h("div", {}, h("h3", { text: info.name }),
+      has(`game.${info.id}.kind`) ? h("p", { class: "kind", text: t(`game.${info.id}.kind`) }) : null)),
     h("p", { class: "facts" }, facts[0], length ? " · " : "", lengthText),
     length ? h("p", { class: "hint small", text: t("lobby.length_help", { players: length.players, seconds: SECONDS_PER_DECISION,
       range: length.low === length.high ? minutes(length.low) : `${minutes(length.low)}–${minutes(length.high)}` }) }) : null,
