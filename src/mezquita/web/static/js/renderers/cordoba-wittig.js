@@ -179,12 +179,14 @@ export function create(root, { t, act, playerName }) {
     // the side of a double: the two halves of the target field, an arrow on each
     if (bySide.size && view.target) {
       const { x, y } = cellXY(view, view.target);
+      // one dashed frame round the field; the halves answer clicks without hiding the stone
+      svg.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "none", stroke: LEGAL, "stroke-width": 3, "stroke-dasharray": "6 3", "pointer-events": "none" }));
       for (const [side, a] of bySide) {
         const left = side === "left";
         const bx = left ? x + 1 : x + CELL / 2 + 1;
         const arrow = s("g", { class: "wittig-side legal", "data-side": side },
-          s("rect", { x: bx, y: y + 1, width: CELL / 2 - 2, height: CELL - 2, rx: 5, fill: "#d7f0dc", "fill-opacity": 0.12, stroke: LEGAL, "stroke-width": 3 }),
-          s("text", { x: bx + CELL / 4 - 1, y: y + CELL - 3, "text-anchor": "middle", "font-size": size(12, 20), "font-weight": 700, fill: LEGAL, text: left ? "◀" : "▶" }));
+          s("rect", { x: bx, y: y + 1, width: CELL / 2 - 2, height: CELL - 2, rx: 5, fill: "#d7f0dc", "fill-opacity": 0.12 }),
+          s("text", { x: left ? x + 2 : x + CELL - 2, y: y + CELL - 2, "text-anchor": left ? "start" : "end", "font-size": size(12, 20), "font-weight": 700, fill: LEGAL, text: left ? "◀" : "▶" }));
         clickable(arrow, web(side), () => act(a.action));
         svg.append(arrow);
       }
