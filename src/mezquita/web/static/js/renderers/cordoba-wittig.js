@@ -47,9 +47,10 @@ function cellXY(view, square) {
 }
 
 // One stone, `w` wide: its seat's frame, the label on top, the two symbols below.
-function stone(x, y, w, data, symbols, { ring = null, title = "", stranded = false } = {}) {
+// `stranded`: the words for a stone that cannot reach the far row by moving ("" if it can).
+function stone(x, y, w, data, symbols, { ring = null, title = "", stranded = "" } = {}) {
   const hgt = CELL - 8;
-  const glyph = narrow ? 23 : Math.min(28, w * 0.8); // a double's narrow halves keep large symbols
+  const glyph = narrow ? 23 : Math.min(28, w * 0.56);
   const group = s("g", { class: "wittig-stone", "data-stone": data.label, transform: `translate(${x},${y})` },
     s("rect", { x: 0, y: 0, width: w, height: hgt, rx: 7, fill: "#fbf4e6", stroke: ring || SEAT_COLOUR[data.seat], "stroke-width": ring ? 4 : 2.5 }),
     s("rect", { x: 3, y: 3, width: w - 6, height: size(15, 24), rx: 4, fill: SEAT_COLOUR[data.seat] }),
@@ -61,7 +62,8 @@ function stone(x, y, w, data, symbols, { ring = null, title = "", stranded = fal
     group.classList.add("stranded");
     group.append(s("rect", { x: 0, y: 0, width: w, height: hgt, rx: 7, fill: "#6b6b6b", "fill-opacity": 0.28, "pointer-events": "none" }),
       s("circle", { cx: w - 7, cy: hgt - 7, r: size(7, 11), fill: "#fffaf0", stroke: "#2b2118", "stroke-width": 1.5 }),
-      s("line", { x1: w - 7 - size(4, 6), y1: hgt - 7 + size(4, 6), x2: w - 7 + size(4, 6), y2: hgt - 7 - size(4, 6), stroke: "#2b2118", "stroke-width": 2 }));
+      s("line", { x1: w - 7 - size(4, 6), y1: hgt - 7 + size(4, 6), x2: w - 7 + size(4, 6), y2: hgt - 7 - size(4, 6), stroke: "#2b2118", "stroke-width": 2 }),
+      s("desc", { text: stranded }));
   }
   if (title) group.append(s("title", { text: title }));
   return group;
@@ -160,15 +162,14 @@ export function create(root, { t, act, playerName }) {
         const isPending = pending.has(st.label);
         const chosen = st.label === view.selected || st.label === held || (comp && st.label === comp.stone);
         const ring = chosen ? "#2b2118" : choice ? (isPending ? BACK : LEGAL) : isPending ? BACK : null;
-        const stuck = stranded(square);
-        const title = web("stone_title", { stone: st.label, left: symbolName(st.left), right: symbolName(st.right), field: square })
-          + (stuck ? ` · ${web("stranded")}` : "");
+        const title = web("stone_title", { stone: st.label, left: symbolName(st.left), right: symbolName(st.right), field: square });
+        const stuck = stranded(square) ? web("stranded") : "";
         const group = stone(x + 4 + i * (w + (stones.length > 1 ? -2 : 0)), y + 4, w, st, symbols, { ring, title, stranded: stuck });
         if (isPending) group.classList.add("pending");
         if (chosen) group.classList.add("selected");
         if (choice) {
           group.classList.add("legal");
-          clickable(group, title, () => (choice.action.do === "stone" ? hold(st.label) : act(choice.action)));
+          clickable(group, stuck ? `${title} · ${stuck}` : title, () => (choice.action.do === "stone" ? hold(st.label) : act(choice.action)));
         } else {
           group.setAttribute("pointer-events", "none"); // a click reaches the field below
         }
