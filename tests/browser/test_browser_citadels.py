@@ -103,14 +103,18 @@ def _draw_position(page, server, st, seat: int):
     return page.locator("#crafted")
 
 
-def test_destroy_buttons_name_their_cost_and_rival_districts_are_targets(page, server):
+def test_warlord_targets_are_the_districts_on_the_board_with_their_price(page, server):
+    """Issue 28, defect 14: no button per district; each target is framed in its city with
+    its price, and one line says how to destroy."""
     do, position = scenarios.do, scenarios.position
     st = position({0: "warlord", 2: "queen"}, cities=[["watchtower"], ["castle", "keep"], [], []],
                   gold=[2, 2, 2, 2], players=5, rank9="queen")
     do(st, "gold")
     board = _draw_position(page, server, st, 0)
-    assert board.locator("button", has_text="destroy Player 2's Castle · 3 gold").count() == 1
+    assert board.locator(".actions button", has_text="destroy").count() == 0
+    assert "To destroy: click a green-framed district" in board.locator(".destroy-hint").inner_text()
     castle = board.locator("[data-seat='1'] .city [data-district='castle']")
+    assert "⚔ 3 gold" in castle.inner_text()
     assert "legal" in castle.get_attribute("class")
     assert "legal" not in board.locator("[data-seat='1'] .city [data-district='keep']").get_attribute("class")
     castle.click()

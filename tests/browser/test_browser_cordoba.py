@@ -17,11 +17,11 @@ def create_from_lobby(page, server, hand: str = "3", opponent: str = "heuristic"
     page.goto(server.url + "/")
     page.select_option("#game", "cordoba")
     page.select_option("#opt-hand", f"{hand}")
+    page.check("#all-bots")  # the heuristic bot is one of the developers' bots
     page.select_option("#seat-1", opponent)
     page.click("#create-btn")
-    link = page.locator("a.join[data-seat='0']")
-    link.wait_for()
-    return link.get_attribute("href")
+    page.wait_for_url("**/match/**")  # the creator lands in their seat
+    return page.url.removeprefix(server.url)
 
 
 def log_length(page) -> int:

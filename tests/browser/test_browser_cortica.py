@@ -26,11 +26,11 @@ def create_from_lobby(page, server) -> str:
     page.goto(server.url + "/")
     page.select_option("#game", "cortica")
     page.wait_for_selector("#opt-cards")
+    page.check("#all-bots")  # the heuristic bot is one of the developers' bots
     page.select_option("#seat-1", "heuristic")
     page.click("#create-btn")
-    link = page.locator("a.join[data-seat='0']")
-    link.wait_for()
-    return link.get_attribute("href")
+    page.wait_for_url("**/match/**")  # the creator lands in their seat
+    return page.url.removeprefix(server.url)
 
 
 def create_by_api(server, seed: int = 3) -> dict:
@@ -97,8 +97,10 @@ def test_a_whole_game_against_the_bot_by_clicking(page, server, tmp_path, turns)
     rows = page.locator("#summary-scores tbody th").all_inner_texts()
     assert rows == ["Cork (the score)", "Bark (tie-break 1)", "Oak trees (tie-break 2)",
                     "Worker on top of the stack (tie-break 3)"]
-    totals = page.locator("#summary-scores tfoot td").all_inner_texts()
-    assert [float(v) for v in totals] == result["scores"]
+    # no "Σ" row: the rows are tie-breaks, not points to add (issue 28, defect 6)
+    assert page.locator("#summary-scores tfoot").count() == 0
+    cork = page.locator("#summary-scores tbody tr").first.locator("td").all_inner_texts()
+    assert [float(v) for v in cork] == result["scores"]
     # the log comes worded by the server, one entry per event
     log = page.locator("#log li").all_inner_texts()
     assert any(line.startswith("Blue places a worker on ") for line in log)
@@ -183,3 +185,14 @@ def test_finished_match_replays_on_the_table(page, server, turns):
     corks = [page.locator(f".cortica-player[data-seat='{seat}'] .cortica-track[data-resource="
                           "'cork']").get_attribute("data-value") for seat in (0, 1)]
     assert [float(c) for c in corks] == final
+
+
+def test_the_resting_card_says_what_it_does(page, server):
+    """Issue 28, defect 13: the resting card says it does nothing this round and what it does
+    once active again (its options, from the card set)."""
+    made = create_by_api(server)
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".cortica-space.legal")
+    resting = page.locator(".cortica-card.resting")
+    assert "does nothing this round" in resting.text_content(), resting.text_content()
+    assert "•" in resting.text_content()

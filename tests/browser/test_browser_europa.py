@@ -31,19 +31,18 @@ def keep(page, tmp_path, name: str) -> None:
 
 
 def tip_one_round(page, turns) -> None:
-    """Place the first stone on the map, the second on the tip board, then say done with the
-    keyboard (Tab focus + Enter)."""
+    """Hold the first stone from the map, the second from the tip board, then say done with
+    the keyboard (Tab focus + Enter), which places both and finishes."""
     before = turns.now(page)
     page.locator(".eu-map .cell.pickable").first.click()
-    turns.wait_past(page, before)
+    page.wait_for_selector(".eu-tipboard .stone.held")
     assert page.locator(".eu-map .cell.tipped").count() > 0  # the tipped half is shaded
-    before = turns.now(page)
     page.locator(".eu-tipboard button.legal[data-action=area]").first.click()
-    turns.wait_past(page, before)
-    before = turns.now(page)
+    assert turns.now(page) == before, "held stones are not sent"
     page.locator(".eu-tipboard button[data-action=done]").focus()
     page.keyboard.press("Enter")
     turns.wait_past(page, before)
+    page.wait_for_selector(".eu-tipboard button[data-action=done]", state="detached")
 
 
 def test_a_whole_three_player_game_against_two_bots(page, server, tmp_path, turns):
@@ -76,7 +75,9 @@ def test_a_whole_three_player_game_against_two_bots(page, server, tmp_path, turn
     assert page.locator(".eu-results li").count() == 3
     assert page.locator(".eu-results .ok, .eu-results .bad").count() >= 3
     assert page.locator(".eu-map .indicator").count() >= 3
-    finals = page.locator(".eu-final tbody tr").last.locator("td").all_inner_texts()[1:]
+    # the final scoring once, in the result table (issue 28, defect 8: not twice)
+    assert page.locator(".eu-final").count() == 0
+    finals = page.locator("#summary .score-table tfoot td").all_inner_texts()
     assert [float(x) for x in finals] == result["scores"]
     keep(page, tmp_path, "europa-end-1366.png")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -120,13 +121,14 @@ def test_two_humans_never_see_each_others_tips_before_the_evaluation(browser, se
     first.locator(".eu-tipboard button.legal[data-action=ew]").first.click()
     first.wait_for_selector(".eu-tipboard button.legal[data-action=area]")
     first.locator(".eu-tipboard button.legal[data-action=area]").first.click()
+    first.click(".eu-confirm")  # both held stones placed
     first.wait_for_selector(".eu-tipboard button.legal[data-action=sector]")
     turns.wait_past(second, before)
-    second.wait_for_selector("tr[data-seat='0'] .tipcell:text('2 stone(s)')")
+    second.wait_for_selector("tr[data-seat='0'] .tipcell:text('stones: 2')")
     mine = first.locator("tr[data-seat='0'] .tipcell").inner_text()
     assert "·" in mine and "stone" not in mine  # seat 0 sees its own letters
     other = second.locator("tr[data-seat='0'] .tipcell").inner_text()
-    assert other.startswith("2 stone(s)")  # seat 1 sees only how many
+    assert other.startswith("stones: 2")  # seat 1 sees only how many
     assert second.locator(".eu-map .cell.tipped").count() == 0
     assert "tip West" not in second.locator("#log").inner_text()
     assert "tip East" not in second.locator("#log").inner_text()
@@ -142,3 +144,59 @@ def test_two_humans_never_see_each_others_tips_before_the_evaluation(browser, se
         assert stones.count() == 2
     for page in pages:
         page.context.close()
+
+
+def test_the_map_follows_the_tips_and_zooms_by_hand(page, server, turns):
+    """Issue 28, defect 7: once an area is tipped the map zooms to it, with the section lines
+    drawn solid once a sector is chosen; the buttons zoom out to the whole map and in again."""
+    body = {"game": "europa", "seats": ["human", "random", "random"], "options": {"players": 3},
+            "seed": 4, "practice": True}
+    made = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".eu-map")
+    whole = page.get_attribute(".eu-map", "viewBox")
+    while not page.locator(".eu-tipboard button.legal").count():
+        before = turns.now(page)
+        page.locator(".eu-card button[data-action=take]").first.click()
+        turns.wait_past(page, before)
+        page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
+    for kind in ("ew", "area"):  # held, not sent: the map follows the held stones too
+        page.locator(f".eu-tipboard button[data-action={kind}]").first.click()
+    zoomed = page.get_attribute(".eu-map", "viewBox")
+    assert float(zoomed.split()[2]) < float(whole.split()[2]), (zoomed, whole)
+    page.locator(".eu-tipboard button[data-action=sector]").first.click()
+    assert "focus" in page.get_attribute(".eu-map", "class")
+    assert page.locator(".eu-map .section-label").count() >= 2
+    page.click(".eu-zoom-btn[aria-label='the whole map']")
+    assert page.get_attribute(".eu-map", "viewBox") == whole
+    page.click(".eu-zoom-btn[aria-label='zoom in']")
+    assert float(page.get_attribute(".eu-map", "viewBox").split()[2]) < float(whole.split()[2])
+
+
+def test_tip_stones_are_held_until_confirmed_and_can_be_taken_back(page, server, turns):
+    """Issue 28, "no undo and no confirmation": tip stones wait on the page; the last can be
+    taken back; Confirm places them all, in order."""
+    body = {"game": "europa", "seats": ["human", "random", "random"], "options": {"players": 3},
+            "seed": 4, "practice": True}
+    made = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
+    while not page.locator(".eu-tipboard button.legal").count():
+        before = turns.now(page)
+        page.locator(".eu-card button[data-action=take]").first.click()
+        turns.wait_past(page, before)
+        page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
+    before = turns.now(page)
+    page.locator(".eu-tipboard button[data-action=ew][data-value='W']").click()
+    page.locator(".eu-tipboard button[data-action=area]").first.click()
+    assert page.locator(".eu-tipboard .stone.held").count() == 2
+    page.click(".eu-undo")  # the area back
+    assert page.locator(".eu-tipboard .stone.held").count() == 1
+    page.locator(".eu-tipboard button[data-action=area][data-value='S']").click()
+    assert turns.now(page) == before, "nothing sent before Confirm"
+    page.click(".eu-confirm")
+    page.wait_for_selector(".eu-tipboard button.legal[data-action=sector]")
+    assert page.locator(".eu-tipboard .stone.held").count() == 0
+    log = page.locator("#log").inner_text()
+    assert "Player 1 places tip stone 1: West." in log and "Player 1 places tip stone 2: South." in log

@@ -26,7 +26,7 @@ def small_cordoba(page, server, name: str = "Anna", opponent: str = "hard") -> N
         page.select_option(f"#opt-{option}", value)
     page.select_option("#seat-1", opponent)
     page.click("#create-btn")
-    page.locator("a.join[data-seat='0']").wait_for()
+    page.wait_for_selector("#seats .seat:has-text('(you)')")  # taken into the own seat
 
 
 def play_to_the_end(page, turns) -> None:
@@ -48,10 +48,15 @@ def test_game_cards_describe_each_game(page, server):
     games = httpx.get(server.url + "/api/games").json()
     assert cards.count() == len(games)
     citadels = page.locator(".game-card[data-game='citadels']")
-    assert "2–8 players" in citadels.inner_text() and "moves each" in citadels.inner_text()
+    assert "2–8 players" in citadels.inner_text() and "about 32 min" in citadels.inner_text()
+    assert "moves" not in citadels.inner_text()
     for game in ("cortica", "cordoba-wittig", "europa"):
         assert page.locator(f".game-card[data-game='{game}'] .reconstruction").is_visible()
     assert page.locator(".game-card[data-game='cordoba'] .reconstruction").count() == 0
+    # issue 28, defect 12: a picture per game, and a line telling the two Córdobas apart
+    assert page.locator(".game-card svg.game-picture").count() == len(games)
+    assert "not the stone race" in page.locator(".game-card[data-game='cordoba'] .kind").inner_text()
+    assert "not the card game" in page.locator(".game-card[data-game='cordoba-wittig'] .kind").inner_text()
     page.select_option("#lang", "es")
     page.wait_for_selector(".game-card[data-game='citadels']:has-text('jugadores')")
     assert "Reconstrucción" in page.locator(".game-card[data-game='europa']").inner_text()
@@ -75,11 +80,13 @@ def test_citadels_from_its_card_with_crown_and_character_widgets(page, server):
     assert page.locator("#opt-rank9 option").all_inner_texts() == ["none", "Queen", "Artist"]
     assert page.locator("#opt-short").get_attribute("type") == "checkbox"
     page.click("#create-btn")
-    page.locator("a.join[data-seat='0']").wait_for()
-    made = page.locator("a.join[data-seat='0']").get_attribute("href").split("/")[2].split("#")[0]
+    page.wait_for_url("**/match/**")
+    made = page.url.split("/match/")[1].split("#")[0]
     options = httpx.get(f"{server.url}/api/matches/{made}").json()["options"]
     assert options["crown"] == 2 and options["players"] == 5 and options["rank9"] == "queen"
     assert options["characters"] == ["witch", "alchemist"] and options["dark_city"] == ["museum"]
+    page.goto(server.url + "/")
+    page.click(".game-card[data-game='citadels'] button")
     page.select_option("#lang", "de")
     page.wait_for_selector("label[for='opt-crown']:has-text('Krone')")
     assert page.locator("#opt-characters-1 option").all_inner_texts() == ["Meuchelmörder", "Hexe"]
@@ -90,13 +97,8 @@ def test_links_stay_after_playing_seat_one_and_my_matches_lead_back(page, server
     page.click(".game-card[data-game='cordoba'] button")
     page.select_option("#seat-1", "human")
     page.click("#create-btn")
-    invite = page.locator("a.join[data-seat='1']")
-    invite.wait_for()
-    invite_href = invite.get_attribute("href")
-    page.click("a.join[data-seat='0']")
-    page.wait_for_selector("#seats .seat")
-    page.wait_for_selector("#invites:not([hidden]) a.invite")  # the match page shows it too
-    assert page.locator("#invites a.invite").get_attribute("href") == invite_href
+    page.wait_for_selector("#seats .seat:has-text('(you)')")  # taken into the own seat
+    invite_href = page.locator("#invites:not([hidden]) a.invite").get_attribute("href")
     page.goto(server.url + "/")
     assert page.locator("a.join[data-seat='1']").get_attribute("href") == invite_href
     page.reload()
@@ -110,8 +112,7 @@ def test_links_stay_after_playing_seat_one_and_my_matches_lead_back(page, server
 
 def test_join_with_a_name_and_see_it_in_log_and_seats(browser, page, server, turns):
     small_cordoba(page, server, name="Anna", opponent="human")
-    invite_url = server.url + page.locator("a.join[data-seat='1']").get_attribute("href")
-    page.click("a.join[data-seat='0']")
+    invite_url = server.url + page.locator("#invites a.invite").get_attribute("href")
     guest = browser.new_context().new_page()
     guest.set_default_timeout(15_000)
     guest.goto(server.url + "/")
@@ -141,7 +142,6 @@ def test_join_with_a_name_and_see_it_in_log_and_seats(browser, page, server, tur
 
 def test_rematch_from_the_end_screen_and_the_finished_list(page, server, turns):
     small_cordoba(page, server, name="Anna", opponent="hard")
-    page.click("a.join[data-seat='0']")
     page.wait_for_selector("#seats .seat:has-text('Hard bot')")
     play_to_the_end(page, turns)
     page.wait_for_selector("#rematch-btn:not([hidden])")
@@ -174,7 +174,8 @@ def test_lobby_fits_a_phone_and_keeps_text_readable(browser, server):
         page.click(".game-card[data-game='cordoba'] button")
         page.fill("#name", "Anna")
         page.click("#create-btn")  # so that "my matches" and the links show too
-        page.locator("a.join[data-seat='0']").wait_for()
+        page.wait_for_selector("#seats .seat:has-text('(you)')")
+        page.goto(server.url + "/")
         page.wait_for_selector("#mine-panel:not([hidden]) a.return")
         page.click(".game-card[data-game='citadels'] button")
         page.wait_for_selector("#opt-characters-1")
@@ -187,3 +188,35 @@ def test_lobby_fits_a_phone_and_keeps_text_readable(browser, server):
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, f"lobby-{width}.png")
         context.close()
+
+
+def test_create_match_takes_the_player_into_their_seat(page, server):
+    """Issue 28, defect 1: after "Create match" the creator plays at once, the invitations
+    on the match page."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(server.url + "/")
+    page.click(".game-card[data-game='cordoba'] button")
+    page.select_option("#seat-1", "human")
+    page.click("#create-btn")
+    page.wait_for_selector("#seats .seat:has-text('(you)')")
+    assert "/match/" in page.url
+    assert page.locator("#invites a.invite").is_visible()
+
+
+def test_seats_offer_the_four_levels_and_other_bots_only_when_asked(page, server):
+    """Issue 28, defect 12: the seats list Human and the four levels, translated; internal
+    bot names only after ticking "other bots"; the timeout bot only with a timer on."""
+    page.goto(server.url + "/")
+    page.click(".game-card[data-game='europa'] button")
+    page.wait_for_selector("#seat-1")
+    values = [o.get_attribute("value") for o in page.locator("#seat-1 option").all()]
+    assert sorted(values) == ["easy", "expert", "hard", "human", "medium"]
+    assert not page.locator("#timeout-bot").is_visible()
+    page.select_option("#timer", "60")
+    assert page.locator("#timeout-bot").is_visible()
+    assert page.locator("#timeout-bot option").count() == 4
+    page.select_option("#lang", "de")
+    page.wait_for_selector("#seat-1 option:has-text('Schwer')", state="attached")
+    page.check("#all-bots")
+    values = [o.get_attribute("value") for o in page.locator("#seat-1 option").all()]
+    assert len(values) > 5, "the other bots show once asked for"

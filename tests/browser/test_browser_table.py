@@ -27,6 +27,9 @@ def _move(page, turns) -> None:
     if page.locator("#board .hand-card.legal").count():
         page.locator("#board .hand-card.legal").first.click()
         page.locator("#board .landmark.legal").first.click()
+    elif page.locator("#board .wittig-stone.legal").count():  # a stone, then Confirm
+        page.locator("#board .wittig-stone.legal").first.click()
+        page.locator("#board .wittig-confirm").click()
     elif page.locator("#board .actions button").count():
         page.locator("#board .actions button").first.click()
     else:
@@ -111,3 +114,58 @@ def test_cordoba_keyboard_goes_from_the_chosen_card_to_its_landmarks(page, serve
     before = turns.now(page)
     page.keyboard.press(" ")
     turns.wait_past(page, before)
+
+
+def test_cordoba_marks_are_readable_explained_and_gone_after_the_game(page, server, turns):
+    """Issue 28, defect 9: at 1366x768 the landmark names and the Σ / ✕ marks are at least
+    10 px on screen, the legend explains ✕, and the finished board has no ✕, no dashed own
+    card and a legend saying every card is face up."""
+    made = httpx.post(f"{server.url}/api/matches", json={
+        "game": "cordoba", "options": {"cards": 3, "landmarks": 2}, "seats": ["human", "random"],
+        "seed": 3, "practice": True}).json()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".hand-card.legal")
+    heights = page.evaluate("""[...document.querySelectorAll('.cordoba .landmark .name')]
+      .filter((el) => el.textContent.trim()).map((el) => el.getBoundingClientRect().height)""")
+    assert heights and min(heights) >= 10, heights
+    for _ in range(10):
+        page.wait_for_selector("#summary:not([hidden]), .hand-card.legal")
+        if page.locator("#summary").is_visible():
+            break
+        if page.locator(".forbid-mark").count():
+            assert "✕ blocked" in page.locator(".cordoba-legend").inner_text()
+            box = page.locator(".forbid-mark").bounding_box()
+            assert box["height"] >= 10, box
+        before = turns.now(page)
+        page.locator(".hand-card.legal").first.click()
+        page.locator(".landmark.legal").first.click()
+        turns.wait_past(page, before)
+    page.wait_for_selector("#summary:not([hidden])")
+    assert page.locator(".forbid-mark").count() == 0
+    assert page.locator(".own-hidden").count() == 0
+    assert "every card is face up now" in page.locator(".cordoba-legend").inner_text()
+
+
+def test_a_four_player_result_table_shows_every_column_at_1366x768(page, server):
+    """Issue 28, defect 2: the end-of-game table of four players fits without a hidden column."""
+    made = httpx.post(f"{server.url}/api/matches", json={
+        "game": "citadels", "options": {"players": 4}, "seats": ["easy", "medium", "hard", "expert"],
+        "seed": 3, "practice": True}).json()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    for _ in range(300):
+        if httpx.get(f"{server.url}/api/matches/{made['id']}").json()["status"] == "finished":
+            break
+        page.wait_for_timeout(200)
+    page.goto(f"{server.url}/match/{made['id']}")
+    page.wait_for_selector("#summary:not([hidden]) .score-table")
+    heads = page.locator("#summary .score-table thead th")
+    assert heads.count() == 5
+    box = page.locator("#summary-scores").bounding_box()
+    for i in range(1, 5):
+        head = heads.nth(i).bounding_box()
+        assert box["x"] <= head["x"] and head["x"] + head["width"] <= box["x"] + box["width"] + 0.5
+        assert head["x"] + head["width"] <= 1366
+    widths = page.evaluate("[document.getElementById('summary-scores').scrollWidth, "
+                           "document.getElementById('summary-scores').clientWidth]")
+    assert widths[0] <= widths[1], widths

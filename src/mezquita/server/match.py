@@ -280,11 +280,12 @@ class Match:
         return out
 
     def _word(self, number: int, entry: dict, lang: str) -> dict:
-        """Event ``number`` masked as ``entry``, worded in ``lang`` (once per masked form)."""
+        """Event ``number`` masked as ``entry``, worded in ``lang`` (once per masked form),
+        numbered for the log from 1 over the whole game."""
         forms = self._worded.setdefault((number, lang), [])
         worded = next((w for e, w in forms if e == entry), None)
         if worded is None:
-            worded = self.worded(entry, lang)
+            worded = {**self.worded(entry, lang), "number": number + 1}
             forms.append((entry, worded))
         return worded
 

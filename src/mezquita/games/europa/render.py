@@ -58,6 +58,12 @@ def tip_text(tips: list, lang: str) -> str:
     return " · ".join(parts)
 
 
+def counted(forms: dict, lang: str, n: int) -> str:
+    """The ``lang`` template of ``forms`` ([for 1, for any other number]) that fits ``n``."""
+    one, other = pick(forms, lang)
+    return one if n == 1 else other
+
+
 def event_text(entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
     """One (masked) log entry as a sentence in ``lang``."""
     words = TEXTS["events"]
@@ -77,21 +83,23 @@ def event_text(entry: dict, lang: str = "en", names: list[str] | None = None) ->
         value = value_text(entry["number"] - 1, entry["value"], lang)
         return pick(words["stone_known"], lang).format(player=player, number=entry["number"], value=value)
     if kind == "done":
-        return pick(words["done"], lang).format(player=player, stones=entry["stones"])
+        return counted(words["done"], lang, entry["stones"]).format(player=player, stones=entry["stones"])
     if kind == "evaluate":
         fields = {"player": player, "card": card_name(entry["card"], lang),
                   "place": tip_text(entry["place"], lang), "tip": tip_text(entry["tips"], lang),
                   "moved": len(entry["tips"]), "to": entry["to"],
                   "kept": pick(words["kept" if entry["kept"] else "discarded"], lang)}
-        return pick(words["right" if entry["right"] else "wrong"], lang).format(**fields)
+        if entry["right"]:
+            return counted(words["right"], lang, fields["moved"]).format(**fields)
+        return pick(words["wrong"], lang).format(**fields)
     if kind == "end":
         return pick(words["end_dark_blue" if entry["reason"] == "dark_blue" else "end_stack"], lang)
     if kind == "majority":
-        return pick(words["majority"], lang).format(player=player, points=entry["points"],
-                                                    **{"from": entry["start"], "to": entry["to"]})
+        return counted(words["majority"], lang, entry["points"]).format(
+            player=player, points=entry["points"], **{"from": entry["start"], "to": entry["to"]})
     if kind == "sets":
-        return pick(words["sets"], lang).format(player=player, sets=entry["sets"],
-                                                **{"from": entry["start"], "to": entry["to"]})
+        return counted(words["sets"], lang, entry["sets"]).format(
+            player=player, sets=entry["sets"], **{"from": entry["start"], "to": entry["to"]})
     raise ValueError(f"unknown Europa event {kind!r}")
 
 

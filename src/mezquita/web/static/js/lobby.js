@@ -1,6 +1,6 @@
 // The lobby: every game as a card; its options, the seats and a timer; create a match and
 // keep every seat's link on screen; "my matches" to return to a seat; the match lists.
-import { getJSON, h } from "./dom.js";
+import { getJSON, h, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
 import { showRules } from "./rules.js";
@@ -8,6 +8,9 @@ import { showRules } from "./rules.js";
 // seconds per move: quick games, an hour, and slow play over a day among friends
 const TIMERS = [0, 10, 30, 60, 120, 300, 3600, 6 * 3600, 24 * 3600];
 const LEVELS = ["easy", "medium", "hard", "expert"];
+// A game card's length in minutes: the measured decisions of every player (lengths.json) at
+// about this many seconds a decision of a person at the table.
+const SECONDS_PER_DECISION = 10;
 let games = [];
 let readers = new Map(); // option name -> () => value, for the options on screen
 const $ = (id) => document.getElementById(id);
@@ -111,13 +114,20 @@ function renderOptions() {
   $("options").replaceChildren(...rows);
   renderSeats();
   const value = $("timeout-bot").value;
-  $("timeout-bot").replaceChildren(...game().agents.map((b) => new Option(botLabel(b, false), b)));
-  if (game().agents.includes(value)) $("timeout-bot").value = value;
+  $("timeout-bot").replaceChildren(...bots().map((b) => new Option(botLabel(b, false), b)));
+  if (bots().includes(value)) $("timeout-bot").value = value;
   for (const card of document.querySelectorAll(".game-card")) card.classList.toggle("chosen", card.dataset.game === game().id);
 }
 
 function optionValues() {
   return Object.fromEntries([...readers].map(([name, read]) => [name, read()]));
+}
+
+// The bots a seat may get: the game's difficulty levels; with "other bots" ticked (for
+// developers) also every other bot the game has, by its internal name.
+function bots() {
+  const agents = game().agents;
+  return $("all-bots").checked ? agents : agents.filter((b) => LEVELS.includes(b));
 }
 
 // A difficulty level shows its translated name and one-line description; other bots their name.
@@ -129,10 +139,10 @@ function botLabel(bot, prefix) {
 
 function renderSeats() {
   const previous = [...$("seats").querySelectorAll("select")].map((s) => s.value);
-  const agents = game().agents;
+  const agents = bots();
   const kinds = [["human", t("lobby.human")], ...agents.map((b) => [b, botLabel(b, true)])];
   const rows = [];
-  const fallback = agents.includes("medium") ? "medium" : agents.includes("heuristic") ? "heuristic" : "random";
+  const fallback = agents.includes("medium") ? "medium" : agents[0];
   for (let seat = 0; seat < seatCount(); seat++) {
     const el = h("select", { id: `seat-${seat}`, "data-seat": seat }, kinds.map(([v, l]) => new Option(l, v)));
     el.value = previous[seat] && kinds.some(([v]) => v === previous[seat]) ? previous[seat] : seat === 0 ? "human" : fallback;
@@ -151,14 +161,43 @@ function renderTimers() {
   const value = $("timer").value;
   $("timer").replaceChildren(...TIMERS.map((s) => new Option(timerLabel(s), s)));
   $("timer").value = value || "0";
+  showTimeoutBot();
+}
+
+// The bot that plays for a player out of time matters only while the timer is on.
+function showTimeoutBot() {
+  const off = $("timer").value === "0";
+  for (const el of [$("timeout-bot"), $("timeout-bot-label")]) el.hidden = off;
 }
 
 // -- game cards -------------------------------------------------------------------------
+// A small picture per game (80 x 48): what its table looks like at a glance.
+const RED = "#a3261b";
+const OCHRE = "#d9a441";
+const BLUE = "#1f4e79";
+const PICTURES = {
+  citadels: () => [s("rect", { x: 14, y: 20, width: 14, height: 24, fill: "#6b3d8f" }), s("rect", { x: 32, y: 10, width: 16, height: 34, fill: "#2f5d9e" }),
+    s("rect", { x: 52, y: 24, width: 14, height: 20, fill: "#b0302a" }), s("path", { d: "M32,10 L40,2 L48,10 Z", fill: OCHRE })],
+  cordoba: () => [0, 1, 2].map((i) => s("path", { d: `M${8 + i * 24},44 v-18 a10,10 0 0 1 20,0 v18 Z`, fill: i % 2 ? OCHRE : RED, stroke: "#2b2118", "stroke-width": 1.5 })),
+  "cordoba-wittig": () => [s("rect", { x: 4, y: 4, width: 72, height: 40, fill: "#ecdfc4" }),
+    ...[[12, 26, RED], [34, 8, BLUE], [56, 26, RED]].map(([x, y, c]) => s("rect", { x, y, width: 14, height: 14, rx: 3, fill: "#fbf4e6", stroke: c, "stroke-width": 3 }))],
+  cortica: () => [s("path", { d: "M40,44 v-16", stroke: "#8a5a3b", "stroke-width": 6 }), s("circle", { cx: 40, cy: 18, r: 14, fill: "#2f6b4f" }),
+    s("circle", { cx: 16, cy: 36, r: 6, fill: "#2f5d9e" }), s("circle", { cx: 64, cy: 36, r: 6, fill: RED })],
+  europa: () => [s("rect", { x: 4, y: 4, width: 72, height: 40, fill: "#9cc3e6" }), s("path", { d: "M20,40 L26,14 L44,8 L60,18 L56,40 Z", fill: "#efe7cc" }),
+    s("path", { d: "M40,4 V44 M4,24 H76", stroke: "#111", "stroke-width": 1.5 }), s("circle", { cx: 46, cy: 22, r: 3.5, fill: RED })],
+};
+
+function picture(id) {
+  const draw = PICTURES[id];
+  return draw ? s("svg", { class: "game-picture", viewBox: "0 0 80 48", "aria-hidden": "true" }, ...draw()) : null;
+}
+
 function gameCard(info) {
   const [min, max] = info.players;
   const facts = [min === max ? t("lobby.players_two") : t("lobby.players_range", { min, max })];
   const length = info.length;
-  const lengthText = length ? h("span", { text: t("lobby.length", { n: length.moves_per_player }) }) : null;
+  const minutes = (moves) => Math.max(1, Math.round((moves * length.players * SECONDS_PER_DECISION) / 60));
+  const lengthText = length ? h("span", { text: t("lobby.length", { n: minutes(length.moves_per_player) }) }) : null;
   const summary = has(`game.${info.id}.summary`) ? t(`game.${info.id}.summary`) : info.summary;
   const note = info.reconstruction ? (has(`game.${info.id}.reconstruction`) ? t(`game.${info.id}.reconstruction`) : info.reconstruction) : null;
   const choose = h("button", { type: "button", class: "primary", "data-game": info.id, text: t("lobby.choose") });
@@ -169,9 +208,11 @@ function gameCard(info) {
     $("name").focus({ preventScroll: true });
   });
   return h("article", { class: "game-card", "data-game": info.id },
-    h("h3", { text: info.name }),
+    h("div", { class: "card-head" }, picture(info.id), h("div", {}, h("h3", { text: info.name }),
+      has(`game.${info.id}.kind`) ? h("p", { class: "kind", text: t(`game.${info.id}.kind`) }) : null)),
     h("p", { class: "facts" }, facts[0], length ? " · " : "", lengthText),
-    length ? h("p", { class: "hint small", text: t("lobby.length_help", { games: length.games, range: length.low === length.high ? length.low : `${length.low}–${length.high}` }) }) : null,
+    length ? h("p", { class: "hint small", text: t("lobby.length_help", { players: length.players, seconds: SECONDS_PER_DECISION,
+      range: length.low === length.high ? minutes(length.low) : `${minutes(length.low)}–${minutes(length.high)}` }) }) : null,
     h("p", { class: "summary-text", text: summary }),
     note ? h("p", { class: "reconstruction" }, h("strong", { text: `${t("lobby.reconstruction")}: ` }), note) : null,
     h("div", { class: "card-foot" }, choose));
@@ -209,6 +250,12 @@ async function create(event) {
   if (own) remember({ ...entry, seat: own.seat, token: own.token });
   else remember({ ...entry, seat: null, token: null });
   localStorage.setItem("mezquita.created", data.id);
+  // into the creator's own seat at once (the match page lists the invitations until all
+  // have joined); a table of bots only is watched from here
+  if (own) {
+    location.assign(seatUrl({ id: data.id, seat: own.seat, token: own.token }));
+    return;
+  }
   showCreated();
   $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
   renderMine();
@@ -294,6 +341,8 @@ async function start() {
   games = await getJSON("/api/games");
   $("game").replaceChildren(...games.map((g) => new Option(g.name, g.id)));
   $("game").addEventListener("change", renderOptions);
+  $("all-bots").addEventListener("change", renderOptions);
+  $("timer").addEventListener("change", showTimeoutBot);
   $("name").value = localStorage.getItem(NAME_KEY) || "";
   languagePicker($("lang"), redraw);
   $("create").addEventListener("submit", create);

@@ -158,7 +158,7 @@ function focusDecision(mine) {
 
 function renderSpectators() {
   const n = page.msg?.match.spectators || 0;
-  $("spectators").textContent = n ? `👁 ${t("match.spectators", { n })}` : "";
+  $("spectators").textContent = n ? t("match.spectators", { n }) : ""; // words only: no font of Debian's Chromium has 👁
 }
 
 // The player's own name, changeable until the match is over.
@@ -261,19 +261,27 @@ function tickTimer() {
   $("timer").dataset.urgency = urgency;
 }
 
+// Each seat's presence dot in the seat's colour on the board (if the game has seat colours):
+// filled while the player is here, a ring while away.
 function renderSeats() {
   const { match, view } = page.msg;
+  const colours = page.renderer?.colours;
   $("seats").replaceChildren(...match.seats.map((seat, i) => h("div", { class: `seat${view.to_move.includes(i) ? " to-move" : ""}` },
-    h("span", {}, h("span", { class: `dot${seat.online ? " on" : ""}`, "aria-hidden": "true" }), playerName(i)),
+    h("span", {}, h("span", { class: `dot${seat.online ? " on" : ""}`, "data-seat": i, title: t(seat.online ? "match.online" : "match.offline"),
+      style: colours?.[i] ? `--seat:${colours[i]}` : "" }), playerName(i)),
     view.scores ? h("span", { text: t("match.score", { n: view.scores[i] }) }) : null,
   )));
 }
 
+// A log text as a sentence: its first letter upper-case (an entry may begin with a verb).
+const sentence = (text) => text.charAt(0).toLocaleUpperCase(currentLang()) + text.slice(1);
+
 function renderLog(entries) {
-  // Each entry comes worded by the engine for this seat; the page only draws it.
+  // Each entry comes worded by the engine for this seat and numbered by the server (1, 2, 3...
+  // over the whole game); the page only draws it.
   const list = $("log");
-  list.replaceChildren(...entries.map((e, i) => h("li", { value: e.turn + 1, class: i === entries.length - 1 ? "newest" : "" },
-    e.text, e.by === "timeout" ? ` ${t("match.timeout")}` : "")));
+  list.replaceChildren(...entries.map((e, i) => h("li", { value: e.number, class: i === entries.length - 1 ? "newest" : "" },
+    sentence(e.text), e.by === "timeout" ? ` ${t("match.timeout")}` : "")));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -314,14 +322,17 @@ function shortName(seat) {
 }
 
 function scoreTable(breakdown) {
-  // The engine's score breakdown: one row per source of points, a column per player.
+  // The engine's score breakdown: one row per source of points, a column per player; the
+  // "Σ" row only where the rows add up to the totals (in a race or where rows are
+  // tie-breaks, a sum would mislead: the reason above says who won and why).
   const seats = breakdown.totals.map((_, i) => i);
   const number = (v) => (v === null ? "–" : String(v));
+  const adds = breakdown.totals.every((total, i) => Math.abs(breakdown.rows.reduce((sum, row) => sum + (row.values[i] ?? 0), 0) - total) < 1e-9);
   return h("table", { class: "score-table" },
     h("thead", {}, h("tr", {}, h("th", {}), ...seats.map((i) => h("th", { scope: "col", text: shortName(i) })))),
     h("tbody", {}, ...breakdown.rows.map((row) => h("tr", {}, h("th", { scope: "row", text: row.label }),
       ...row.values.map((v) => h("td", { text: number(v) }))))),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Σ" }), ...breakdown.totals.map((v) => h("td", { text: number(v) })))));
+    adds ? h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Σ" }), ...breakdown.totals.map((v) => h("td", { text: number(v) })))) : null);
 }
 
 async function startReplay(at = 0) {

@@ -141,7 +141,8 @@ export function create(root, { t, act, playerName }) {
           const choice = CITY_KINDS.map((kind) => find((a) => a.do === kind && a.district === key
             && (a.seat === undefined ? i === you : a.seat === i))).find(Boolean);
           const extra = seat.beautified.includes(key) ? "+1" : "";
-          return district(key, lang, { size: "small", action: play(choice), label: choice && labelOf(choice), note: extra });
+          const price = choice?.action.do === "destroy" ? `⚔ ${gold(destroyCost(seat, key))}` : "";
+          return district(key, lang, { size: "small", action: play(choice), label: choice && labelOf(choice), note: [extra, price].filter(Boolean).join(" · ") });
         });
         const purple = [...new Set(seat.city)].filter((key) => data.districts[key]?.text);
         const revealed = drafting ? [] : seat.characters;
@@ -179,7 +180,11 @@ export function create(root, { t, act, playerName }) {
           return district(key, lang, { action: play(a), label: a?.label, ability: true });
         }))));
 
-      const buttons = legal.map((a) => h("button", { type: "button", "data-action-id": a.id, onclick: () => act(a.action), text: labelOf(a) }));
+      // a Warlord's targets are the districts framed in the cities, each with its price: one
+      // line says so instead of a button per district
+      const destroys = legal.filter((a) => a.action.do === "destroy");
+      const buttons = legal.filter((a) => a.action.do !== "destroy")
+        .map((a) => h("button", { type: "button", "data-action-id": a.id, onclick: () => act(a.action), text: labelOf(a) }));
       const search = h("input", { type: "text", placeholder: t("match.filter"), "aria-label": t("match.filter"), value: filter });
       const shown = () => buttons.forEach((b) => { b.hidden = filter && !b.textContent.toLowerCase().includes(filter); });
       search.addEventListener("input", () => { filter = search.value.toLowerCase(); shown(); });
@@ -196,7 +201,8 @@ export function create(root, { t, act, playerName }) {
           h("h4", { text: `${t("citadels.your_hand")} · ${cards(handKeys.length)}` }),
           h("div", { class: "hand", "aria-label": t("citadels.your_hand") }, hand)) : null,
         legal.length ? h("h3", { text: t("match.moves") }) : null,
-        legal.length > 12 ? search : null,
+        buttons.length > 12 ? search : null,
+        destroys.length ? h("p", { class: "destroy-hint", text: plural(t, "citadels.destroy_hint", destroys.length, lang) }) : null,
         legal.length ? h("div", { class: "actions" }, buttons) : you !== null ? h("p", { class: "hint", text: t("match.no_moves") }) : null,
         h("div", { class: "citadels-seats" }, seats),
       ));

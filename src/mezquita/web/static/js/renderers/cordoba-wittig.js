@@ -23,9 +23,17 @@ const size = (wide, small) => (narrow ? small : wide);
 const local = (entry, lang) => (entry && (entry[lang] || entry.en)) || "";
 const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 
+const boards = new Map();
+
 function loadTexts() {
   texts ??= getJSON("/api/games/cordoba-wittig/data/texts.json");
   return texts;
+}
+
+// The board's data file (its step: how far every move goes).
+function loadBoard(key) {
+  if (!boards.has(key)) boards.set(key, getJSON(`/api/games/cordoba-wittig/data/${encodeURIComponent(key)}.json`));
+  return boards.get(key);
 }
 
 function place(square) {
@@ -39,7 +47,8 @@ function cellXY(view, square) {
 }
 
 // One stone, `w` wide: its seat's frame, the label on top, the two symbols below.
-function stone(x, y, w, data, symbols, { ring = null, title = "" } = {}) {
+// `stranded`: the words for a stone that cannot reach the far row by moving ("" if it can).
+function stone(x, y, w, data, symbols, { ring = null, title = "", stranded = "" } = {}) {
   const hgt = CELL - 8;
   const glyph = narrow ? 23 : Math.min(28, w * 0.56);
   const group = s("g", { class: "wittig-stone", "data-stone": data.label, transform: `translate(${x},${y})` },
@@ -49,6 +58,13 @@ function stone(x, y, w, data, symbols, { ring = null, title = "" } = {}) {
     s("line", { x1: w / 2, y1: size(21, 29), x2: w / 2, y2: hgt - 4, stroke: "#cbb89a", "stroke-width": 1 }),
     s("text", { x: w / 4 + 0.5, y: hgt - size(12, 6), "text-anchor": "middle", "font-size": glyph, fill: symbols[data.left].color, text: symbols[data.left].glyph }),
     s("text", { x: (3 * w) / 4 - 0.5, y: hgt - size(12, 6), "text-anchor": "middle", "font-size": glyph, fill: symbols[data.right].color, text: symbols[data.right].glyph }));
+  if (stranded) { // a grey veil and a "cannot arrive" mark in the corner
+    group.classList.add("stranded");
+    group.append(s("rect", { x: 0, y: 0, width: w, height: hgt, rx: 7, fill: "#6b6b6b", "fill-opacity": 0.28, "pointer-events": "none" }),
+      s("circle", { cx: w - 7, cy: hgt - 7, r: size(7, 11), fill: "#fffaf0", stroke: "#2b2118", "stroke-width": 1.5 }),
+      s("line", { x1: w - 7 - size(4, 6), y1: hgt - 7 + size(4, 6), x2: w - 7 + size(4, 6), y2: hgt - 7 - size(4, 6), stroke: "#2b2118", "stroke-width": 2 }),
+      s("desc", { text: stranded }));
+  }
   if (title) group.append(s("title", { text: title }));
   return group;
 }
@@ -63,10 +79,24 @@ export function create(root, { t, act, playerName }) {
   const keys = h("p", { class: "hint", style: "margin:.2rem 0;font-size:.85rem" });
   board.append(status, table, prompt, buttons, notes, keys);
   root.replaceChildren(board);
+  // A stone chosen by a click is held here until the player confirms it (a choice sent to the
+  // server cannot be taken back); another click on a stone changes it, Cancel drops it.
+  let held = null;
+  let last = null;
 
-  async function update({ view, legal, you, lang, log }) {
+  async function update(args) {
+    if (args.view !== last?.view) held = null; // a new position: nothing held
+    last = args;
+    const { view, legal, you, lang, log } = args;
+    const hold = (label) => { held = label; update(last).then(() => buttons.querySelector(".wittig-confirm")?.focus({ preventScroll: true })); };
     narrow = (root.clientWidth || 960) < 600;
-    const data = await loadTexts();
+    const [data, boardData] = await Promise.all([loadTexts(), loadBoard(view.board)]);
+    // a stone whose distance to the far row is not a whole number of moves cannot arrive
+    // there by moving (only a knock-back can change that)
+    const stranded = (square) => {
+      const { row } = place(square);
+      return row > 0 && (view.rows - row) % boardData.step !== 0;
+    };
     const web = (key, values = {}) => fill(local(data.web[key], lang), values);
     const say = (key, values = {}) => fill(local(data.render[key], lang), values);
     const symbols = view.symbols;
@@ -130,15 +160,16 @@ export function create(root, { t, act, playerName }) {
       stones.forEach((st, i) => {
         const choice = byStone.get(st.label);
         const isPending = pending.has(st.label);
-        const chosen = st.label === view.selected || (comp && st.label === comp.stone);
+        const chosen = st.label === view.selected || st.label === held || (comp && st.label === comp.stone);
         const ring = chosen ? "#2b2118" : choice ? (isPending ? BACK : LEGAL) : isPending ? BACK : null;
         const title = web("stone_title", { stone: st.label, left: symbolName(st.left), right: symbolName(st.right), field: square });
-        const group = stone(x + 4 + i * (w + (stones.length > 1 ? -2 : 0)), y + 4, w, st, symbols, { ring, title });
+        const stuck = stranded(square) ? web("stranded") : "";
+        const group = stone(x + 4 + i * (w + (stones.length > 1 ? -2 : 0)), y + 4, w, st, symbols, { ring, title, stranded: stuck });
         if (isPending) group.classList.add("pending");
         if (chosen) group.classList.add("selected");
         if (choice) {
           group.classList.add("legal");
-          clickable(group, title, () => act(choice.action));
+          clickable(group, stuck ? `${title} · ${stuck}` : title, () => (choice.action.do === "stone" ? hold(st.label) : act(choice.action)));
         } else {
           group.setAttribute("pointer-events", "none"); // a click reaches the field below
         }
@@ -149,12 +180,14 @@ export function create(root, { t, act, playerName }) {
     // the side of a double: the two halves of the target field, an arrow on each
     if (bySide.size && view.target) {
       const { x, y } = cellXY(view, view.target);
+      // one dashed frame round the field; the halves answer clicks without hiding the stone
+      svg.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "none", stroke: LEGAL, "stroke-width": 3, "stroke-dasharray": "6 3", "pointer-events": "none" }));
       for (const [side, a] of bySide) {
         const left = side === "left";
         const bx = left ? x + 1 : x + CELL / 2 + 1;
         const arrow = s("g", { class: "wittig-side legal", "data-side": side },
-          s("rect", { x: bx, y: y + 1, width: CELL / 2 - 2, height: CELL - 2, rx: 5, fill: "#d7f0dc", "fill-opacity": 0.85, stroke: LEGAL, "stroke-width": 3 }),
-          s("text", { x: bx + CELL / 4 - 1, y: y + CELL / 2 + 7, "text-anchor": "middle", "font-size": size(20, 24), "font-weight": 700, fill: LEGAL, text: left ? "◀" : "▶" }));
+          s("rect", { x: bx, y: y + 1, width: CELL / 2 - 2, height: CELL - 2, rx: 5, fill: "#d7f0dc", "fill-opacity": 0.12 }),
+          s("text", { x: left ? x + 2 : x + CELL - 2, y: y + CELL - 2, "text-anchor": left ? "start" : "end", "font-size": size(12, 20), "font-weight": 700, fill: LEGAL, text: left ? "◀" : "▶" }));
         clickable(arrow, web(side), () => act(a.action));
         svg.append(arrow);
       }
@@ -165,7 +198,7 @@ export function create(root, { t, act, playerName }) {
     status.replaceChildren(...[0, 1].flatMap((seat) => [
       h("span", { style: `display:inline-block;width:.8rem;height:.8rem;border-radius:3px;margin:0 .3rem 0 ${seat ? "1rem" : "0"};background:${SEAT_COLOUR[seat]}` }),
       `${playerName(seat)} · ${web("far_row", { n: view.far[seat], goal: view.win_stones })}`,
-    ]), ` · ${say("plies", { n: Math.min(view.plies + 1, view.max_plies), max: view.max_plies })}`);
+    ]), ` · ${web("moves_each", { n: Math.min(Math.floor(view.plies / 2) + 1, view.max_plies / 2), max: view.max_plies / 2 })}`);
 
     const lines = [];
     if (!view.terminal) view.owed.forEach((squares, seat) => {
@@ -176,21 +209,37 @@ export function create(root, { t, act, playerName }) {
     const doubles = [...fields].filter(([, stones]) => stones.length > 1).map(([square, stones]) =>
       `${square}: ${stones.map((st) => `${st.label} ${symbols[st.left].glyph}|${symbols[st.right].glyph}`).join(" + ")}`);
     if (doubles.length) lines.push(`${web("doubles")}: ${doubles.join(" · ")}`);
+    const stuck = view.stones.filter((st) => stranded(st.field)).map((st) => st.label);
+    if (stuck.length) lines.push(web("stranded_note", { stones: stuck.join(", ") }));
     const legend = Object.values(symbols).map((sym) => `${sym.glyph} ${local(sym.name, lang)}`).join("   ");
     notes.replaceChildren(...lines.map((line) => h("p", { class: "wittig-note", style: "margin:.15rem 0", text: line })),
       h("p", { class: "hint", style: "margin:.15rem 0", text: `${say("legend")}: ${legend}` }));
 
     const phase = view.phase;
     prompt.textContent = !mine.length ? "" : pass ? web("pass")
+      : phase === "stone" && held ? t("wittig.confirm_stone", { stone: held })
       : phase === "stone" ? web("choose_stone") : phase === "to" ? web("choose_to", { stone: view.selected })
         : phase === "side" ? web("choose_side", { field: view.target }) : phase === "back" ? web("choose_back")
           : web("choose_back_to", { stone: comp ? comp.stone : "" });
     const extra = [];
-    for (const [side, a] of bySide) extra.push(h("button", { type: "button", class: "wittig-side-button", "data-side": side, onclick: () => act(a.action), text: web(side) }));
+    const glyphs = (st) => [h("span", { style: `color:${symbols[st.left].color}`, text: symbols[st.left].glyph }), "|",
+      h("span", { style: `color:${symbols[st.right].color}`, text: symbols[st.right].glyph })];
+    const mover = view.stones.find((st) => st.label === view.selected);
+    const staying = view.stones.find((st) => st.field === view.target && st.label !== view.selected);
+    for (const [side, a] of bySide) { // each side shows the double it makes: left stone + right stone
+      const pair = side === "left" ? [mover, staying] : [staying, mover];
+      const preview = mover && staying ? [" ", h("span", { class: "wittig-pair" }, ...glyphs(pair[0]), " + ", ...glyphs(pair[1]))] : [];
+      extra.push(h("button", { type: "button", class: "wittig-side-button", "data-side": side, onclick: () => act(a.action) }, web(side), ...preview));
+    }
     if (pass) extra.push(h("button", { type: "button", class: "wittig-pass", onclick: () => act(pass.action), text: pass.label }));
+    const heldChoice = held && byStone.get(held);
+    if (heldChoice) {
+      extra.push(h("button", { type: "button", class: "primary wittig-confirm", onclick: () => act(heldChoice.action), text: t("wittig.confirm_button", { stone: held }) }),
+        h("button", { type: "button", class: "wittig-cancel", onclick: () => { held = null; update(last); }, text: t("match.cancel") }));
+    }
     buttons.replaceChildren(...extra);
     keys.textContent = mine.length ? web("keys") : "";
   }
 
-  return { update };
+  return { update, colours: SEAT_COLOUR };
 }

@@ -15,6 +15,7 @@ const BOTTOM = 346; // bottom stack area 346..530
 const HEIGHT = 540;
 const STACK = 184 - CARD_H; // vertical room for the offsets of a stack
 const SEAT_CLASS = ["ctrl-0", "ctrl-1"];
+const SEAT_COLOURS = ["var(--green)", "var(--red)"]; // as .ctrl-0 and .ctrl-1 draw them
 let names = null;
 
 const local = (entry, lang) => entry[lang] || entry.en;
@@ -76,8 +77,10 @@ function archTile(x, landmark, name, t) {
     s("text", { x: cx, y: cy + 13, class: "value", "text-anchor": "middle", text: landmark.value }));
   const words = name.split(" ");
   const half = Math.ceil(words.length / 2);
-  const lines = words.length > 2 || name.length > 14 ? [words.slice(0, half).join(" "), words.slice(half).join(" ")] : [name];
-  lines.forEach((line, i) => parts.push(s("text", { x: cx, y: cy + 38 + i * 12, class: "name", "text-anchor": "middle", text: line })));
+  const lines = words.length > 2 || name.length > 12 ? [words.slice(0, half).join(" "), words.slice(half).join(" ")] : [name];
+  // a long line is squeezed to the arch's width rather than drawn smaller
+  lines.forEach((line, i) => parts.push(s("text", { x: cx, y: cy + 37 + i * 16, class: "name", "text-anchor": "middle", text: line,
+    ...(line.length > 11 ? { textLength: w - 8, lengthAdjust: "spacingAndGlyphs" } : {}) })));
   return parts;
 }
 
@@ -114,7 +117,7 @@ export function create(root, { t, act, playerName }) {
     const offset = ((7 - view.landmarks.length) * COL) / 2;
     view.landmarks.forEach((landmark, i) => {
       const x = offset + i * COL + 6;
-      const forbidden = view.forbidden === landmark.value;
+      const forbidden = !view.terminal && view.forbidden === landmark.value; // after the game nothing is blocked
       const target = targets.get(landmark.value);
       const group = s("g", { class: `landmark${forbidden ? " forbidden" : ""}${target ? " legal" : ""}`, "data-landmark": landmark.value },
         s("rect", { x, y: 0, width: COL - 12, height: HEIGHT, fill: "transparent" }), // the whole column answers clicks
@@ -129,7 +132,7 @@ export function create(root, { t, act, playerName }) {
       if (forbidden) group.append(s("text", { x: x + (COL - 12) / 2, y: TILE_Y + TILE_H - 8, "text-anchor": "middle", class: "forbid-mark", fill: "#a3261b", "font-weight": 700, text: "✕" }), s("title", { text: t("cordoba.forbidden") }));
       group.append(
         ...stack(x + 18, landmark.cards[other], true, t, false),
-        ...stack(x + 18, landmark.cards[me], false, t, you !== null && !landmark.face_up));
+        ...stack(x + 18, landmark.cards[me], false, t, you !== null && !landmark.face_up && !view.terminal));
       const sumTop = sums(landmark, other);
       const sumBottom = sums(landmark, me);
       if (sumTop) group.append(s("text", { x: x + 2, y: TILE_Y - 4, class: "sum", fill: "#5b4a3a", text: sumTop }));
@@ -141,7 +144,9 @@ export function create(root, { t, act, playerName }) {
     // on phones the sums move here: ↑ the top player's, ↓ the bottom player's
     const sumsText = (l) => [[sums(l, other), "↑"], [sums(l, me), "↓"]].filter(([v]) => v).map(([v, arrow]) => ` · ${arrow} ${v}`).join("");
     names.replaceChildren(...view.landmarks.map((l) => h("li", { value: l.value, text: `${name(l.value)}${sumsText(l)}` })));
-    legend.textContent = t(you === null ? "cordoba.legend_watch" : "cordoba.legend");
+    const blocked = view.landmarks.some((l) => !view.terminal && view.forbidden === l.value);
+    legend.textContent = view.terminal ? t("cordoba.legend_over")
+      : [t(you === null ? "cordoba.legend_watch" : "cordoba.legend"), blocked ? t("cordoba.legend_forbidden") : ""].filter(Boolean).join(" · ");
     markNewest(board, log, (e) => [e.landmark !== undefined && `[data-landmark="${e.landmark}"] .tile`]);
 
     const gameNo = view.games > 1 ? `${t("cordoba.game_no", { n: view.game_number, total: view.games })} · ` : "";
@@ -174,5 +179,5 @@ export function create(root, { t, act, playerName }) {
     hand.replaceChildren(you === null ? "" : handSvg);
   }
 
-  return { update };
+  return { update, colours: SEAT_COLOURS };
 }

@@ -8,6 +8,7 @@ import { clickable, getJSON, h, s } from "../dom.js";
 import { markNewest } from "./common.js";
 
 const SEATS = ["blue", "red"];
+const SEAT_COLOURS = ["#2f5d9e", "var(--red)"]; // as the .blue and .red pieces
 const RESOURCES = ["tree", "bark", "cork"];
 const MAX = 7;
 const GOAL = 6;
@@ -156,7 +157,14 @@ export function create(root, { t, act, playerName }) {
     prompt.textContent = promptText();
     movesTitle.hidden = !legal.length;
     movesTitle.textContent = t("match.moves"); // in the language chosen now
-    moves.replaceChildren(...legal.map((a) => h("button", { type: "button", "data-action-id": a.id, onclick: choose(a), text: a.label })));
+    const costOf = (a) => { // a plan action: the conversion it makes (twice for "use twice")
+      const plan = isPlan(a.action) && view.plans.find((p) => p.key === a.action.plan);
+      return plan ? planCost(a.action, set?.plans?.[plan.plan], plan) : "";
+    };
+    moves.replaceChildren(...legal.map((a) => {
+      const cost = costOf(a);
+      return h("button", { type: "button", "data-action-id": a.id, onclick: choose(a), text: cost ? `${a.label} — ${cost}` : a.label });
+    }));
     note.textContent = set?.reconstruction ? t("cortica.reconstruction", { name: view.cards }) : "";
 
     function playerPanel(seat, y) {
@@ -246,17 +254,32 @@ export function create(root, { t, act, playerName }) {
       return group;
     }
 
+    // The resting card: what Rest means (nothing this round) and what the card does once
+    // it is active again, from the card set.
     function restingCard(x, y, slot, name) {
       const cx = x + CARD_W / 2;
       const cy = y + CARD_H / 2;
-      const w = CARD_W - 14;
-      const hgt = 112;
-      return s("g", { class: "cortica-card resting", "data-card": slot.key, transform: `rotate(-5 ${cx} ${cy})` },
-        s("rect", { x: cx - w / 2, y: cy - hgt / 2, width: w, height: hgt, rx: 10, class: "rest-back" }),
-        s("rect", { x: cx - w / 2 + 8, y: cy - hgt / 2 + 8, width: w - 16, height: hgt - 16, rx: 6, class: "rest-inner" }),
-        s("text", { x: cx, y: cy - 2, "text-anchor": "middle", class: "rest-title", text: t("cortica.rest") }),
-        s("text", { x: cx, y: cy + 20, "text-anchor": "middle", class: "rest-name", text: `(${name})` }),
-        s("title", { text: t("cortica.resting", { card: name }) }));
+      const w = CARD_W - 10;
+      const effects = (set?.actions?.[slot.card]?.options || []).map((effect) => `• ${effectText(effect, words, lang)}`);
+      const lines = [...wrap(t("cortica.rest_does"), 26), ...effects.flatMap((text) => wrap(text, 26))];
+      const hgt = Math.min(CARD_H - 4, 62 + lines.length * 13);
+      const top = cy - hgt / 2;
+      return s("g", { class: "cortica-card resting", "data-card": slot.key, transform: `rotate(-3 ${cx} ${cy})` },
+        s("rect", { x: cx - w / 2, y: top, width: w, height: hgt, rx: 10, class: "rest-back" }),
+        s("rect", { x: cx - w / 2 + 6, y: top + 6, width: w - 12, height: hgt - 12, rx: 6, class: "rest-inner" }),
+        s("text", { x: cx, y: top + 26, "text-anchor": "middle", class: "rest-title", text: t("cortica.rest") }),
+        s("text", { x: cx, y: top + 43, "text-anchor": "middle", class: "rest-name", text: name }),
+        textLines(cx - w / 2 + 12, top + 60, lines, { class: "rest-effect" }, 13),
+        s("title", { text: `${t("cortica.resting", { card: name })}: ${lines.join(" ")}` }));
+    }
+
+    // What a plan action converts: the side it uses (after the flip for "flip + use", twice
+    // for "use ×2"); nothing for a plain flip.
+    function planCost(action, card, plan) {
+      if (!card || action.do === "flip_plan") return "";
+      const side = action.do === "flip_use_plan" ? 1 - plan.side : plan.side;
+      const effect = effectText(card.sides[side], words, lang);
+      return action.do === "double_plan" ? t("cortica.twice", { effect }) : effect;
     }
 
     function planCard(x, y, w, hgt, plan) {
@@ -274,6 +297,7 @@ export function create(root, { t, act, playerName }) {
           ...textLines(x + 12, y + 44 + now.length * 15, other, { class: "effect dim" }, 12));
       }
       const chips = legal.filter((a) => isPlan(a.action) && a.action.plan === plan.key);
+      for (const entry of chips) entry.cost = planCost(entry.action, card, plan);
       let cx = x + 10;
       for (const entry of chips) {
         const kind = entry.action.do;
@@ -282,7 +306,7 @@ export function create(root, { t, act, playerName }) {
         const chip = s("g", { class: "chip legal", "data-kind": kind },
           s("rect", { x: cx, y: y + hgt - 32, width: cw, height: 24, rx: 12, class: "chip-bg" }),
           s("text", { x: cx + cw / 2, y: y + hgt - 16, "text-anchor": "middle", class: "chip-text", text: label }));
-        clickable(chip, entry.label, choose(entry));
+        clickable(chip, entry.cost ? `${entry.label} (${entry.cost})` : entry.label, choose(entry));
         group.append(chip);
         cx += cw + 6;
       }
@@ -330,5 +354,5 @@ export function create(root, { t, act, playerName }) {
     if (last && wasNarrow !== null && (root.clientWidth < NARROW) !== wasNarrow) update(last);
   });
 
-  return { update };
+  return { update, colours: SEAT_COLOURS };
 }

@@ -13,7 +13,12 @@ const TIP_KINDS = [["ew", "side"], ["area", "area"], ["sector", "sector"], ["sec
 const STYLE = `
 .europa { --eu-sea: #9cc3e6; --eu-land: #efe7cc; }
 .europa .eu-prompt { margin: 0 0 .5rem; font-weight: 600; min-height: 1.4rem; }
-.europa .eu-main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr); gap: .8rem; align-items: start; }
+.europa .eu-main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(15rem, 1fr); gap: .8rem; align-items: start; }
+.europa .eu-mapbox { position: relative; touch-action: none; }
+.europa .eu-zoom { position: absolute; top: .4rem; right: .4rem; display: flex; gap: .25rem; }
+.europa .eu-zoom button { min-height: 2.2rem; min-width: 2.4rem; padding: 0 .5rem; font-weight: 700; background: #fffdf8e6; }
+.europa svg.eu-map.focus .g-sections { stroke: #111; stroke-width: 1.4; stroke-dasharray: none; }
+.europa .eu-map .section-label { fill: #fffaf0; stroke-width: .5px; opacity: .9; }
 @media (max-width: 760px) { .europa .eu-main { grid-template-columns: 1fr; } }
 .europa svg.eu-map { width: 100%; height: auto; display: block; border-radius: 6px; background: #fff; }
 .europa .eu-map .land { fill: var(--eu-land); stroke: #6b7d8c; stroke-width: .5; }
@@ -41,15 +46,15 @@ const STYLE = `
 .europa .eu-tipboard .opts { display: flex; flex-wrap: wrap; gap: .15rem; }
 .europa .eu-tipboard .stone { display: inline-block; min-width: 1.8rem; padding: .1rem .4rem; border-radius: 999px; background: #3b3b3b; color: #fff; text-align: center; font-weight: 700; }
 .europa .eu-tipboard button.legal { border-color: var(--legal, #2e8b57); background: #eef8ef; }
+.europa .eu-tipboard .stone.held { background: #fff; color: #3b3b3b; border: 2px dashed #3b3b3b; }
+.europa .eu-held { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .4rem; margin: .4rem 0; }
+.europa .eu-held .hint { flex-basis: 100%; margin: 0; }
 .europa .eu-players { width: 100%; border-collapse: collapse; font-size: .9rem; }
 .europa .eu-players td { padding: .15rem .25rem; border-top: 1px solid #eee; vertical-align: top; }
 .europa .dot { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; margin-right: .3rem; vertical-align: -1px; border: 1px solid #0006; }
 .europa .kept { display: inline-block; width: .7rem; height: .9rem; border-radius: 2px; margin-right: 2px; vertical-align: -2px; }
 .europa .ok { color: #1d7a3a; font-weight: 700; }
 .europa .bad { color: #b3261e; font-weight: 700; }
-.europa table.eu-final { border-collapse: collapse; font-size: .9rem; }
-.europa table.eu-final td, .europa table.eu-final th { padding: .15rem .4rem; border-top: 1px solid #eee; text-align: right; }
-.europa table.eu-final td:first-child, .europa table.eu-final th:first-child { text-align: left; }
 .europa svg.eu-track { width: 100%; height: auto; display: block; }
 .europa .credit { font-size: .75rem; color: #666; margin: .2rem 0 0; }
 `;
@@ -67,10 +72,104 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
 }
 
+// The map's zoom: the part of the map shown (a viewBox), null for all of it. While a player
+// tips, the map follows the tips made (an area, then a sector with its sections drawn); the
+// buttons, the wheel, dragging and a two-finger pinch zoom and pan by hand.
+function zoomer() {
+  let box = null; // [x, y, w, h] chosen by hand, kept across redraws until reset
+  let auto = "";
+  const pointers = new Map();
+  let whole = [0, 0, 1, 1]; // the whole map
+  const clamp = (svg, [x, y, w]) => {
+    const width = Math.min(whole[2], Math.max(whole[2] / 8, w));
+    const height = (width * whole[3]) / whole[2];
+    return [Math.min(Math.max(0, x), whole[2] - width), Math.min(Math.max(0, y), whole[3] - height), width, height];
+  };
+  const show = (svg, view) => { if (view) svg.setAttribute("viewBox", view.join(" ")); };
+  function scale(svg, factor, cx, cy) {
+    const [x, y, w, h] = box || svg.getAttribute("viewBox").split(" ").map(Number);
+    const px = cx ?? x + w / 2;
+    const py = cy ?? y + h / 2;
+    box = clamp(svg, [px - (px - x) * factor, py - (py - y) * factor, w * factor, h * factor]);
+    show(svg, box);
+  }
+  const toMap = (svg, event) => {
+    const m = svg.getScreenCTM().inverse();
+    return [m.a * event.clientX + m.c * event.clientY + m.e, m.b * event.clientX + m.d * event.clientY + m.f];
+  };
+  return {
+    // fit `svg` to `cells` (the sections still possible) unless the player zoomed by hand
+    attach(svg, cells, key) {
+      whole = svg.getAttribute("viewBox").split(" ").map(Number);
+      if (key !== auto) { box = null; auto = key; } // new tips: follow them again
+      if (!box && cells.length) {
+        const boxes = cells.map((c) => c.getBBox());
+        const x0 = Math.min(...boxes.map((b) => b.x));
+        const y0 = Math.min(...boxes.map((b) => b.y));
+        const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+        const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+        const pad = 0.08 * Math.max(x1 - x0, y1 - y0);
+        const w = Math.max(x1 - x0 + 2 * pad, ((y1 - y0 + 2 * pad) * whole[2]) / whole[3]);
+        show(svg, clamp(svg, [(x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - (w * whole[3]) / whole[2] / 2, w, 0]));
+      }
+      show(svg, box);
+      svg.addEventListener("wheel", (event) => {
+        event.preventDefault();
+        const [cx, cy] = toMap(svg, event);
+        scale(svg, event.deltaY < 0 ? 0.8 : 1.25, cx, cy);
+      }, { passive: false });
+      let last = null;
+      svg.addEventListener("pointerdown", (event) => { pointers.set(event.pointerId, [event.clientX, event.clientY]); last = null; });
+      svg.addEventListener("pointermove", (event) => {
+        if (!pointers.has(event.pointerId)) return;
+        const before = [...pointers.values()];
+        pointers.set(event.pointerId, [event.clientX, event.clientY]);
+        const after = [...pointers.values()];
+        const current = box || svg.getAttribute("viewBox").split(" ").map(Number);
+        const unit = current[2] / svg.getBoundingClientRect().width;
+        if (after.length === 2) { // pinch: the change of the fingers' distance
+          const gap = (p) => Math.hypot(p[0][0] - p[1][0], p[0][1] - p[1][1]);
+          if (gap(before) > 0) {
+            const m = svg.getScreenCTM().inverse();
+            const mid = [(after[0][0] + after[1][0]) / 2, (after[0][1] + after[1][1]) / 2];
+            box = current;
+            scale(svg, gap(before) / gap(after), m.a * mid[0] + m.c * mid[1] + m.e, m.b * mid[0] + m.d * mid[1] + m.f);
+          }
+        } else if (after.length === 1 && (event.buttons & 1 || event.pointerType !== "mouse")) {
+          const [dx, dy] = [event.clientX - before[0][0], event.clientY - before[0][1]];
+          if (!last && Math.hypot(dx, dy) < 4) return; // a click, not a drag
+          last = true;
+          box = clamp(svg, [current[0] - dx * unit, current[1] - dy * unit, current[2], current[3]]);
+          show(svg, box);
+        }
+      });
+      const up = (event) => pointers.delete(event.pointerId);
+      svg.addEventListener("pointerup", up);
+      svg.addEventListener("pointercancel", up);
+      svg.addEventListener("click", (event) => { if (last) { event.stopPropagation(); last = null; } }, true);
+    },
+    in: (svg) => scale(svg, 0.67),
+    out: (svg) => scale(svg, 1.5),
+    reset: (svg) => { box = [...whole]; svg.setAttribute("viewBox", whole.join(" ")); },
+  };
+}
+
 function createBoard(root, { t, act, playerName }) {
   if (!document.getElementById("europa-style")) document.head.append(h("style", { id: "europa-style", text: STYLE }));
-  return {
-    async update({ view, legal, you, lang }) {
+  const zoom = zoomer();
+  // Tip stones are held on the page until the player confirms them (a stone sent cannot be
+  // taken back): `held` are the values chosen after the placed ones; `sending` the confirmed
+  // stones (and "done"), each [kind, value, placed stones before it], sent one by one as the
+  // server shows the one before placed.
+  let held = [];
+  let heldFor = "";
+  let sending = [];
+  let last = null;
+  const redraw = () => board.update(last);
+  const board = {
+    async update(args) {
+      last = args;
+      const { view, legal, you, lang } = args;
       const { map, texts } = await loadData();
       const w = (key, values = {}) => fill(local(texts.web[key], lang), values);
       const cardName = (id) => (id ? local(view.card_info[id]?.names, lang) || id : "");
@@ -79,19 +178,63 @@ function createBoard(root, { t, act, playerName }) {
       const tipText = (tips) => (tips && tips.length ? tips.map((v, i) => short(i, v)).join(" · ") : "—");
       const byKind = (kind) => legal.filter((a) => a.action.do === kind);
       const mine = you !== null && you !== undefined && view.to_move.includes(you);
-      const myTips = you !== null && you !== undefined ? view.tips[you] || [] : [];
+      const placed = you !== null && you !== undefined ? view.tips[you] || [] : [];
+      if (heldFor !== `${view.round}:${view.phase}` || !mine) {
+        held = [];
+        sending = mine ? sending : [];
+        heldFor = `${view.round}:${view.phase}`;
+      }
+      if (sending.length && mine && sending[0][2] === placed.length) { // the one before is in
+        const [kind, value] = sending.shift();
+        const param = TIP_KINDS.find(([k]) => k === kind)?.[1];
+        const action = legal.find((a) => a.action.do === kind && (kind === "done" || a.action[param] === value));
+        if (action) act(action.action);
+        else sending = [];
+      }
+      const myTips = [...placed, ...held]; // what the page shows: placed stones, then held ones
+      // the values the next stone may take: the server's legal ones, or (after held stones)
+      // those of the map's sections that fit the stones before it
+      const nextOptions = () => {
+        const next = TIP_KINDS[myTips.length];
+        if (!mine || !next || sending.length) return [];
+        if (!held.length) return byKind(next[0]).map((a) => ({ kind: next[0], value: a.action[next[1]], label: a.label }));
+        const values = new Set(map.sections.filter((c) => myTips.every((v, i) => c.place[i] === v)).map((c) => c.place[myTips.length]));
+        return [...values].map((value) => ({ kind: next[0], value, label: valueWord(myTips.length, value) }));
+      };
+      const hold = (value) => { held.push(value); redraw(); };
+      const confirm = (done) => {
+        const n = placed.length;
+        sending = [...held.map((v, i) => [TIP_KINDS[n + i][0], v, n + i]), ...(done ? [["done", null, n + held.length]] : [])];
+        held = [];
+        redraw();
+      };
 
+      const svg = mapView();
+      const zoomButton = (text, label, run) => h("button", { type: "button", class: "eu-zoom-btn", "aria-label": label, title: label, onclick: () => run(svg), text });
       root.replaceChildren(h("div", { class: "europa" },
         h("p", { class: "eu-prompt", id: "eu-prompt", role: "status", text: prompt() }),
         h("div", { class: "eu-main" },
-          h("div", {}, mapView(), h("p", { class: "credit", text: `${w("credit")} · ${map.credit}` })),
+          h("div", {}, h("div", { class: "eu-mapbox" }, svg, h("div", { class: "eu-zoom" },
+            zoomButton("+", t("europa.zoom_in"), zoom.in), zoomButton("−", t("europa.zoom_out"), zoom.out), zoomButton("⤢", t("europa.zoom_all"), zoom.reset))),
+          h("p", { class: "credit", text: `${w("credit")} · ${map.credit}` })),
           h("div", { class: "eu-side" },
             view.phase === "choose" ? displayPanel() : null,
             view.phase === "tip" && you !== null && you !== undefined && view.cards[you] ? tipPanel() : null,
             trackPanel(),
             playersPanel(),
-            view.results.length ? resultsPanel() : null,
-            view.final ? finalPanel() : null))));
+            view.results.length ? resultsPanel() : null))));
+      // while tipping, the map shows the sections the tips made so far still allow
+      const tipping = view.phase === "tip" && myTips.length >= 2;
+      const open = tipping ? [...svg.querySelectorAll(".cell")].filter((c) => myTips.every((v, i) => c.dataset.place.split("-")[i] === String(v))) : [];
+      svg.classList.toggle("focus", tipping && myTips.length >= 3);
+      if (tipping && myTips.length >= 3) { // the chosen sector's sections named on the map
+        const sizeOf = (b) => Math.max(8, Math.min(b.width, b.height) / 3);
+        svg.append(s("g", { class: "section-labels", "pointer-events": "none" }, open.map((cell) => {
+          const b = cell.getBBox();
+          return s("text", { class: "label section-label", x: b.x + b.width / 2, y: b.y + b.height / 2, style: `font-size:${sizeOf(b)}px`, text: cell.dataset.place.split("-")[3] });
+        })));
+      }
+      zoom.attach(svg, open, tipping ? `${view.round}:${myTips.join("-")}` : "");
 
       function prompt() {
         if (view.terminal) return w("over");
@@ -107,8 +250,7 @@ function createBoard(root, { t, act, playerName }) {
 
       // -- the map ------------------------------------------------------------------
       function mapView() {
-        const next = mine ? TIP_KINDS[myTips.length] : null;
-        const nextLegal = next ? byKind(next[0]) : [];
+        const options = nextOptions();
         const svg = s("svg", { class: "eu-map", viewBox: `0 0 ${map.width} ${map.height}`, role: "img", "aria-label": w("map") },
           s("defs", {}, s("clipPath", { id: "eu-clip" }, s("path", { d: map.grid.outline }))),
           s("path", { d: map.grid.outline, fill: "var(--eu-sea)" }),
@@ -121,11 +263,11 @@ function createBoard(root, { t, act, playerName }) {
           const matches = myTips.length && myTips.every((v, i) => cell.place[i] === v);
           if (matches && view.phase === "tip") path.classList.add("tipped");
           const prefixOk = myTips.every((v, i) => cell.place[i] === v);
-          const action = prefixOk && nextLegal.find((a) => a.action[next[1]] === cell.place[myTips.length]);
-          if (action) {
+          const option = prefixOk && options.find((o) => o.value === cell.place[myTips.length]);
+          if (option) {
             path.classList.add("pickable");
-            path.addEventListener("click", () => act(action.action));
-            path.append(s("title", { text: action.label }));
+            path.addEventListener("click", () => hold(option.value));
+            path.append(s("title", { text: option.label }));
           }
           cells.append(path);
         }
@@ -172,23 +314,30 @@ function createBoard(root, { t, act, playerName }) {
         const id = view.cards[you];
         const info = view.card_info[id];
         const heads = ["row_ew", "row_area", "row_sector", "row_section"];
-        const rows = TIP_KINDS.map(([kind, param], stone) => {
-          const placed = myTips[stone];
-          const options = byKind(kind).map((a) => h("button", {
-            type: "button", class: "legal", "data-action": kind, "data-value": a.action[param],
-            onclick: () => act(a.action), title: a.label, text: valueWord(stone, a.action[param]),
-          }));
+        const options = nextOptions();
+        const rows = TIP_KINDS.map(([kind], stone) => {
+          const value = myTips[stone];
+          const buttons = stone === myTips.length ? options.map((o) => h("button", {
+            type: "button", class: "legal", "data-action": kind, "data-value": o.value,
+            onclick: () => hold(o.value), title: o.label, text: valueWord(stone, o.value),
+          })) : [];
+          const stoneMark = value !== undefined
+            ? h("span", { class: `stone${stone >= placed.length ? " held" : ""}`, text: valueWord(stone, value) }) : null;
           return h("div", { class: "row" }, h("span", { class: "head", text: w(heads[stone]) }),
-            h("span", { class: "opts" }, placed !== undefined ? h("span", { class: "stone", text: valueWord(stone, placed) }) : options));
+            h("span", { class: "opts" }, stoneMark ?? buttons));
         });
-        const done = legal.find((a) => a.action.do === "done");
+        const done = legal.find((a) => a.action.do === "done") || (held.length && !sending.length);
+        const heldBar = held.length && !sending.length ? h("div", { class: "eu-held" },
+          h("p", { class: "hint", text: t("europa.held", { n: held.length }) }),
+          h("button", { type: "button", class: "primary eu-confirm", onclick: () => confirm(false), text: t("match.confirm") }),
+          h("button", { type: "button", class: "eu-undo", onclick: () => { held.pop(); redraw(); }, text: t("europa.undo_stone") })) : null;
         return h("section", { class: "eu-tipboard" },
           h("h3", { text: w("your_card") }),
           h("div", { class: "eu-card", style: `border-color:${CARD_COLOURS[info.colour]}` },
             h("span", { class: "name", id: "eu-my-card", text: cardName(id) }),
             h("span", { class: "kind", text: local(texts.colours[info.colour], lang) })),
-          h("h3", { text: w("tipboard") }), rows,
-          done ? h("button", { type: "button", "data-action": "done", onclick: () => act(done.action), text: w("done") }) : null);
+          h("h3", { text: w("tipboard") }), rows, heldBar,
+          done ? h("button", { type: "button", "data-action": "done", onclick: () => confirm(true), text: w("done") }) : null);
       }
 
       // -- the track ---------------------------------------------------------------------
@@ -244,23 +393,9 @@ function createBoard(root, { t, act, playerName }) {
           `· ${w("moved", { from: r.from, to: r.to })}`, r.kept ? ` · ${w("kept_card")}` : ""));
         return h("section", { class: "eu-results" }, h("h3", { text: w("last") }), h("ul", {}, items));
       }
-
-      function finalPanel() {
-        const f = view.final;
-        const seats = view.positions.map((_, seat) => seat);
-        const labels = texts.breakdown;
-        const row = (label, values) => h("tr", {}, h("td", { text: label }), values.map((v) => h("td", { text: String(v) })));
-        return h("section", { class: "eu-final" }, h("h3", { text: w("final") }),
-          h("table", { class: "eu-final" },
-            h("thead", {}, h("tr", {}, h("th", {}), seats.map((seat) => h("th", { text: playerName(seat) })))),
-            h("tbody", {},
-              row(local(labels.track, lang), f.track),
-              ["yellow", "red", "blue"].map((c) => row(local(labels[c], lang), f.majority[c])),
-              row(local(labels.sets, lang), f.sets.map((n) => 3 * n)),
-              row(w("total"), f.positions))));
-      }
     },
   };
+  return board;
 }
 
 // The newest move marked: the card just taken, else the row of the player who moved.
@@ -272,5 +407,6 @@ export function create(root, context) {
       markNewest(root, args.log, (e) => [e.card !== undefined && `.eu-card[data-card="${e.card}"]`,
         e.seat !== undefined && e.seat !== null && `tr[data-seat="${e.seat}"]`]);
     },
+    colours: SEAT_COLOURS,
   };
 }
