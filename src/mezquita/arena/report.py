@@ -68,8 +68,11 @@ def analyse(results: list[GameResult], plan: Plan) -> dict:
     for v in range(len(plan.variants)):
         mine = [r for r in results if r.variant == v]
         report["variants"].append(analyse_variant(mine, plan, v))
-    if len(plan.variants) > 1:
-        report["comparison"] = compare(report["variants"])
+    games_compared = [v for i, v in enumerate(report["variants"])
+                      if not (plan.restriction(i) and not plan.restriction(i).every_seat)]
+    if len(games_compared) > 1:
+        report["compared"] = [v["variant"] for v in games_compared]
+        report["comparison"] = compare(games_compared)
     if any(plan.restriction(v) and not plan.restriction(v).every_seat
            for v in range(len(plan.variants))):
         report["restricted_play"] = restricted_play(results, plan)
@@ -334,7 +337,7 @@ def _hidden(results: list[GameResult]) -> dict | None:
 
 def headline(report: dict) -> list[tuple[str, str, dict]]:
     """The figures compared across variants: ``(name, kind, value)`` with kind ``"rate"``
-    (``{"rate", "ci95"}``) or ``"mean"`` (`mean_ci` form)."""
+    (``{"rate", "ci95"}``) or ``"mean"`` (`positive_mean_ci` form)."""
     rows = [(f"win share {a}", "rate", row) for a, row in report["agents"].items()
             if len(report["agents"]) > 1]  # self-play: the agent wins every game
     if report.get("positions"):
@@ -345,7 +348,13 @@ def headline(report: dict) -> list[tuple[str, str, dict]]:
             if report.get(key):
                 d = report[key]
                 rows.append((label, "mean", {"mean": d["mean"], "ci95": d["ci95"],
-                                             "sd": d["sd"], "n": report["games"]}))
+                                             "sd": d["sd"], "n": report["sample"]["effective"]}))
+    trajectory = report.get("trajectory")
+    if trajectory:
+        rows.append(("lead changes", "mean", trajectory["lead_changes"]))
+        if trajectory["comeback"]:
+            rows.append(("comebacks (winner behind at half-time)", "rate", trajectory["comeback"]))
+            rows.append(("drama (winner's largest deficit)", "mean", trajectory["drama"]))
     return rows
 
 

@@ -65,7 +65,7 @@ def holm(p_values: list[float]) -> list[float]:
 def positive_mean_ci(values: list[float], share: float = 1.0) -> dict:
     """Mean of non-negative values (counts, lengths, margins) with a 95% interval on the log
     scale, so it never goes below 0 (all zero: 0 up to the rule of three, ``3/n``).
-    ``share``: `effective_share` of the games. ``{"mean", "ci95", "n", "sd"}``."""
+    ``share``: `effective_share` of the games. ``{"mean", "ci95", "n" (effective), "sd"}``."""
     n = len(values)
     if not n:
         return {"mean": 0.0, "ci95": [0.0, 0.0], "n": 0, "sd": 0.0}
@@ -73,10 +73,11 @@ def positive_mean_ci(values: list[float], share: float = 1.0) -> dict:
     sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
     effective = max(1.0, n * share)
     if m <= 0:
-        return {"mean": 0.0, "ci95": [0.0, round(3 / effective, 4)], "n": n, "sd": 0.0}
+        return {"mean": 0.0, "ci95": [0.0, round(3 / effective, 4)], "n": round(effective, 2),
+                "sd": 0.0}
     spread = math.exp(Z95 * sd / math.sqrt(effective) / m)
-    return {"mean": _sig(m), "ci95": [_sig(m / spread), _sig(m * spread)], "n": n,
-            "sd": _sig(sd)}
+    return {"mean": _sig(m), "ci95": [_sig(m / spread), _sig(m * spread)],
+            "n": round(effective, 2), "sd": _sig(sd)}
 
 
 def _sig(x: float) -> float:
@@ -125,20 +126,8 @@ def rate_difference(a: dict, b: dict) -> dict:
     return {"diff": round(d, 4), "ci95": [round(lo, 4), round(hi, 4)]}
 
 
-def mean_ci(values: list[float]) -> dict:
-    """Mean with a normal 95% interval (``{"mean", "ci95", "n", "sd"}``)."""
-    n = len(values)
-    if not n:
-        return {"mean": 0.0, "ci95": [0.0, 0.0], "n": 0, "sd": 0.0}
-    m = sum(values) / n
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n)
-    return {"mean": round(m, 3), "ci95": [round(m - half, 3), round(m + half, 3)], "n": n,
-            "sd": round(sd, 3)}
-
-
 def mean_difference(a: dict, b: dict) -> dict:
-    """``b - a`` for two `mean_ci` results (Welch's normal interval)."""
+    """``b - a`` for two `positive_mean_ci` results (Welch's normal interval)."""
     d = b["mean"] - a["mean"]
     se = math.sqrt(a["sd"] ** 2 / max(a["n"], 1) + b["sd"] ** 2 / max(b["n"], 1))
     return {"diff": round(d, 3), "ci95": [round(d - Z95 * se, 3), round(d + Z95 * se, 3)]}
