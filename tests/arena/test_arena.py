@@ -122,17 +122,22 @@ def test_balance_command_reports_starting_advantage_and_ladder(tmp_path):
                                       "landmarks=5", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
+    assert report["models"] == ["heuristic", "ismcts-50"]  # two player models by default
     assert [v["variant"] for v in report["variants"]] == ["hand=3", "landmarks=5"]
     for variant in report["variants"]:
-        assert len(variant["positions"]) == 2
+        assert all(len(m["positions"]) == 2 for m in variant["models"].values())
+        assert set(variant["start"]["answers"]) == {"heuristic", "ismcts-50"}
         assert [(s["weaker"], s["stronger"]) for s in variant["ladder"]] == [
             ("random", "heuristic"), ("heuristic", "mcts-5")]
     text = CliRunner().invoke(app, ["balance", "cordoba", "--games", "4", "--search", "mcts-3",
-                                    "--mirror", "mcts-3", "--out", str(tmp_path)])
+                                    "--models", "mcts-3", "--out", str(tmp_path)])
     assert text.exit_code == 0, text.output
-    assert "mcts-3 self-play" in text.stdout and "Skill ladder random < heuristic < mcts-3" in text.stdout
+    out = " ".join(text.stdout.split())
+    assert "With mcts-3 self-play" in out and "Skill ladder random < heuristic < mcts-3" in out
+    assert "one player model only" in out
     assert (tmp_path / "report.html").exists() and (tmp_path / "step-2" / "report.html").exists()
-    assert json.loads((tmp_path / "balance.json").read_text())["mirror_agent"] == "mcts-3"
+    assert (tmp_path / "mirror-mcts-3" / "report.html").exists()
+    assert json.loads((tmp_path / "balance.json").read_text())["models"] == ["mcts-3"]
 
 
 def test_sweep_varies_every_combination():

@@ -82,11 +82,14 @@ def test_balance_reports_the_starting_position_not_seat_zero():
     index wins about its fair share. The ladder's stronger agent holds two of four seats: its
     share is counted per game against a fair 50%."""
     game = mezquita.load("test-claim", players=4, start="rotating")
-    report = balance(game, 24, CLAIMER, seed=3)
+    report = balance(game, 24, CLAIMER, ["heuristic", "random"], seed=3)
     variant = report["variants"][0]
-    assert variant["positions"][0]["rate"] == 1.0 and variant["positions"][0]["verdict"] == "above"
-    assert all(p["rate"] == 0.0 for p in variant["positions"][1:])
-    assert max(s["rate"] for s in variant["seats"]) < 0.6
+    passers = variant["models"]["heuristic"]
+    assert passers["sample"]["distinct"] == 4  # one game per start seat: no chance
+    assert passers["positions"][0]["rate"] == 1.0 and passers["positions"][0]["verdict"] == "above"
+    assert all(p["rate"] == 0.0 for p in passers["positions"][1:])
+    assert max(s["rate"] for s in passers["seats"]) < 0.6
+    assert variant["start"]["answers"]["heuristic"] == "up"
     top = variant["ladder"][-1]
     assert (top["stronger"], top["weaker"]) == (CLAIMER, "heuristic")
     assert top["rate"] == 1.0 and top["fair"] == 0.5 and top["games"] == 24

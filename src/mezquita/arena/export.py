@@ -363,7 +363,7 @@ def balance_json(report: dict) -> dict:
 
 def write_balance(report: dict, folder: Path, describe) -> list[Path]:
     """Each match's folder (as an arena run), then ``balance.json`` and a ``report.html``
-    with the verdicts, the tables and the self-play plots."""
+    with the verdicts in sentences, the tables per player model and the self-play plots."""
     from .plots import ladder_plot
 
     files = []
@@ -373,26 +373,38 @@ def write_balance(report: dict, folder: Path, describe) -> list[Path]:
     path.write_text(json.dumps(balance_json(report), indent=1) + "\n", encoding="utf-8")
     sections = []
     plots = []
+    several = len(report["variants"]) > 1
     for i, v in enumerate(report["variants"]):
-        lines = "".join(f"<li>{html.escape(line)}</li>" for line in describe(v, report["mirror_agent"]))
-        table = _table(["position from the start player", "win rate (95% CI)", "verdict",
-                        "seat index", "win rate (95% CI)", "verdict"],
-                       [[p, pct(a), a["verdict"], s_i, pct(s), s["verdict"]]
-                        for p, (a, s_i, s) in enumerate(zip(v["positions"], range(v["players"]),
-                                                            v["seats"], strict=True))])
-        ladder = _table(["stronger", "weaker", "games", "win share (95% CI)", "fair", "verdict"],
+        lines = "".join(f"<li>{html.escape(line)}</li>" for line in describe(v))
+        tables = []
+        prefix = f"v{i}-" if several else ""
+        for model, m in v["models"].items():
+            tables.append(f"<h3>{html.escape(model)} self-play</h3>" + _table(
+                ["position from the start player", "win rate (95% CI)", "verdict", "seat index",
+                 "win rate (95% CI)", "verdict"],
+                [["start" if p == 0 else f"start +{p}", pct(a), a["verdict"], f"seat {p}", pct(s),
+                  s["verdict"]] for p, (a, s) in enumerate(zip(m["positions"], m["seats"],
+                                                               strict=True))]))
+            if m.get("trajectory"):
+                tables.append(trajectory_html(m["trajectory"]))
+            plots += [p for p in (folder / f"mirror-{slug(model)}" / f"{prefix}seats.png",
+                                  folder / f"mirror-{slug(model)}" / f"{prefix}game_lengths.png")
+                      if p.exists()]
+        ladder = _table(["stronger", "weaker", "games", "win share (95% CI)", "fair share",
+                         "verdict"],
                         [[s["stronger"], s["weaker"], s["games"], pct(s), f"{s['fair']:.0%}",
                           s["verdict"]] for s in v["ladder"]])
-        sections.append((f"Variant {v['variant']}", f"<ul>{lines}</ul>{table}{ladder}"))
-        prefix = f"v{i}-" if len(report["variants"]) > 1 else ""
-        plots += [p for p in (folder / "mirror" / f"{prefix}seats.png",
-                              folder / "mirror" / f"{prefix}game_lengths.png") if p.exists()]
+        sections.append((f"Variant: {options_text(v['changed'])}",
+                         f"<ul class='summary'>{lines}</ul>{''.join(tables)}"
+                         f"<h3>Skill ladder</h3>{ladder}"))
         plots.append(ladder_plot(report, v, folder / f"{prefix}ladder.png"))
-    intro = (f"<p>Self-play agent {html.escape(report['mirror_agent'])}; {report['games_per_match']} "
-             "games per match and variant. Each match has its own folder and report: "
-             + ", ".join(f"{m['name']}/report.html" for m in report["matches"]) + ".</p>")
+    links = ", ".join(f"<a href='{m['name']}/report.html'>{m['name']}</a>" for m in report["matches"])
+    intro = (f"<p>Player models (self-play): {html.escape(', '.join(report['models']))}; "
+             f"{report['games_per_match']} games per match and variant. Each match has its own "
+             f"folder and report: {links}.</p>" + DEFINITIONS)
     files.append(path)
-    files.append(write_html(f"{report['game']} balance report", sections, plots, folder, intro))
+    game = load(report["game"], **report["options"])
+    files.append(write_html(f"{game.info.name}: balance report", sections, plots, folder, intro))
     return files + plots
 
 

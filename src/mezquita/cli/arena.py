@@ -10,8 +10,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from mezquita.arena.balance import balance, balance_plans, describe, mirror_agent
+from mezquita.arena.balance import balance, balance_plans, describe
 from mezquita.arena.export import balance_json, write_balance, write_folder
+from mezquita.arena.models import DEFAULT_SEARCH, default_models
 from mezquita.arena.plan import HIDDEN_SAMPLES, Plan
 from mezquita.arena.report import analyse
 from mezquita.arena.runner import BACKENDS, play_plan
@@ -195,9 +196,10 @@ def balance_command(
                                            "(repeatable); default: the game as configured."),
     games: int = typer.Option(200, "--games", min=1, help="Games per match and variant."),
     search: str = typer.Option("ismcts-200", "--search", help="The search bot on the ladder."),
-    mirror: str = typer.Option(None, "--mirror",
-                               help="Agent for the self-play match (default: the game's "
-                                    "heuristic, else random); any agent, e.g. ismcts-100."),
+    models: str = typer.Option(None, "--models",
+                               help="Player models for the self-play matches, comma-separated "
+                                    "(default: the game's heuristic, else random, and "
+                                    f"{DEFAULT_SEARCH}); any agents, e.g. ismcts-100."),
     workers: int = typer.Option(1, "--workers", min=1, help="Worker processes."),
     seed: int = typer.Option(0, "--seed", help="Seed (same seed, same games)."),
     out: Path = typer.Option(None, "--out",
@@ -214,12 +216,11 @@ def balance_command(
         for v in variants:
             load(game_id, **dict(base, **v))
         parse_agents(search, game)
-        mirror = mirror or mirror_agent(game)
-        parse_agents(mirror, game)
     except MezquitaError as err:
         fail(str(err))
+    mirrors = parse_agents(models, game) if models else default_models(game)
     folder = prepare_out_dir(out)
-    plans = balance_plans(game, variants, games, search, mirror, seed)
+    plans = balance_plans(game, variants, games, search, mirrors, seed)
     if folder:
         try:
             for name, plan in plans:
@@ -228,8 +229,8 @@ def balance_command(
             fail(str(err))
     with progress_bar() as progress:
         task = progress.add_task(f"{game_id} balance", total=sum(p.total for _, p in plans))
-        report = balance(game, games, search, seed, workers, lambda _: progress.advance(task),
-                         mirror, variants, folder)
+        report = balance(game, games, search, mirrors, seed, workers,
+                         lambda _: progress.advance(task), variants, folder)
     if folder:
         write_balance(report, folder, describe)
     if as_json:
@@ -238,7 +239,7 @@ def balance_command(
     for v in report["variants"]:
         changed = " ".join(f"{k}={val}" for k, val in v["changed"].items()) or "defaults"
         console.rule(f"{game_id} {changed}")
-        for line in describe(v, report["mirror_agent"]):
+        for line in describe(v):
             console.print(f"• {line}", highlight=False)
     if folder:
         console.print(f"report.html and balance.json in {folder}")
