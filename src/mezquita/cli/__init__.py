@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import arena, bench, games_cmd, ladder, play, replay, serve, simulate, sweep
+from . import arena, audit, bench, games_cmd, ladder, play, replay, serve, simulate, sweep
 from .app import app
 
-__all__ = ["app", "arena", "bench", "games_cmd", "ladder", "play", "replay", "serve", "simulate",
+__all__ = ["app", "arena", "audit", "bench", "games_cmd", "ladder", "play", "replay", "serve", "simulate",
            "sweep"]
