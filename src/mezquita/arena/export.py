@@ -63,7 +63,7 @@ def pct(row: dict, key: str = "rate") -> str:
 
 def num(row: dict) -> str:
     """``"12.3 (11.9 to 12.8)"``."""
-    return f"{row['mean']:.4g} ({row['ci95'][0]:.4g} to {row['ci95'][1]:.4g})"
+    return f"{row['mean']:.3g} ({row['ci95'][0]:.3g} to {row['ci95'][1]:.3g})"
 
 
 def diff_text(d: dict | None, kind: str) -> str:
@@ -314,7 +314,8 @@ def write_html(title: str, sections: list[tuple[str, str]], plots: list[Path], f
     if plots:
         body.append("<h2>Plots</h2>" + "".join(_img(p) for p in plots))
     path = folder / HTML_FILE
-    path.write_text(f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+    path.write_text(f"<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' "
+                    f"content='width=device-width, initial-scale=1'><title>{html.escape(title)}"
                     f"</title><style>{CSS}</style></head><body>{''.join(body)}</body></html>\n",
                     encoding="utf-8")
     return path

@@ -45,7 +45,7 @@ def judge(question: str, answers: dict[str, str | None], words: dict[str, str]) 
         verdict, text = "depends on the model", f"{said}: no robust answer"
     elif len(kinds) == 1:
         verdict = "robust"
-        text = f"{words[kinds.pop()]} with every player model ({', '.join(seen)})"
+        text = f"{words[kinds.pop()]}, the same under every player model ({', '.join(seen)})"
     else:
         verdict, text = "not robust", f"{said}: not robust"
     return {"question": question, "answers": seen, "verdict": verdict,

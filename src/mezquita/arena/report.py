@@ -36,7 +36,10 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 
+from mezquita.engine import Game
+
 from .figures import catalogue
+from .labels import item as label
 from .plan import Plan
 from .ratings import rate as rate_agents
 from .restrict import KEY
@@ -72,7 +75,7 @@ def analyse(results: list[GameResult], plan: Plan) -> dict:
                       if not (plan.restriction(i) and not plan.restriction(i).every_seat)]
     if len(games_compared) > 1:
         report["compared"] = [v["variant"] for v in games_compared]
-        report["comparison"] = compare(games_compared)
+        report["comparison"] = compare(games_compared, plan.load())
     if any(plan.restriction(v) and not plan.restriction(v).every_seat
            for v in range(len(plan.variants))):
         report["restricted_play"] = restricted_play(results, plan)
@@ -358,20 +361,20 @@ def headline(report: dict) -> list[tuple[str, str, dict]]:
     return rows
 
 
-def compare(variants: list[dict]) -> list[dict]:
+def compare(variants: list[dict], game: Game) -> list[dict]:
     """Side by side: each headline figure, and per item of the game's figures its count per
     game and the win rate of the seats it concerned, in every variant, with the difference
     from the first variant and its 95% CI (``None`` where a variant lacks the figure, e.g. a
-    landmark that is not in play)."""
+    landmark that is not in play). Items are named in ``game``'s words."""
     tables = [dict((name, (kind, value)) for name, kind, value in headline(v)) for v in variants]
     for table, v in zip(tables, variants, strict=True):
         for group, verbs in v.get("metrics", {}).items():
             for verb, rows in verbs.items():
                 for row in rows:
-                    table[f"{group} {row['item']} {verb} per game"] = ("mean", row["per_game"])
+                    name = f"{group} {label(game, row['item'], group)} {verb}"
+                    table[f"{name} per game"] = ("mean", row["per_game"])
                     if row["win"]["n"]:
-                        table[f"{group} {row['item']} {verb}: seats concerned win"] = (
-                            "rate", row["win"])
+                        table[f"{name}: seats concerned win (correlation)"] = ("rate", row["win"])
     names = list(dict.fromkeys(n for t in tables for n in t))
     head = {n for v in variants for n, _, _ in headline(v)}
     out = []
