@@ -165,7 +165,8 @@ def test_sweep_compares_variants_with_differences_and_cis(tmp_path):
     value, diff = row["values"][1], row["diffs"][1]
     assert diff["diff"] == pytest.approx(value["rate"] - row["values"][0]["rate"], abs=1e-3)
     assert diff["ci95"][0] <= diff["diff"] <= diff["ci95"][1]
-    absent = next(r for r in report["comparison"] if r["figure"] == "landmark Almodóvar Gate (1) controlled per game")
+    gate = "landmark Almodóvar Gate (1) controlled per game"  # named in the game's words
+    absent = next(r for r in report["comparison"] if r["figure"] == gate)
     assert absent["values"][1] is None and absent["diffs"][1] is None  # not in play at 5
     assert (tmp_path / "model-heuristic-random" / "sweep-start-player-wins.png").exists()
     assert (tmp_path / "model-heuristic-random" / "v1-game_lengths.png").exists()

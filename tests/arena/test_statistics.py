@@ -161,3 +161,17 @@ def test_trajectory_figures_reach_the_report():
     assert trajectory["timeout"]["rate"] == 0.0 and trajectory["games"] == 20
     assert 0 <= trajectory["lead_changes"]["ci95"][0] <= trajectory["lead_changes"]["mean"]
     assert len(trajectory["branching"]) == 10 and trajectory["branching"][0] > trajectory["branching"][-1]
+
+
+def test_reports_name_things_in_the_games_words():
+    from mezquita.arena import labels
+
+    citadels = mezquita.load("citadels", players=5)
+    assert labels.item(citadels, "school_of_magic", "district") == "School of Magic"
+    assert labels.item(citadels, "architect", "character") == "Architect"
+    assert labels.item(citadels, "architect", "character", "de") == "Baumeister"
+    assert labels.restriction(citadels, "never:do=pick,character=architect") == (
+        "one player: never pick Architect")
+    assert labels.item(mezquita.load("cortica"), "use market 2", "option") == "use Market 2"
+    assert labels.options({"hand": 3, "landmarks": 5}) == "hand 3, landmarks 5"
+    assert labels.options({}) == "the base game"
