@@ -17,6 +17,7 @@ from .labels import options as options_text
 from .labels import restriction as label_restriction
 from .plan import Plan
 from .plots import slug
+from .restrict import one_seat
 from .tournament import GameResult
 
 GAMES_CSV, METRICS_CSV, HTML_FILE, REPORT_FILE = "games.csv", "metrics.csv", "report.html", "report.json"
@@ -336,7 +337,7 @@ def write_folder(report: dict, results: list[GameResult], plan: Plan, folder: Pa
                                         f"Restricted play — {game.info.name}, "
                                         f"{', '.join(plan.agents)}, {plan.games} games each"))
     sections = [(variant_title(v, game), variant_html(v, plan.load(i)))
-                for i, v in enumerate(report["variants"])]
+                for i, v in enumerate(report["variants"]) if not one_seat(v["restrict"])]
     intro = (f"<p>Agents {html.escape(', '.join(plan.agents))}; seed {plan.seed}; "
              f"{report['games']} games ({plan.games} planned per variant); "
              f"{html.escape(options_text(report['variants'][0]['changed']))}. Files: games.csv, "

@@ -15,6 +15,8 @@ from collections.abc import Callable
 
 from mezquita.engine import Game
 
+from .restrict import one_seat
+
 #: the search model that `balance` and `sweep` add to the heuristic by default
 DEFAULT_SEARCH = "ismcts-50"
 WORDS = {"above": "up", "below": "down", "level": "level"}
@@ -68,7 +70,7 @@ def sweep_robustness(reports: dict[str, dict], name: Callable[[str], str] = str)
     first = next(iter(reports.values()))
     questions = []
     for i, v in enumerate(first["variants"]):
-        if v.get("positions") and not _one_seat(v):
+        if v.get("positions") and not one_seat(v.get("restrict")):
             answers = {m: WORDS[r["variants"][i]["positions"][0]["verdict"]]
                        for m, r in reports.items() if r["variants"][i].get("positions")}
             questions.append(judge(f"start player, {v['variant']}", answers, START_WORDS))
@@ -89,9 +91,3 @@ def sweep_robustness(reports: dict[str, dict], name: Callable[[str], str] = str)
         questions.append(judge(f"{name(row['restriction'])} ({row['control']})", answers,
                                DENIAL_WORDS))
     return questions
-
-
-def _one_seat(variant: dict) -> bool:
-    """A variant restricting one seat only (a restricted-play arm, not a game variant)."""
-    spec = variant.get("restrict")
-    return bool(spec) and not spec.endswith("@all")

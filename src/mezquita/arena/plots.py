@@ -11,6 +11,8 @@ import re
 import textwrap
 from pathlib import Path
 
+from .restrict import one_seat
+
 RED, GOLD, GREY, BLUE = "#b5462f", "#c9a227", "#333333", "#3b6e8f"
 #: items per metric plot (the most frequent)
 TOP_ITEMS = 24
@@ -60,8 +62,8 @@ def write_plots(report: dict, folder: Path) -> list[Path]:
     paths = []
     several = len(report["variants"]) > 1
     for i, variant in enumerate(report["variants"]):
-        if not variant.get("games"):
-            continue
+        if not variant.get("games") or one_seat(variant.get("restrict")):
+            continue  # a restricted-play arm: its figure is restricted_play.png
         prefix = f"v{i}-" if several else ""
         paths += _variant_plots(report, variant, folder, prefix)
     if report.get("comparison"):

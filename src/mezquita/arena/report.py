@@ -42,7 +42,7 @@ from .figures import catalogue
 from .labels import item as label
 from .plan import Plan
 from .ratings import rate as rate_agents
-from .restrict import KEY
+from .restrict import KEY, one_seat
 from .schedule import schedule
 from .stats import (
     clustered_rate,
@@ -71,13 +71,11 @@ def analyse(results: list[GameResult], plan: Plan) -> dict:
     for v in range(len(plan.variants)):
         mine = [r for r in results if r.variant == v]
         report["variants"].append(analyse_variant(mine, plan, v))
-    games_compared = [v for i, v in enumerate(report["variants"])
-                      if not (plan.restriction(i) and not plan.restriction(i).every_seat)]
+    games_compared = [v for v in report["variants"] if not one_seat(v["restrict"])]
     if len(games_compared) > 1:
         report["compared"] = [v["variant"] for v in games_compared]
         report["comparison"] = compare(games_compared, plan.load())
-    if any(plan.restriction(v) and not plan.restriction(v).every_seat
-           for v in range(len(plan.variants))):
+    if any(one_seat(v.get(KEY)) for v in plan.variants):
         report["restricted_play"] = restricted_play(results, plan)
     return report
 

@@ -83,6 +83,12 @@ class Restriction:
                                  f"(fields: {', '.join(fields(game))})")
 
 
+def one_seat(spec: str | None) -> bool:
+    """Whether a variant's restriction binds one seat only (a restricted-play arm, not a
+    variant of the game)."""
+    return bool(spec) and not spec.endswith(ALL)
+
+
 def fields(game: Game) -> list[str]:
     """Every field an action of ``game`` has in its JSON form, ``do`` first."""
     names = {"do": None}
