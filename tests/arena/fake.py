@@ -1,10 +1,10 @@
 """A fake game and fake agents whose truth is known, to check what the arena attributes.
 
-"Claim": each seat, from the start seat on, moves once: ``pass`` or ``claim``. The first
-seat to claim wins; if nobody claims, the start seat wins. The start seat is 0, or with
-``start=rotating`` the deal seed modulo the seats (a game where *starting*, not seat 0,
-wins). So `Passer` self-play shows a pure starting advantage, and `Claimer` wins every
-game it plays against passers, from any seat.
+"Claim": each seat, from the start seat on, moves once (``rounds`` times with that option):
+``pass`` or ``claim``. The first seat to claim wins; if nobody claims, the start seat wins.
+The start seat is 0, or with ``start=rotating`` the deal seed modulo the seats (a game
+where *starting*, not seat 0, wins). So `Passer` self-play shows a pure starting
+advantage, and `Claimer` wins every game it plays against passers, from any seat.
 
 This module is also the game's metrics module (``Game.metrics``).
 """
@@ -28,7 +28,8 @@ PASS, CLAIM = DECISIONS.space.blocks
 INFO = GameInfo(id="test-claim", name="Claim", min_players=2, max_players=8,
                 hidden_information=False, chance=False,
                 options=(Option("players", 2, tuple(range(2, 9)), "seats"),
-                         Option("start", "zero", ("zero", "rotating"), "who starts")))
+                         Option("start", "zero", ("zero", "rotating"), "who starts"),
+                         Option("rounds", 1, (1, 2, 4, 8), "moves per seat")))
 
 
 class ClaimGame(Game):
@@ -39,7 +40,7 @@ class ClaimGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        return self.num_players  # one move per seat
+        return self.num_players * self.options["rounds"]
 
 
 class ClaimState(State):
@@ -51,7 +52,7 @@ class ClaimState(State):
         self.moved, self.winner = 0, -1
 
     def _to_move(self) -> tuple[int, ...]:
-        if self.moved == self.game.num_players:
+        if self.moved == self.game.max_game_length:
             return ()
         return ((self.start + self.moved) % self.game.num_players,)
 
@@ -63,7 +64,7 @@ class ClaimState(State):
         if claim and self.winner < 0:
             self.winner = seat
         self.moved += 1
-        if self.moved == self.game.num_players and self.winner < 0:
+        if self.moved == self.game.max_game_length and self.winner < 0:
             self.winner = self.start
 
     def _view(self, seat: int | None, full: bool) -> dict:

@@ -122,17 +122,22 @@ def test_balance_command_reports_starting_advantage_and_ladder(tmp_path):
                                       "landmarks=5", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
+    assert report["models"] == ["heuristic", "ismcts-50"]  # two player models by default
     assert [v["variant"] for v in report["variants"]] == ["hand=3", "landmarks=5"]
     for variant in report["variants"]:
-        assert len(variant["positions"]) == 2
+        assert all(len(m["positions"]) == 2 for m in variant["models"].values())
+        assert set(variant["start"]["answers"]) == {"heuristic", "ismcts-50"}
         assert [(s["weaker"], s["stronger"]) for s in variant["ladder"]] == [
             ("random", "heuristic"), ("heuristic", "mcts-5")]
     text = CliRunner().invoke(app, ["balance", "cordoba", "--games", "4", "--search", "mcts-3",
-                                    "--mirror", "mcts-3", "--out", str(tmp_path)])
+                                    "--models", "mcts-3", "--out", str(tmp_path)])
     assert text.exit_code == 0, text.output
-    assert "mcts-3 self-play" in text.stdout and "Skill ladder random < heuristic < mcts-3" in text.stdout
+    out = " ".join(text.stdout.split())
+    assert "With mcts-3 self-play" in out and "Skill ladder random < heuristic < mcts-3" in out
+    assert "one player model only" in out
     assert (tmp_path / "report.html").exists() and (tmp_path / "step-2" / "report.html").exists()
-    assert json.loads((tmp_path / "balance.json").read_text())["mirror_agent"] == "mcts-3"
+    assert (tmp_path / "mirror-mcts-3" / "report.html").exists()
+    assert json.loads((tmp_path / "balance.json").read_text())["models"] == ["mcts-3"]
 
 
 def test_sweep_varies_every_combination():
@@ -149,7 +154,10 @@ def test_sweep_compares_variants_with_differences_and_cis(tmp_path):
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "start player wins" in result.stdout
-    report = json.loads((tmp_path / "report.json").read_text())
+    study = json.loads((tmp_path / "report.json").read_text())
+    assert study["models"] == ["heuristic,random"]
+    assert study["robustness"][0]["verdict"] == "one model"  # a lineup: robustness not checked
+    report = study["reports"]["heuristic,random"]
     assert [v["variant"] for v in report["variants"]] == ["landmarks=7", "landmarks=5"]
     assert report["games"] == 12 and report["variants"][1]["changed"] == {"hand": 3, "landmarks": 5}
     row = next(r for r in report["comparison"] if r["figure"] == "win share heuristic")
@@ -157,10 +165,12 @@ def test_sweep_compares_variants_with_differences_and_cis(tmp_path):
     value, diff = row["values"][1], row["diffs"][1]
     assert diff["diff"] == pytest.approx(value["rate"] - row["values"][0]["rate"], abs=1e-3)
     assert diff["ci95"][0] <= diff["diff"] <= diff["ci95"][1]
-    absent = next(r for r in report["comparison"] if r["figure"] == "landmark 1 controlled per game")
+    gate = "landmark Almodóvar Gate (1) controlled per game"  # named in the game's words
+    absent = next(r for r in report["comparison"] if r["figure"] == gate)
     assert absent["values"][1] is None and absent["diffs"][1] is None  # not in play at 5
-    assert (tmp_path / "sweep-start-player-wins.png").exists()
-    assert (tmp_path / "v1-game_lengths.png").exists()
+    assert (tmp_path / "model-heuristic-random" / "sweep-start-player-wins.png").exists()
+    assert (tmp_path / "model-heuristic-random" / "v1-game_lengths.png").exists()
+    assert (tmp_path / "report.html").exists()
     bad = runner.invoke(app, ["sweep", "cordoba", "--vary", "hand"])
     assert bad.exit_code != 0 and "--vary takes OPTION=VALUE" in bad.output
 
@@ -228,3 +238,26 @@ def test_plans_with_list_options_reload_and_reopen_their_folder(tmp_path):
     ResultStore(tmp_path, plan)
     assert ResultStore(tmp_path, plan).load() == {}
     assert plan.load().options == mezquita.load("citadels", **plan.to_json()["options"]).options
+
+
+def test_sweep_answers_with_two_player_models_and_ranks_restricted_elements(tmp_path):
+    """Claim (8 moves a seat): with random play a player who may never claim loses, one who
+    may never pass wins more; the passers (heuristic) never claim anyway, so denying them the
+    claim changes nothing: the answer is not robust across the two models."""
+    args = ["sweep", "test-claim", "--rounds", "8", "--restrict", "never:do=*", "--models",
+            "random,heuristic", "--games", "120", "--json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    study = json.loads(result.stdout)
+    ranking = study["reports"]["random"]["restricted_play"]
+    assert [r["restriction"] for r in ranking] == ["never:do=claim", "never:do=pass"]
+    assert ranking[0]["verdict"] == "denying it costs"
+    passers = {r["restriction"]: r for r in study["reports"]["heuristic"]["restricted_play"]}
+    assert passers["never:do=claim"]["verdict"] == "no detectable effect"
+    assert passers["never:do=claim"]["change"]["diff"] == 0
+    claim = next(q for q in study["robustness"] if "never claim" in q["question"])
+    assert claim["answers"] == {"random": "down", "heuristic": "level"}
+    assert claim["verdict"] == "not robust"
+    bad = CliRunner().invoke(app, ["sweep", "test-claim", "--restrict", "never:do=fold"])
+    assert bad.exit_code != 0 and "no action of test-claim matches" in bad.output
+    assert CliRunner().invoke(app, ["sweep", "test-claim"]).exit_code != 0

@@ -44,12 +44,18 @@ def test_schedule_prefix_of_n_games_rotates_a_lineup_over_every_seat():
 def test_seat_advantage_and_agent_strength_are_told_apart():
     """Three agents at two seats, where passers give seat 0 every game and the claimer wins
     from any seat: the claimer is strongest everywhere, seat 0 is favoured, and both passers
-    show the same seat effect (each faced the same opponents in each seat)."""
+    show the same seat effect (each faced the same opponents in each seat). The game has no
+    chance and the agents none: the 12 games are the schedule's 6 seatings twice, so the
+    intervals rest on 6 games and the claimer's 8 wins are not enough for a verdict."""
     game = mezquita.load("test-claim")
     plan = Plan.of(game, [CLAIMER, PASSER, OTHER], 12, seed=1, hidden_samples=0)
     report = analyse(play_plan(plan), plan)["variants"][0]
+    assert report["sample"] == {"games": 12, "distinct": 6, "checked": True, "effective": 6.0,
+                                "deterministic": False}
     agents = report["agents"]
-    assert agents[CLAIMER]["rate"] == 1.0 and agents[CLAIMER]["verdict"] == "above"
+    assert agents[CLAIMER]["rate"] == 1.0 and agents[CLAIMER]["n"] == 4
+    assert agents[CLAIMER]["ci95"] == [round(x, 4) for x in wilson(4, 4)]
+    assert agents[CLAIMER]["verdict"] == "level"
     assert agents[CLAIMER]["games"] == 8 and agents[CLAIMER]["fair"] == 0.5
     assert agents[PASSER]["rate"] == agents[OTHER]["rate"] == 0.25
     assert [r["rate"] for r in report["per_seat"][CLAIMER]] == [1.0, 1.0]
@@ -76,11 +82,14 @@ def test_balance_reports_the_starting_position_not_seat_zero():
     index wins about its fair share. The ladder's stronger agent holds two of four seats: its
     share is counted per game against a fair 50%."""
     game = mezquita.load("test-claim", players=4, start="rotating")
-    report = balance(game, 24, CLAIMER, seed=3)
+    report = balance(game, 24, CLAIMER, ["heuristic", "random"], seed=3)
     variant = report["variants"][0]
-    assert variant["positions"][0]["rate"] == 1.0 and variant["positions"][0]["verdict"] == "above"
-    assert all(p["rate"] == 0.0 for p in variant["positions"][1:])
-    assert max(s["rate"] for s in variant["seats"]) < 0.6
+    passers = variant["models"]["heuristic"]
+    assert passers["sample"]["distinct"] == 4  # one game per start seat: no chance
+    assert passers["positions"][0]["rate"] == 1.0 and passers["positions"][0]["verdict"] == "above"
+    assert all(p["rate"] == 0.0 for p in passers["positions"][1:])
+    assert max(s["rate"] for s in passers["seats"]) < 0.6
+    assert variant["start"]["answers"]["heuristic"] == "up"
     top = variant["ladder"][-1]
     assert (top["stronger"], top["weaker"]) == (CLAIMER, "heuristic")
     assert top["rate"] == 1.0 and top["fair"] == 0.5 and top["games"] == 24

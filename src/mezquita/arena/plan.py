@@ -7,6 +7,11 @@ seed comes from ``j`` (so variants are compared on the same seeds) and its seati
 fair schedule (``schedule.py``). A game depends only on the plan and ``i``, which lets
 backends play games in any order, on any worker, and lets an interrupted run skip the games
 it already has; raising ``games`` keeps every existing index.
+
+A variant may also carry a restriction (``{"restrict": "never:character=architect"}``, see
+``restrict.py``): in game number ``j`` it binds seat ``j % players`` (the denied player, so
+every seat is denied equally often and game ``j`` of the unrestricted variant, on the same
+deal and seats, is its control), or every seat with ``@all``.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from functools import lru_cache
 
 from mezquita.engine import Game, derive_seed, load
 
+from .restrict import KEY, Restriction
 from .schedule import seating
 from .tournament import GameResult, play_game
 
@@ -53,20 +59,30 @@ class Plan:
     def load(self, variant: int = 0) -> Game:
         """The configured game of ``variant`` (cached per process)."""
         options = dict(self.options, **self.variants[variant])
+        options.pop(KEY, None)
         return _load(self.game, json.dumps(options, sort_keys=True))
 
     def variant_name(self, variant: int) -> str:
         """``"hand=3 landmarks=5"``: what the variant changes (``"base"`` if nothing)."""
         return " ".join(f"{k}={_short(v)}" for k, v in self.variants[variant].items()) or "base"
 
+    def restriction(self, variant: int) -> Restriction | None:
+        """The variant's restriction, if it has one."""
+        spec = self.variants[variant].get(KEY)
+        return Restriction.parse(spec) if spec else None
+
     def play(self, index: int) -> GameResult:
         """Play game ``index``; the same plan and index always give the same game."""
         variant, number = index % len(self.variants), index // len(self.variants)
         game = self.load(variant)
+        players = game.num_players
         samples = self.hidden_samples if game.info.hidden_information else 0
-        return play_game(game, seating(self.agents, game.num_players, number),
+        restriction = self.restriction(variant)
+        seats = (range(players) if restriction and restriction.every_seat
+                 else [number % players])
+        return play_game(game, seating(self.agents, players, number),
                          derive_seed(self.seed, "game", number), index, self.records, samples,
-                         variant)
+                         variant, restriction, seats)
 
     def to_json(self) -> dict:
         """The plan as JSON (option tuples become lists)."""

@@ -11,6 +11,8 @@ import re
 import textwrap
 from pathlib import Path
 
+from .restrict import one_seat
+
 RED, GOLD, GREY, BLUE = "#b5462f", "#c9a227", "#333333", "#3b6e8f"
 #: items per metric plot (the most frequent)
 TOP_ITEMS = 24
@@ -60,11 +62,11 @@ def write_plots(report: dict, folder: Path) -> list[Path]:
     paths = []
     several = len(report["variants"]) > 1
     for i, variant in enumerate(report["variants"]):
-        if not variant.get("games"):
-            continue
+        if not variant.get("games") or one_seat(variant.get("restrict")):
+            continue  # a restricted-play arm: its figure is restricted_play.png
         prefix = f"v{i}-" if several else ""
         paths += _variant_plots(report, variant, folder, prefix)
-    if several:
+    if report.get("comparison"):
         paths += _sweep_plots(report, folder)
     return paths
 
@@ -74,10 +76,11 @@ def _variant_plots(report: dict, v: dict, folder: Path, prefix: str) -> list[Pat
     paths = []
     names = list(v["agents"])
     rows = [v["agents"][n] for n in names]
-    fig = _share_bars(plt, names, rows, "win share, 95% CI (game as unit)",
-                      "fair share (seats held / seats)", "share of games won (draws shared)",
-                      title_of(report, v, "Win share per agent"))
-    paths.append(_save(fig, folder / f"{prefix}win_shares.png"))
+    if not v.get("self_play"):  # in self-play the one agent wins every game
+        fig = _share_bars(plt, names, rows, "win share, 95% CI (game as unit)",
+                          "fair share (seats held / seats)", "share of games won (draws shared)",
+                          title_of(report, v, "Win share per agent"))
+        paths.append(_save(fig, folder / f"{prefix}win_shares.png"))
 
     if v.get("positions"):
         n = v["players"]
@@ -96,7 +99,8 @@ def _variant_plots(report: dict, v: dict, folder: Path, prefix: str) -> list[Pat
         axes[0].legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), frameon=False, fontsize=8)
         fig.suptitle(title_of(report, v, f"Seats ({v['basis']})"), fontsize=10)
         paths.append(_save(fig, folder / f"{prefix}seats.png"))
-        paths.append(_per_seat(report, v, folder / f"{prefix}per_seat.png"))
+        if not v.get("self_play"):
+            paths.append(_per_seat(report, v, folder / f"{prefix}per_seat.png"))
 
     length = v.get("rounds") or v["length"]
     unit = "rounds" if v.get("rounds") else "decisions"
@@ -106,19 +110,52 @@ def _variant_plots(report: dict, v: dict, folder: Path, prefix: str) -> list[Pat
                             folder / f"{prefix}margins.png", "Score margin"))
 
     ladder = v["ratings"]
-    fig, ax = plt.subplots(figsize=(7, 0.5 * len(ladder) + 2))
-    ax.errorbar([r["mu"] for r in ladder], [r["agent"] for r in ladder],
-                xerr=[3 * r["sigma"] for r in ladder], fmt="o", color=RED, capsize=4)
-    ax.invert_yaxis()
-    ax.set_xlabel("OpenSkill mu ± 3 sigma (whole-game rankings)")
-    ax.set_title(title_of(report, v, "Rating ladder"), fontsize=10)
-    paths.append(_save(fig, folder / f"{prefix}ratings.png"))
+    if not v.get("self_play"):
+        fig, ax = plt.subplots(figsize=(7, 0.5 * len(ladder) + 2))
+        ax.errorbar([r["mu"] for r in ladder], [r["agent"] for r in ladder],
+                    xerr=[3 * r["sigma"] for r in ladder], fmt="o", color=RED, capsize=4)
+        ax.invert_yaxis()
+        ax.set_xlabel("OpenSkill mu ± 3 sigma (whole-game rankings)")
+        ax.set_title(title_of(report, v, "Rating ladder"), fontsize=10)
+        paths.append(_save(fig, folder / f"{prefix}ratings.png"))
+    if v.get("trajectory"):
+        paths.append(_branching(report, v, folder / f"{prefix}trajectory.png"))
 
     for group, verbs in v.get("metrics", {}).items():
         for verb, items in verbs.items():
             paths.append(_metric(report, v, group, verb, items,
                                  folder / f"{prefix}metric-{slug(group)}-{slug(verb)}.png"))
     return paths
+
+
+def _branching(report: dict, v: dict, path: Path) -> Path:
+    plt = _plt()
+    values = v["trajectory"]["branching"]
+    fig, ax = plt.subplots(figsize=(7, 3.4))
+    ax.plot([10 * k + 5 for k in range(len(values))], values, marker="o", color=BLUE)
+    ax.set_xlim(0, 100)
+    ax.set_ylim(bottom=0)
+    ax.set_xlabel("point of the game (% of its decisions)")
+    ax.set_ylabel("legal actions per decision")
+    ax.set_title(title_of(report, v, "Choices through the game"), fontsize=10)
+    return _save(fig, path)
+
+
+def restricted_plot(report: dict, path: Path, names: list[str], title: str) -> Path:
+    """The restricted-play ranking: each element's win-rate change with its 95% interval."""
+    plt = _plt()
+    rows = report["restricted_play"]
+    changes = [r["change"] for r in rows]
+    fig, ax = plt.subplots(figsize=(7, 0.35 * len(rows) + 2.2))
+    ax.errorbar([c["diff"] for c in changes], names, xerr=_errors(changes, "diff"), fmt="o",
+                color=RED, ecolor=GREY, capsize=3)
+    ax.axvline(0, color=GOLD, linestyle="--", label="no effect")
+    ax.invert_yaxis()
+    ax.tick_params(axis="y", labelsize=8)
+    ax.set_xlabel("win-rate change of the restricted player, 95% CI")
+    ax.set_title("\n".join(textwrap.wrap(title, 62)), fontsize=10)
+    _legend_below(ax)
+    return _save(fig, path)
 
 
 def _per_seat(report: dict, v: dict, path: Path) -> Path:
@@ -196,7 +233,7 @@ def _metric(report: dict, v: dict, group: str, verb: str, items: list[dict], pat
 
 def _sweep_plots(report: dict, folder: Path) -> list[Path]:
     plt = _plt()
-    names = [v["variant"] for v in report["variants"]]
+    names = report["compared"]
     paths = []
     for row in report["comparison"]:
         if row["metric"]:

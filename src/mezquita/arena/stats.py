@@ -1,4 +1,6 @@
-"""Small statistics for tournaments: Wilson intervals, medians."""
+"""Small statistics for tournaments: Wilson intervals for rates, log-scale intervals for
+means that cannot be negative, score-test p-values against a fair share and Holm's
+step-down adjustment across a report's verdicts."""
 
 from __future__ import annotations
 
@@ -19,11 +21,68 @@ def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def rate(successes: float, trials: int) -> dict:
-    """``{"rate", "ci95": [lo, hi]}`` rounded for reports."""
-    lo, hi = wilson(successes, trials)
-    return {"rate": round(successes / trials, 4) if trials else 0.0,
-            "ci95": [round(lo, 4), round(hi, 4)]}
+def rate(successes: float, trials: int, effective: float | None = None) -> dict:
+    """``{"rate", "ci95": [lo, hi], "n"}`` rounded for reports. ``effective`` (at most
+    ``trials``): the number of independent trials the interval may assume, when some games
+    repeat others move for move (`effective_share`); ``n`` is that number."""
+    p = successes / trials if trials else 0.0
+    n = trials if effective is None else min(float(trials), effective)
+    lo, hi = wilson(p * n, n)
+    return {"rate": round(p, 4), "ci95": [round(lo, 4), round(hi, 4)], "n": round(n, 2)}
+
+
+def effective_share(digests: list[str | None]) -> float:
+    """Distinct games over games: 1 when no game repeats another move for move (or when the
+    games carry no digest, e.g. from the fast simulator), ``1/n`` when all ``n`` are one game.
+    A rate's interval uses its trials times this share as its sample size."""
+    known = [d for d in digests if d is not None]
+    if len(known) < len(digests) or not known:
+        return 1.0
+    return len(set(known)) / len(known)
+
+
+def p_value(row: dict, fair: float) -> float:
+    """Two-sided score-test p-value of a `rate` row (its ``n`` trials) against ``fair``."""
+    n = row.get("n", 0)
+    if not n or not 0 < fair < 1:
+        return 1.0
+    z = (row["rate"] - fair) / math.sqrt(fair * (1 - fair) / n)
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(p_values: list[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (family-wise error control), in input order."""
+    m = len(p_values)
+    order = sorted(range(m), key=p_values.__getitem__)
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def positive_mean_ci(values: list[float], share: float = 1.0) -> dict:
+    """Mean of non-negative values (counts, lengths, margins) with a 95% interval on the log
+    scale, so it never goes below 0 (all zero: 0 up to the rule of three, ``3/n``).
+    ``share``: `effective_share` of the games. ``{"mean", "ci95", "n" (effective), "sd"}``."""
+    n = len(values)
+    if not n:
+        return {"mean": 0.0, "ci95": [0.0, 0.0], "n": 0, "sd": 0.0}
+    m = sum(values) / n
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    effective = max(1.0, n * share)
+    if m <= 0:
+        return {"mean": 0.0, "ci95": [0.0, round(3 / effective, 4)], "n": round(effective, 2),
+                "sd": 0.0}
+    spread = math.exp(Z95 * sd / math.sqrt(effective) / m)
+    return {"mean": _sig(m), "ci95": [_sig(m / spread), _sig(m * spread)],
+            "n": round(effective, 2), "sd": _sig(sd)}
+
+
+def _sig(x: float) -> float:
+    """``x`` to 4 significant digits (a small positive bound stays positive)."""
+    return float(f"{x:.4g}")
 
 
 def describe(values: list[float]) -> dict:
@@ -37,11 +96,11 @@ def clustered_rate(clusters: list[tuple[float, int]]) -> dict:
     ``(successes, trials)`` per game. The interval is Wilson's on the *effective* number of
     trials, the trials divided by the design effect of the ratio estimator's between-game
     variance, so seats of one game are not counted as independent (one seat per game: plain
-    Wilson). ``{"rate", "ci95", "n", "games"}``."""
+    Wilson). ``{"rate", "ci95", "n" (effective trials), "trials", "games"}``."""
     clusters = [(s, t) for s, t in clusters if t]
     trials = sum(t for _, t in clusters)
     if not trials:
-        return {"rate": 0.0, "ci95": [0.0, 1.0], "n": 0, "games": 0}
+        return {"rate": 0.0, "ci95": [0.0, 1.0], "n": 0, "trials": 0, "games": 0}
     p = sum(s for s, _ in clusters) / trials
     g = len(clusters)
     effective = float(trials)
@@ -52,7 +111,8 @@ def clustered_rate(clusters: list[tuple[float, int]]) -> dict:
     elif g <= 1:
         effective = 1.0
     lo, hi = wilson(p * effective, effective)
-    return {"rate": round(p, 4), "ci95": [round(lo, 4), round(hi, 4)], "n": trials, "games": g}
+    return {"rate": round(p, 4), "ci95": [round(lo, 4), round(hi, 4)], "n": round(effective, 2),
+            "trials": trials, "games": g}
 
 
 def rate_difference(a: dict, b: dict) -> dict:
@@ -66,20 +126,8 @@ def rate_difference(a: dict, b: dict) -> dict:
     return {"diff": round(d, 4), "ci95": [round(lo, 4), round(hi, 4)]}
 
 
-def mean_ci(values: list[float]) -> dict:
-    """Mean with a normal 95% interval (``{"mean", "ci95", "n", "sd"}``)."""
-    n = len(values)
-    if not n:
-        return {"mean": 0.0, "ci95": [0.0, 0.0], "n": 0, "sd": 0.0}
-    m = sum(values) / n
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n)
-    return {"mean": round(m, 3), "ci95": [round(m - half, 3), round(m + half, 3)], "n": n,
-            "sd": round(sd, 3)}
-
-
 def mean_difference(a: dict, b: dict) -> dict:
-    """``b - a`` for two `mean_ci` results (Welch's normal interval)."""
+    """``b - a`` for two `positive_mean_ci` results (Welch's normal interval)."""
     d = b["mean"] - a["mean"]
     se = math.sqrt(a["sd"] ** 2 / max(a["n"], 1) + b["sd"] ** 2 / max(b["n"], 1))
     return {"diff": round(d, 3), "ci95": [round(d - Z95 * se, 3), round(d + Z95 * se, 3)]}

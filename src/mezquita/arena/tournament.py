@@ -6,6 +6,8 @@ from its own seed, so the same tournament seed always gives the same games.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
@@ -15,8 +17,10 @@ from mezquita.engine import Game, Record, derive_seed
 
 from .figures import figures
 from .hidden import HiddenTally
+from .restrict import RestrictedAgent, Restriction
 from .schedule import seating
 from .stats import describe, rate
+from .trajectory import Tracker
 
 __all__ = ["GameResult", "play_game", "seating", "summarise"]  # seating: the fair schedule's
 
@@ -40,6 +44,12 @@ class GameResult:
         start: the seat that started, as the game declares it (``figures.py``).
         rounds: length in the game's own rounds, if it declares them.
         facts: the game's countable facts ``[group, item, verb, seat]``.
+        digest: a hash of the agents, the moves and the final full view; two games with the
+            same digest are the same game between the same agents (``None`` where unknown,
+            e.g. from the fast simulator).
+        restricted: the seats that played under the plan's restriction (``restrict.py``).
+        removed: per restricted seat, the decisions at which the restriction took a choice away.
+        trajectory: the game's trajectory figures (``trajectory.py``).
     """
 
     index: int
@@ -57,6 +67,10 @@ class GameResult:
     start: int = 0
     rounds: int | None = None
     facts: list[list] = field(default_factory=list)
+    digest: str | None = None
+    restricted: list[int] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)
+    trajectory: dict | None = None
 
     @property
     def ranks(self) -> list[int]:
@@ -75,13 +89,19 @@ class GameResult:
 
 
 def play_game(game: Game, seats: list[str], seed: int, index: int = 0,
-              keep_record: bool = False, hidden_samples: int = 0, variant: int = 0) -> GameResult:
+              keep_record: bool = False, hidden_samples: int = 0, variant: int = 0,
+              restriction: Restriction | None = None, restricted: Iterable[int] = ()) -> GameResult:
     """Play one game; each agent sees only its `Turn` (view, legal actions, resampler).
 
     With ``hidden_samples`` > 0 (games with hidden information), decisions are also
-    measured by `HiddenTally`; this costs time but never changes the game.
+    measured by `HiddenTally`; this costs time but never changes the game. The agents of the
+    ``restricted`` seats play under ``restriction``.
     """
     players = [make_agent(name, game, derive_seed(seed, "agent", s)) for s, name in enumerate(seats)]
+    restricted = sorted(restricted) if restriction else []
+    for s in restricted:
+        players[s] = RestrictedAgent(players[s], restriction)
+    tracker = Tracker(game)
     state = game.new_state(seed)
     think = [0.0] * game.num_players
     decisions = [0] * game.num_players
@@ -98,19 +118,26 @@ def play_game(game: Game, seats: list[str], seed: int, index: int = 0,
         decisions[seat] += 1
         legal_total += len(turn.legal)
         state.apply(seat, action)
+        tracker.observe(state, len(turn.legal))
     meta = {"seats": seats, "returns": state.returns()}
     record = Record.of(state, **meta).to_json() if keep_record else None
     length = len(state.history)
+    moves = json.dumps([seats, state.history, state.full_view()], sort_keys=True,
+                       default=str).encode()
     return GameResult(index, seed, list(seats), state.returns(), state.scores(),
                       length, think, record, decisions,
                       round(legal_total / length, 3) if length else 0.0,
-                      hidden.to_json() if hidden else None, variant, **figures(state))
+                      hidden.to_json() if hidden else None, variant, **figures(state),
+                      digest=hashlib.blake2b(moves, digest_size=8).hexdigest(),
+                      restricted=restricted, removed=[players[s].removed for s in restricted],
+                      trajectory=tracker.summary(state.returns()))
 
 
-def summarise(results: Iterable[GameResult], agents: list[str]) -> dict:
+def summarise(results: Iterable[GameResult], agents: list[str], share: float = 1.0) -> dict:
     """Per agent: games, wins, draws, losses and its win share with a 95% CI, the game as the
     unit (an agent holding several seats of a game counts that game once, with the sum of
-    its seats' returns); plus game lengths.
+    its seats' returns); plus game lengths. ``share``: the share of distinct games
+    (`stats.effective_share`), which narrows the sample size the intervals assume.
 
     A game is won when one of the agent's seats has the largest return alone; a draw is a
     shared first place, counted as its share of the win.
@@ -134,7 +161,7 @@ def summarise(results: Iterable[GameResult], agents: list[str]) -> dict:
             else:
                 row["losses"] += 1
     for row in per_agent.values():
-        row.update(rate(row["points"], row["games"]))
+        row.update(rate(row["points"], row["games"], row["games"] * share))
         row["fair"] = round(row["fair"] / row["games"], 4) if row["games"] else 0.0
         row["points"] = round(row["points"], 2)
     return {

@@ -10,13 +10,16 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from mezquita.arena.balance import balance, balance_plans, describe, mirror_agent
-from mezquita.arena.export import balance_json, write_balance, write_folder
+from mezquita.arena.balance import balance, balance_plans, describe
+from mezquita.arena.export import balance_json, summary_lines, write_balance, write_folder
+from mezquita.arena.labels import item as item_label
+from mezquita.arena.labels import options as options_text
+from mezquita.arena.models import DEFAULT_SEARCH, default_models
 from mezquita.arena.plan import HIDDEN_SAMPLES, Plan
 from mezquita.arena.report import analyse
 from mezquita.arena.runner import BACKENDS, play_plan
 from mezquita.arena.store import ResultStore
-from mezquita.engine import MezquitaError, load
+from mezquita.engine import Game, MezquitaError, load
 
 from .app import app
 from .common import GAME_OPTIONS, console, err_console, fail, load_game, parse_game_options
@@ -95,29 +98,35 @@ def arena_command(
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
-    for variant in report["variants"]:
-        print_variant(report, variant)
+    for i, variant in enumerate(report["variants"]):
+        print_variant(report, variant, plan.load(i))
     _print_facts(report)
     if folder:
         console.print(f"report.html, report.json, games.csv, metrics.csv and plots in {folder}")
 
 
-def print_variant(report: dict, v: dict) -> None:
-    """Agents, positions, per-seat rates, ratings, lengths and the game's figures."""
+def print_variant(report: dict, v: dict, game: Game) -> None:
+    """The summary in sentences, then agents (not in self-play), positions, per-seat rates,
+    ratings, lengths and the game's figures in its words."""
     if not v.get("games"):
         console.print(f"{v['variant']}: no games")
         return
     pct = "{:.1%} ({:.0%}-{:.0%})".format
-    changed = " ".join(f"{k}={val}" for k, val in v["changed"].items()) or "defaults"
-    table = Table(title=f"{report['game']} {changed}: {v['games']} games, seed {report['seed']} "
-                        "(win share: the game as the unit; draws count as their share)")
-    for column in ("agent", "games", "wins", "win share (95% CI)", "fair", "verdict", "ms/move"):
-        table.add_column(column, justify="left" if column == "agent" else "right",
-                         no_wrap=column in ("agent", "win share (95% CI)"))
-    for name, r in v["agents"].items():
-        table.add_row(name, str(r["games"]), str(r["wins"]), pct(r["rate"], *r["ci95"]),
-                      f"{r['fair']:.0%}", r["verdict"], f"{r['ms_per_decision']:.2f}")
-    console.print(table)
+    console.rule(f"{game.info.name}: {options_text(v['changed'])}, {v['games']} games, "
+                 f"seed {report['seed']}")
+    for line in summary_lines(v, game):
+        console.print(f"• {line}", highlight=False)
+    if not v["self_play"]:
+        table = Table(title="win share: the game as the unit; draws count as their share; "
+                            "verdicts Holm-adjusted")
+        for column in ("agent", "games", "wins", "win share (95% CI)", "fair", "verdict",
+                       "ms/move"):
+            table.add_column(column, justify="left" if column == "agent" else "right",
+                             no_wrap=column in ("agent", "win share (95% CI)"))
+        for name, r in v["agents"].items():
+            table.add_row(name, str(r["games"]), str(r["wins"]), pct(r["rate"], *r["ci95"]),
+                          f"{r['fair']:.0%}", r["verdict"], f"{r['ms_per_decision']:.2f}")
+        console.print(table)
     seats = Table(title=f"seats, from {v['basis']}")
     for column in ("position", "from the start player", "seat index"):
         seats.add_column(column, justify="left" if column == "position" else "right")
@@ -125,6 +134,9 @@ def print_variant(report: dict, v: dict) -> None:
         seats.add_row("start" if p == 0 else f"+{p}", f"{pct(a['rate'], *a['ci95'])} {a['verdict']}",
                       f"seat {p}: {pct(s['rate'], *s['ci95'])} {s['verdict']}")
     console.print(seats)
+    if v["self_play"]:
+        _print_metrics(v, game)
+        return
     per_seat = Table(title="win rate per agent and seat (95% CI)")
     per_seat.add_column("agent")
     for seat in range(v["players"]):
@@ -152,23 +164,38 @@ def print_variant(report: dict, v: dict) -> None:
         if d:
             console.print(f"{label}: mean {d['mean']} (95% CI {d['ci95'][0]}-{d['ci95'][1]}), "
                           f"median {d['median']}, min {d['min']}, max {d['max']}", highlight=False)
+    _print_metrics(v, game)
+
+
+def _print_metrics(v: dict, game: Game) -> None:
+    """Lengths, trajectory and the game's own figures, items named in the game's words."""
+    pct = "{:.1%} ({:.0%}-{:.0%})".format
+    if v["self_play"]:
+        for label, d in (("length (decisions)", v["length"]), ("length (rounds)", v["rounds"]),
+                         ("score margin", v["margin"])):
+            if d:
+                console.print(f"{label}: mean {d['mean']} (95% CI {d['ci95'][0]}-{d['ci95'][1]})",
+                              highlight=False)
     for group, verbs in v.get("metrics", {}).items():
         for verb, items in verbs.items():
-            t = Table(title=f"{group}: {verb}")
+            t = Table(title=f"{group}: {verb} (seats concerned win: a correlation, not an effect)")
             for column in ("item", "count", "per game", "games with it", "seats concerned win",
-                           "winner's share"):
+                           "verdict", "winner's share"):
                 t.add_column(column, justify="left" if column == "item" else "right",
                              no_wrap=column == "item")
-            for r in items:
-                t.add_row(r["item"], str(r["count"]), f"{r['per_game']['mean']:g}",
+            for r in sorted(items, key=lambda r: -r["win"]["rate"] if r["win"]["n"] else 1):
+                t.add_row(item_label(game, r["item"], group), str(r["count"]),
+                          f"{r['per_game']['mean']:g}",
                           pct(r["games_with"]["rate"], *r["games_with"]["ci95"]),
                           pct(r["win"]["rate"], *r["win"]["ci95"]) if r["win"]["n"] else "-",
+                          r["win"].get("verdict", "-"),
                           pct(r["winner_share"]["rate"], *r["winner_share"]["ci95"])
                           if r["winner_share"]["n"] else "-")
             console.print(t)
     for group, verbs in v.get("never", {}).items():
         for verb, items in verbs.items():
-            console.print(f"never {verb} ({group}): {', '.join(items)}", highlight=False)
+            names = ", ".join(item_label(game, i, group) for i in items)
+            console.print(f"never {verb} ({group}): {names}", highlight=False)
 
 
 def _print_facts(report: dict) -> None:
@@ -195,9 +222,10 @@ def balance_command(
                                            "(repeatable); default: the game as configured."),
     games: int = typer.Option(200, "--games", min=1, help="Games per match and variant."),
     search: str = typer.Option("ismcts-200", "--search", help="The search bot on the ladder."),
-    mirror: str = typer.Option(None, "--mirror",
-                               help="Agent for the self-play match (default: the game's "
-                                    "heuristic, else random); any agent, e.g. ismcts-100."),
+    models: str = typer.Option(None, "--models",
+                               help="Player models for the self-play matches, comma-separated "
+                                    "(default: the game's heuristic, else random, and "
+                                    f"{DEFAULT_SEARCH}); any agents, e.g. ismcts-100."),
     workers: int = typer.Option(1, "--workers", min=1, help="Worker processes."),
     seed: int = typer.Option(0, "--seed", help="Seed (same seed, same games)."),
     out: Path = typer.Option(None, "--out",
@@ -214,12 +242,11 @@ def balance_command(
         for v in variants:
             load(game_id, **dict(base, **v))
         parse_agents(search, game)
-        mirror = mirror or mirror_agent(game)
-        parse_agents(mirror, game)
     except MezquitaError as err:
         fail(str(err))
+    mirrors = parse_agents(models, game) if models else default_models(game)
     folder = prepare_out_dir(out)
-    plans = balance_plans(game, variants, games, search, mirror, seed)
+    plans = balance_plans(game, variants, games, search, mirrors, seed)
     if folder:
         try:
             for name, plan in plans:
@@ -228,8 +255,8 @@ def balance_command(
             fail(str(err))
     with progress_bar() as progress:
         task = progress.add_task(f"{game_id} balance", total=sum(p.total for _, p in plans))
-        report = balance(game, games, search, seed, workers, lambda _: progress.advance(task),
-                         mirror, variants, folder)
+        report = balance(game, games, search, mirrors, seed, workers,
+                         lambda _: progress.advance(task), variants, folder)
     if folder:
         write_balance(report, folder, describe)
     if as_json:
@@ -238,7 +265,7 @@ def balance_command(
     for v in report["variants"]:
         changed = " ".join(f"{k}={val}" for k, val in v["changed"].items()) or "defaults"
         console.rule(f"{game_id} {changed}")
-        for line in describe(v, report["mirror_agent"]):
+        for line in describe(v):
             console.print(f"• {line}", highlight=False)
     if folder:
         console.print(f"report.html and balance.json in {folder}")

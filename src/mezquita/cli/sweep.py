@@ -11,8 +11,12 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
+from mezquita.arena.export import model_folder, write_sweep
+from mezquita.arena.labels import restriction as restriction_label
+from mezquita.arena.models import DEFAULT_SEARCH, default_models, sweep_robustness
 from mezquita.arena.plan import Plan
 from mezquita.arena.report import analyse
+from mezquita.arena.restrict import expand
 from mezquita.engine import MezquitaError, load
 
 from .app import app
@@ -37,13 +41,24 @@ def parse_vary(items: list[str]) -> list[dict[str, str]]:
 def sweep_command(
     ctx: typer.Context,
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `mezquita games`)."),
-    vary: list[str] = typer.Option(..., "--vary",
+    vary: list[str] = typer.Option(None, "--vary",
                                    help="OPTION=V1,V2,... (repeatable: every combination is "
                                         "a variant), e.g. --vary hand=1,3 or "
                                         "--vary cards=a.json,b.json."),
-    agents: str = typer.Option("heuristic", "--agents",
-                               help="Comma-separated agents (module:Class for your own)."),
-    games: int = typer.Option(100, "--games", min=1, help="Games per variant."),
+    restrict: list[str] = typer.Option(None, "--restrict",
+                                       help="Restricted play (repeatable): never:FIELD=VALUE or "
+                                            "always:FIELD=VALUE on the actions' JSON, for one "
+                                            "seat (its win-rate change is measured) or every "
+                                            "seat with @all; FIELD=* ranks every value, e.g. "
+                                            "'never:do=pick,character=*'."),
+    models: str = typer.Option(None, "--models",
+                               help="Player models, comma-separated: each plays itself in every "
+                                    "seat (default: the heuristic and "
+                                    f"{DEFAULT_SEARCH})."),
+    agents: str = typer.Option(None, "--agents",
+                               help="Instead of --models: one lineup of agents on the fair "
+                                    "schedule (module:Class for your own)."),
+    games: int = typer.Option(100, "--games", min=1, help="Games per variant and model."),
     workers: int = typer.Option(1, "--workers", min=1, help="Worker processes."),
     seed: int = typer.Option(0, "--seed", help="Seed (variants share their deal seeds)."),
     out: Path = typer.Option(None, "--out", help="Folder of the resumable sweep and its reports."),
@@ -54,37 +69,81 @@ def sweep_command(
                                      "(the game's own figures need it)."),
 ) -> None:
     """Each variant's figures side by side with the difference from the first variant and
-    its 95% CI: win shares, the start player's win rate, draws, lengths, score margins and the
-    game's own figures per game. Base options follow GAME (--players 5).
+    its 95% CI (win shares, the start player's win rate, draws, lengths, score margins,
+    trajectory figures and the game's own figures), the restricted-play figure of each
+    --restrict, under each player model, and whether each answer holds under every model.
+    Base options follow GAME (--players 5).
 
-    Without --out, --records and --engine, sweeps whose agents a compiled simulator has
+    Without --out, --records, --restrict and --engine, models that a compiled simulator has
     (``mezquita.fast``: random and heuristic in Córdoba and Cortiça) run there, with the same
     games; that report leaves out the game's own figures (the simulator keeps no events)."""
     base = parse_game_options(ctx.args)
-    variants = parse_vary(vary)
+    combos = parse_vary(vary) if vary else [{}]
     try:
         game = load(game_id, **base)
-        for v in variants:
+        for v in combos:
             load(game_id, **dict(base, **v))
+        restrictions = [r for text in restrict or [] for r in expand(text, game)]
     except MezquitaError as err:
         fail(str(err))
+    if len(combos) == 1 and not restrictions:
+        fail("a sweep needs --vary OPTION=V1,V2,... or --restrict RESTRICTION")
     if records and out is None:
         fail("--records needs --out (the records are written to OUT/records/)")
-    names = parse_agents(agents, game)
-    plan = Plan.of(game, names, games, seed, hidden_samples=0, records=records, variants=variants)
-    report = None if engine else fast_sweep(plan, out is not None or records)
-    if report is None:
-        folder = prepare_out_dir(out)
-        _, report = run_tournament(plan, workers, "local", folder)
-    else:
-        folder = None
-    if as_json:
-        typer.echo(json.dumps(report, indent=2))
-        return
-    print_comparison(report)
+    if models and agents:
+        fail("give --models (self-play of each) or --agents (one lineup), not both")
+    lineups = ([parse_agents(agents, game)] if agents else
+               [[m] for m in parse_agents(models, game)] if models else
+               [[m] for m in default_models(game)])
+    variants = combos + [dict(c, restrict=r.spec) for c in combos for r in restrictions]
+    folder = prepare_out_dir(out)
+    reports = {}
+    for lineup in lineups:
+        name = ",".join(lineup)
+        plan = Plan.of(game, lineup, games, seed, hidden_samples=0, records=records,
+                       variants=variants)
+        report = None if engine or restrictions else fast_sweep(plan, out is not None or records)
+        if report is None:
+            _, report = run_tournament(plan, workers, "local",
+                                       folder / model_folder(name) if folder else None)
+        reports[name] = report
+    study = {"game": game_id, "options": dict(game.options), "games_per_variant": games,
+             "seed": seed, "models": list(reports), "reports": reports,
+             "robustness": sweep_robustness(reports, lambda spec: restriction_label(game, spec))}
     if folder:
-        console.print(f"report.html (every variant), report.json, games.csv, metrics.csv and "
-                      f"plots in {folder}")
+        write_sweep(study, folder)
+    if as_json:
+        typer.echo(json.dumps(study, indent=2))
+        return
+    for name, report in reports.items():
+        console.rule(f"player model: {name}")
+        print_comparison(report)
+        print_restricted(report)
+    console.rule("across player models")
+    for question in study["robustness"]:
+        console.print(f"• {question['text']}", highlight=False)
+    if folder:
+        console.print(f"report.html, report.json and one folder per player model in {folder}",
+                      highlight=False)
+
+
+def print_restricted(report: dict) -> None:
+    """The restricted-play ranking: the denied player's win-rate change per element."""
+    rows = report.get("restricted_play")
+    if not rows:
+        return
+    table = Table(title="restricted play: one seat denied (or forced), same deals and opponents; "
+                        "verdicts Holm-adjusted")
+    for column in ("restriction", "denied player wins", "unrestricted", "change (95% CI)",
+                   "it bit in", "verdict"):
+        table.add_column(column, justify="left" if column in ("restriction", "verdict") else "right")
+    for r in rows:
+        d = r["change"]
+        table.add_row(r["restriction"], f"{r['denied']['rate']:.1%}", f"{r['control_rate']['rate']:.1%}",
+                      f"{100 * d['diff']:+.1f} pts ({100 * d['ci95'][0]:+.1f} to "
+                      f"{100 * d['ci95'][1]:+.1f})", f"{r['bit_in']['rate']:.0%} of games",
+                      r["verdict"])
+    console.print(table)
 
 
 def fast_sweep(plan: Plan, keeps_files: bool) -> dict | None:
@@ -128,13 +187,15 @@ def print_comparison(report: dict, metric_rows: int = 12) -> None:
     """One row per figure and variant: its value and its difference from the first variant
     (95% CIs); the headline figures, then the game's figures whose difference stands out most
     from its interval."""
-    names = [v["variant"] for v in report["variants"]]
+    rows = report.get("comparison")
+    if not rows:
+        return
+    names = report["compared"]
     table = Table(title=f"{report['game']}: {report['planned_games']} games per variant; "
                         f"differences from {names[0]} (95% CI)")
     for column in ("figure", "variant", "value (95% CI)", "difference (95% CI)"):
         table.add_column(column, justify="left" if column in ("figure", "variant") else "right",
                          overflow="fold")
-    rows = report["comparison"]
     moved = [r for r in rows if r["metric"] and any(r["diffs"][1:])]
     moved.sort(key=lambda r: -max(_evidence(d) for d in r["diffs"][1:] if d))
     for row in [r for r in rows if not r["metric"]] + moved[:metric_rows]:
@@ -151,7 +212,8 @@ def print_comparison(report: dict, metric_rows: int = 12) -> None:
                           if diff else "", end_section=i == len(names) - 1)
     console.print(table)
     if len(rows) > len(moved[:metric_rows]):
-        console.print("every figure of every variant: report.html / report.json", highlight=False)
+        console.print("every figure of every variant: --out DIR writes them to report.html and "
+                      "report.json", highlight=False)
     for v in report["variants"]:
         for group, verbs in v.get("never", {}).items():
             for verb, items in verbs.items():
