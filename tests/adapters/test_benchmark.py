@@ -15,7 +15,6 @@ def test_quick_run_gives_overhead_and_search_figures_with_ratios():
     for figure in figures:
         if figure.anchor == "engine random play":  # each says what a step costs
             assert figure.note.endswith("x an engine decision")
-
         assert figure.value > 0
         if figure.anchor:
             assert figure.anchor in names and figure.ratio > 0

@@ -5,8 +5,9 @@
     encoded per decision (the floor for any adapter that observes every step), the PettingZoo
     AEC environment (``last()`` with the observation and mask, then ``step()``), the Gymnasium
     environment against random opponents, and `FastVectorEnv` where the game has a fast
-    simulator, each in steps/s with its ratio to the engine. The loops run interleaved and
-    each keeps its best round, so that load from other processes weighs on all alike.
+    simulator, each in steps per CPU second with its ratio to the engine. The loops run
+    interleaved and each keeps its best round, so that other processes' load weighs on all
+    alike.
 (b) Search speed on every sequential hidden-information game (four seats where the game
     allows it; OpenSpiel's ISMCTS takes no simultaneous moves, so Europa has none):
     OpenSpiel's Python ``ISMCTSBot`` (one random rollout per iteration) running through the
@@ -67,15 +68,15 @@ def _four_seats(info) -> dict:
 
 
 def _best_rates(loops: dict, seconds: float, rounds: int = 3) -> dict[str, float]:
-    """Per loop ``play_one(i) -> steps``, its best steps/s over ``rounds`` rounds that run every
-    loop in turn for ``seconds / rounds`` each (interleaved, so that load from other processes
-    weighs on all of them alike)."""
+    """Per loop ``play_one(i) -> steps``, its best steps per CPU second of this process over
+    ``rounds`` rounds that run every loop in turn for ``seconds / rounds`` each: CPU time and
+    interleaving keep other processes' load out of the ratios as far as they can."""
     best = dict.fromkeys(loops, 0.0)
     for _ in range(rounds):
         for name, play_one in loops.items():
             steps = i = 0
-            start = time.perf_counter()
-            while (elapsed := time.perf_counter() - start) < seconds / rounds or i == 0:
+            start = time.process_time()
+            while (elapsed := time.process_time() - start) < seconds / rounds or i == 0:
                 steps += play_one(i)
                 i += 1
             best[name] = max(best[name], steps / elapsed)
