@@ -9,9 +9,12 @@ def test_quick_run_gives_overhead_and_search_figures_with_ratios():
     figures = run(["cordoba"], quick=True)
     assert {f.game for f in figures} == {"cordoba"}
     names = [f.name for f in figures]
-    assert "PettingZoo AEC random play" in names
-    assert "Mezquita native ismcts" in names
+    for name in ("engine random play, observed", "PettingZoo AEC random play",
+                 "Gymnasium random play", "FastVectorEnv random play", "Mezquita native ismcts"):
+        assert name in names
     for figure in figures:
+        if figure.anchor == "engine random play":  # each says what a step costs
+            assert figure.note.endswith("x an engine decision")
         assert figure.value > 0
         if figure.anchor:
             assert figure.anchor in names and figure.ratio > 0
@@ -22,4 +25,5 @@ def test_a_simultaneous_game_gets_overhead_figures_and_no_search():
     names = {f.name for f in figures}
     assert "PettingZoo AEC random play" in names
     assert "Mezquita native ismcts" not in names
+    assert "FastVectorEnv random play" not in names  # Europa has no fast simulator
     assert all(f.value > 0 for f in figures)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-EXTRAS = ("numpy", "numba", "mezquita.fast", "pettingzoo", "gymnasium", "pyspiel")
+EXTRAS = ("numpy", "numba", "mezquita.fast", "pettingzoo", "gymnasium", "pyspiel", "torch",
+          "stable_baselines3", "sb3_contrib")
 
 SCRIPT = f"""
 import importlib, pkgutil, sys

@@ -77,7 +77,7 @@ def test_illegal_action_raises_and_changes_nothing_in_the_raw_env(config):
         assert e.game_state.to_json() == before
 
 
-def test_wrapped_env_answers_mistakes_as_pettingzoo_classic_games_do(config):
+def test_wrapped_env_answers_mistakes_as_pettingzoo_classic_games_do(config, caplog):
     game_id, options = config
     e = env(game_id, **options)
     with pytest.raises(AssertionError, match="reset"):
@@ -94,9 +94,14 @@ def test_wrapped_env_answers_mistakes_as_pettingzoo_classic_games_do(config):
     for _agent in e.agent_iter():
         e.step(None)  # the dead steps after the end
     before = e.unwrapped.game_state.to_json()
-    e.step(0)  # after the end: PettingZoo's wrapper warns and ignores it
+    e.step(0)  # after the end: warned (PettingZoo's message) and ignored
+    assert "step() called after all agents are terminated" in caplog.text
     assert e.unwrapped.game_state.to_json() == before
-    raw = e.unwrapped
+    raw = raw_env(game_id, **options)
+    raw.reset(seed=5)
+    for agent in raw.agent_iter():
+        raw.step(None if raw.terminations[agent] else raw.game_state.legal_actions(
+            raw.possible_agents.index(agent))[0])
     with pytest.raises(IllegalAction, match="reset"):
         raw.step(0)  # the bare environment says so
 

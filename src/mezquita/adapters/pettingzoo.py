@@ -18,11 +18,13 @@ the agent's view (``game.encode_view(state.view(seat))``, values in [0, 1]) and 
 actions (all zero when it is not that agent's turn).
 
 - ``raw_env`` is the bare AEC environment: an illegal action raises `IllegalAction` and
-  changes nothing. ``env`` wraps it as PettingZoo's own classic games are wrapped
-  (``TerminateIllegalWrapper`` with reward -1, ``AssertOutOfBoundsWrapper``,
-  ``OrderEnforcingWrapper``): an illegal action ends the game with -1 for its player, an
-  action outside the space (``3.5``, ``"5"``) fails its assertion, and stepping or observing
-  before ``reset`` raises PettingZoo's usual error. In a simultaneous phase the movers are
+  changes nothing. ``env`` answers mistakes as PettingZoo's own classic games do with their
+  wrappers (``TerminateIllegalWrapper`` with reward -1, ``AssertOutOfBoundsWrapper``,
+  ``OrderEnforcingWrapper``), with the same messages, built into one class because the
+  three wrappers' attribute forwarding cost as much as the game itself: an illegal action
+  ends the game with -1 for its player, an action outside the space (``3.5``, ``"5"``) fails
+  its assertion, stepping or observing before ``reset`` raises PettingZoo's usual error, and a
+  step after the end is ignored with its warning. In a simultaneous phase the movers are
   selected one after the other in seat order.
 - ``parallel_env`` is the Parallel API: every live agent acts at each step; agents not to
   move (outside a simultaneous phase, all but one) give the extra action ``num_actions``,
@@ -46,7 +48,7 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 from rich.console import Console
 from rich.text import Text
 
@@ -65,12 +67,10 @@ def raw_env(game: str, render_mode: str | None = None, rewards: str = "zero_sum"
 
 
 def env(game: str, render_mode: str | None = None, rewards: str = "zero_sum",
-        max_cycles: int | None = None, **options: Any) -> AECEnv:
-    """The AEC environment wrapped as PettingZoo's classic games are (see the docstring)."""
-    wrapped = raw_env(game, render_mode, rewards, max_cycles, **options)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=ILLEGAL_REWARD)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+        max_cycles: int | None = None, **options: Any) -> ClassicAEC:
+    """The AEC environment answering mistakes as PettingZoo's classic games do (see the
+    docstring)."""
+    return ClassicAEC(load(game, **options), render_mode, rewards, max_cycles)
 
 
 def parallel_env(game: str, render_mode: str | None = None, rewards: str = "zero_sum",
@@ -99,6 +99,7 @@ class _Seats:
         self.max_cycles = max_cycles
         self.metadata = {**self.metadata, "name": f"mezquita_{game.info.id}{suffix}_v0"}
         self.possible_agents = [agent_name(s) for s in range(game.num_players)]
+        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         size, actions = game.observation_size, game.num_actions + self.extra_actions
         self._observation_spaces = {
             a: gymnasium.spaces.Dict({
@@ -179,7 +180,7 @@ class MezquitaAEC(_Seats, AECEnv):
         self.agent_selection = agent_name(self.game_state.to_move()[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         mask = np.zeros(self.game.num_actions, np.int8)
         mask[self.game_state.legal_actions(seat)] = 1
         return self._observation(seat, mask)
@@ -194,23 +195,23 @@ class MezquitaAEC(_Seats, AECEnv):
             return
         if type(action) is not int and not isinstance(action, np.integer):
             raise IllegalAction(f"{agent} must play an integer action id, not {action!r}")
-        self.game_state.apply(self.possible_agents.index(agent), int(action))
+        self.game_state.apply(self._seat_of[agent], int(action))
         self._cumulative_rewards[agent] = 0.0
         self._cycles += 1
         movers = self.game_state.to_move()
-        if not movers:
-            self.rewards = dict(zip(self.possible_agents, self._final_rewards()))
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_cycles is not None and self._cycles >= self.max_cycles * len(self.agents):
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.truncations = dict.fromkeys(self.agents, True)
+        if movers and (self.max_cycles is None
+                       or self._cycles < self.max_cycles * len(self.agents)):
+            # The game goes on: every reward stays 0 (the dicts are already all zero).
+            self.agent_selection = self.possible_agents[movers[0]]
         else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = agent_name(movers[0])
-        if not movers or any(self.truncations.values()):
+            if not movers:
+                self.rewards = dict(zip(self.possible_agents, self._final_rewards()))
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self.truncations = dict.fromkeys(self.agents, True)
             # After the end, every agent takes one dead step; start with the next seat.
             self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
-        self._accumulate_rewards()
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -275,3 +276,58 @@ class MezquitaParallel(_Seats, ParallelEnv):
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
+
+
+class ClassicAEC(MezquitaAEC):
+    """`MezquitaAEC` answering mistakes as PettingZoo's classic games do (what ``env`` gives):
+    the behaviour and messages of ``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper`` and
+    ``TerminateIllegalWrapper(illegal_reward=-1)``, without their per-call forwarding."""
+
+    def __init__(self, game: Game, render_mode: str | None = None, rewards: str = "zero_sum",
+                 max_cycles: int | None = None) -> None:
+        super().__init__(game, render_mode, rewards, max_cycles)
+        self._has_reset = False
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        super().reset(seed, options)
+        self._has_reset = True
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return super().observe(agent)
+
+    def render(self) -> str | None:
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        return super().render()
+
+    def agent_iter(self, max_iter: int = 2**63):
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return super().agent_iter(max_iter)
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = self.agent_selection
+        dead = self.terminations[agent] or self.truncations[agent]
+        inside = ((type(action) is int or isinstance(action, np.integer))
+                  and 0 <= action < self.game.num_actions)  # Discrete.contains, without its cost
+        assert (action is None and dead) or inside, "action is not in action space"
+        if dead:
+            self._was_dead_step(action)
+        elif int(action) not in self.game_state.legal_actions(self._seat_of[agent]):
+            EnvLogger.warn_on_illegal_move()
+            self._cumulative_rewards[agent] = 0
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards[agent] = ILLEGAL_REWARD
+            self._accumulate_rewards()
+            self._deads_step_first()
+        else:
+            super().step(action)

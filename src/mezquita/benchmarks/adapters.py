@@ -1,8 +1,13 @@
 """What the research adapters cost, and OpenSpiel's ISMCTS against Mezquita's own.
 
-(a) Adapter overhead, per game setting: random play through the PettingZoo AEC environment
-    (``last()`` with the observation encoding and mask, then ``step()``) in steps/s, against
-    random play through the engine (``legal_actions`` + ``apply``) in decisions/s.
+(a) Adapter overhead, per game setting, against random play through the engine
+    (``legal_actions`` + ``apply``) in decisions/s: the same play with one observation
+    encoded per decision (the floor for any adapter that observes every step), the PettingZoo
+    AEC environment (``last()`` with the observation and mask, then ``step()``), the Gymnasium
+    environment against random opponents, and `FastVectorEnv` where the game has a fast
+    simulator, each in steps per CPU second with its ratio to the engine. The loops run
+    interleaved and each keeps its best round, so that other processes' load weighs on all
+    alike.
 (b) Search speed on every sequential hidden-information game (four seats where the game
     allows it; OpenSpiel's ISMCTS takes no simultaneous moves, so Europa has none):
     OpenSpiel's Python ``ISMCTSBot`` (one random rollout per iteration) running through the
@@ -21,6 +26,11 @@ from mezquita.engine.registry import game_class
 from . import Figure
 
 ENGINE = "engine random play"
+OBSERVED = "engine random play, observed"
+AEC = "PettingZoo AEC random play"
+GYM = "Gymnasium random play"
+FAST = "FastVectorEnv random play"
+FAST_ENVS = 64
 
 
 def run(game_ids: list[str] | None, quick: bool) -> list[Figure]:
@@ -57,19 +67,30 @@ def _four_seats(info) -> dict:
     return {"players": 4} if allowed else {}
 
 
-def _rate(play_one, seconds: float) -> float:
-    """Steps per second of ``play_one(i) -> steps``, called until ``seconds`` pass."""
-    steps = i = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds or i == 0:
-        steps += play_one(i)
-        i += 1
-    return steps / elapsed
+def _best_rates(loops: dict, seconds: float, rounds: int = 3) -> dict[str, float]:
+    """Per loop ``play_one(i) -> steps``, its best steps per CPU second of this process over
+    ``rounds`` rounds that run every loop in turn for ``seconds / rounds`` each: CPU time and
+    interleaving keep other processes' load out of the ratios as far as they can."""
+    best = dict.fromkeys(loops, 0.0)
+    for _ in range(rounds):
+        for name, play_one in loops.items():
+            steps = i = 0
+            start = time.process_time()
+            while (elapsed := time.process_time() - start) < seconds / rounds or i == 0:
+                steps += play_one(i)
+                i += 1
+            best[name] = max(best[name], steps / elapsed)
+    return best
 
 
 def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
+    """Random play through the engine, the engine plus one observation per decision (the floor
+    of any adapter that encodes every step), PettingZoo AEC, Gymnasium and, where the game has
+    a fast simulator, `FastVectorEnv`."""
     import numpy as np
 
+    from mezquita import fast
+    from mezquita.adapters.gymnasium import FastVectorEnv, MezquitaEnv
     from mezquita.adapters.pettingzoo import env
 
     game = load(game_id, **options)
@@ -82,8 +103,15 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
             steps += 1
         return steps
 
+    def observed_game(i: int) -> int:
+        state, steps = game.new_state(i), 0
+        while movers := state.to_move():
+            np.array(game.encode_view(state.view(movers[0])), np.float32)
+            state.apply(movers[0], rng.choice(state.legal_actions(movers[0])))
+            steps += 1
+        return steps
+
     aec = env(game_id, **options)
-    np_rng = np.random.default_rng(0)
 
     def aec_game(i: int) -> int:
         aec.reset(seed=i)
@@ -93,19 +121,49 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
             if terminated or truncated:
                 aec.step(None)
                 continue
-            aec.step(int(np_rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = np.flatnonzero(obs["action_mask"])
+            aec.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         return steps
 
-    engine_rate = _rate(engine_game, seconds)
-    aec_rate = _rate(aec_game, seconds)
-    setting = _setting(options)
-    return [
-        Figure(ENGINE, game_id, round(engine_rate), "decisions/s", setting),
-        Figure("PettingZoo AEC random play", game_id, round(aec_rate), "steps/s", setting,
-               anchor=ENGINE, ratio=round(aec_rate / engine_rate, 3),
-               note="each step includes last(): observation encoding and action mask"),
-    ]
+    gym = MezquitaEnv(game_id, opponents="random", **options)
+
+    def gym_game(i: int) -> int:
+        gym.reset(seed=i)
+        done = False
+        while not done:
+            legal = np.flatnonzero(gym.action_masks())
+            done = gym.step(int(legal[rng.randrange(len(legal))]))[2]
+        return len(gym.state.history)  # the learner's decisions and its opponents'
+
+    loops = {ENGINE: engine_game, OBSERVED: observed_game, AEC: aec_game, GYM: gym_game}
+    if fast.supports(game_id, ["random"], options):
+        vec = FastVectorEnv(FAST_ENVS, game=game_id, opponents="random", observation="flat", **options)
+        vec.reset(seed=0)
+        np_rng = np.random.default_rng(0)
+
+        def fast_steps(i: int) -> int:
+            mask = vec.action_masks()
+            vec.step(np.argmax(np.where(mask, np_rng.random(mask.shape), -1.0), axis=1))
+            return FAST_ENVS
+
+        loops[FAST] = fast_steps
+    rates = _best_rates(loops, seconds)
+    engine_rate, setting = rates.pop(ENGINE), _setting(options)
+    notes = {
+        OBSERVED: "engine play plus game.encode_view(state.view(seat)) per decision: the floor "
+                  "of an adapter that observes every step",
+        AEC: "each step includes last(): observation encoding and action mask",
+        GYM: "one seat against random opponents; counts every decision (opponents' too)",
+        FAST: f"{FAST_ENVS} envs, flat observations, random opponents; counts learner steps",
+    }
+    figures = [Figure(ENGINE, game_id, round(engine_rate), "decisions/s", setting)]
+    for name, rate in rates.items():
+        cost = engine_rate / rate
+        figures.append(Figure(name, game_id, round(rate), "steps/s", setting, anchor=ENGINE,
+                              ratio=round(rate / engine_rate, 3),
+                              note=f"{notes[name]}; a step costs {cost:.1f}x an engine decision"))
+    return figures
 
 
 def _search(game_id: str, options: dict, quick: bool) -> list[Figure]:
