@@ -38,7 +38,6 @@ def tip_one_round(page, turns) -> None:
     page.wait_for_selector(".eu-tipboard .stone.held")
     assert page.locator(".eu-map .cell.tipped").count() > 0  # the tipped half is shaded
     page.locator(".eu-tipboard button.legal[data-action=area]").first.click()
-    assert turns.now(page) == before, "held stones are not sent"
     page.locator(".eu-tipboard button[data-action=done]").focus()
     page.keyboard.press("Enter")
     turns.wait_past(page, before)

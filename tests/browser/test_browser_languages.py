@@ -209,6 +209,7 @@ def _open(browser, url: str, lang: str, size: tuple[int, int]):
 
 
 CONTROLS = "#board .legal, #board .actions button, #board button[data-action]"
+CONFIRM = "#board .wittig-confirm, #board .eu-confirm"
 
 
 def _play_a_little(page, moves: int) -> None:
@@ -218,6 +219,9 @@ def _play_a_little(page, moves: int) -> None:
             return
         before = page.get_attribute("body", "data-turn")
         page.locator(CONTROLS).first.click()
+        page.wait_for_timeout(100)
+        if page.locator(CONFIRM).count():  # Wittig's stone and Europa's tips wait for Confirm
+            page.locator(CONFIRM).first.click()
         page.wait_for_selector(f"body[data-turn]:not([data-turn='{before}'])", state="attached")
     page.wait_for_timeout(300)
 
