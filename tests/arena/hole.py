@@ -9,15 +9,33 @@ declared but never fired; the ``cheat`` action is never legal.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from mezquita.engine import Decision, Decisions, Event, Game, GameInfo, Option, State, register
 
-from mezquita.engine import ActionSpace, Game, GameInfo, Option, State, register
 
-ACTIONS = ActionSpace()
-DRAW = ACTIONS.block("draw", text={"en": "draw"})
-WAIT = ACTIONS.block("wait", text={"en": "wait"})
-END = ACTIONS.block("end", text={"en": "end"})
-CHEAT = ACTIONS.block("cheat", text={"en": "cheat"})
+def _draw(state: HoleState, seat: int) -> None:
+    state._event(seat, "draw")
+    state.hands[seat].append(state.deck.pop())
+    state.turn = 1 - state.turn
+
+
+def _wait(state: HoleState, seat: int) -> None:
+    state._event(seat, "wait")
+    state.turn = 1 - state.turn
+
+
+def _end(state: HoleState, seat: int) -> None:
+    state._event(seat, "end")
+    state.over = True
+    state.turn = 1 - state.turn
+
+
+DECISIONS = Decisions([
+    Decision("draw", (), _draw, {"en": "draw"}, Event()),
+    Decision("wait", (), _wait, {"en": "wait"}, Event()),
+    Decision("end", (), _end, {"en": "end"}, Event()),
+    Decision("cheat", (), _wait, {"en": "cheat"}),  # never legal, and records no event of its own
+], events={"bonus": Event()})
+DRAW, WAIT, END, CHEAT = DECISIONS.space.blocks
 
 INFO = GameInfo(id="test-hole", name="Hole", min_players=2, max_players=2,
                 hidden_information=False, chance=False,
@@ -26,7 +44,7 @@ INFO = GameInfo(id="test-hole", name="Hole", min_players=2, max_players=2,
 
 class HoleGame(Game):
     info = INFO
-    actions = ACTIONS
+    decisions = DECISIONS
 
     @property
     def max_game_length(self) -> int:
@@ -35,7 +53,6 @@ class HoleGame(Game):
 
 class HoleState(State):
     fields = ("deck", "hands", "turn", "over")
-    event_fields: ClassVar = {"draw": (), "wait": (), "end": (), "bonus": ()}
 
     def _setup(self) -> None:
         self.deck, self.hands, self.turn, self.over = [1, 2, 3], [[], []], 0, False
@@ -51,15 +68,6 @@ class HoleState(State):
         if self.game.options["hole"] == "endless":
             return [WAIT.id()]
         return [END.id(), WAIT.id()]
-
-    def _apply(self, seat: int, action: int) -> None:
-        kind = self.game.actions.kind(action).name
-        self._event(seat, kind)
-        if kind == "draw":
-            self.hands[seat].append(self.deck.pop())
-        elif kind == "end":
-            self.over = True
-        self.turn = 1 - self.turn
 
     def _view(self, seat: int | None, full: bool) -> dict:
         return {"deck": len(self.deck), "hands": self.hands}

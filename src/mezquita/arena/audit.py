@@ -100,7 +100,7 @@ class Audit:
         meta = {"agents": agents, "variant": variant}
         players = [make_agent(a, game, derive_seed(seed, "agent", s)) for s, a in enumerate(agents)]
         state = game.new_state(seed)
-        self.declared[variant].update(type(state).event_fields)
+        self.declared[variant].update(state.game.event_fields)
         self._catalogue(game, variant)
         seen: Counter = Counter()
         looped = False
