@@ -62,7 +62,7 @@ def test_sweeps_on_the_fast_simulator_play_the_engines_games(game, vary):
     """Heuristic self-play: every figure but the game's own (events) and the thinking times
     is the engine's."""
     args = [game, "--vary", vary, "--agents", "heuristic", "--games", "16", "--seed", "3"]
-    fast, engine = sweep(*args), sweep(*args, "--engine")
+    (fast,), (engine,) = sweep(*args)["reports"].values(), sweep(*args, "--engine")["reports"].values()
     assert fast["simulator"].startswith("mezquita.fast") and "simulator" not in engine
     for f, e in zip(fast["variants"], engine["variants"], strict=True):
         for key in ("games", "draws", "positions", "seats", "length", "rounds", "margin", "ratings"):

@@ -291,8 +291,9 @@ def test_every_message_is_exactly_the_engine_view_of_its_recipient(client, creat
                 assert message["you"] == seat
                 expected = truth.legal_actions_json(seat) if seat is not None else []
                 assert message["legal"] == expected
-                assert [{k: v for k, v in e.items() if k not in ("by", "text")}
+                assert [{k: v for k, v in e.items() if k not in ("by", "text", "number")}
                         for e in message["log"]] == truth.log(seat)
+                assert [e["number"] for e in message["log"]] == list(range(1, len(truth.log(seat)) + 1))
                 assert [e["text"] for e in message["log"]] == [game.event_text(e) for e in truth.log(seat)]
             mover = truth.to_move()[0]
             action = got[mover]["legal"][turn % len(got[mover]["legal"])]["action"]

@@ -11,7 +11,7 @@ An opponent spec is one of
   (`FastVectorEnv`) then calls it once for all its games;
 - a **saved Stable-Baselines3 model**: the path of a ``.zip`` written by ``model.save`` of
   a (Maskable)PPO trained on flat observations (needs the ``sb3`` extra; see
-  `mezquita.adapters.sb3.load_policy`);
+  `mezquita.adapters.sb3_policy.load_policy`);
 - a **pool**: `Pool` of any of the above, one member drawn per episode for each opponent
   seat.
 
@@ -73,7 +73,7 @@ def resolve(spec: Any, game: Game) -> str | Policy:
     """An agent name (checked) or a policy callable for one spec that is not a pool; a saved
     model path is loaded."""
     if _is_model_path(spec):
-        from .sb3 import load_policy
+        from .sb3_policy import load_policy
 
         return load_policy(spec)
     if isinstance(spec, str):

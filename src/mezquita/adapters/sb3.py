@@ -25,21 +25,18 @@ from __future__ import annotations
 
 import copy
 import time
-from pathlib import Path
 from typing import Any
 
-import gymnasium
 import numpy as np
-import torch
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
-from stable_baselines3.common.policies import ActorCriticPolicy
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
 
 from mezquita import fast
 
 from . import opponents as opp
 from .gymnasium import FastVectorEnv, MezquitaEnv
+from .sb3_policy import PolicyOpponent, load_policy  # noqa: F401  (public here too)
 
 
 def vec_env(game_id: str, n_envs: int = 8, opponents: Any = "heuristic", seat: int | str = "random",
@@ -126,53 +123,6 @@ class FastVecEnv(VecEnv):
 
     def close(self) -> None:
         self.env.close()
-
-
-class PolicyOpponent:
-    """An SB3 actor-critic policy (flat observations) as an opponent: it samples its action
-    distribution restricted to the legal mask (``deterministic``: the most likely legal
-    action)."""
-
-    def __init__(self, policy: ActorCriticPolicy, deterministic: bool = False) -> None:
-        if not isinstance(policy.observation_space, gymnasium.spaces.Box):
-            raise ValueError("a policy opponent needs a policy trained on flat observations "
-                             "(observation='flat')")
-        self.policy = policy
-        self.deterministic = deterministic
-
-    def __repr__(self) -> str:
-        return f"PolicyOpponent({type(self.policy).__name__})"
-
-    def __call__(self, observation: np.ndarray, mask: np.ndarray) -> int:
-        return int(self.batch(observation[None], mask[None])[0])
-
-    def batch(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        """One action per row of ``observations`` (2-D), legal under the row of ``masks``."""
-        with torch.no_grad():
-            features = torch.as_tensor(observations, dtype=torch.float32,
-                                       device=self.policy.device)
-            logits = self.policy.get_distribution(features).distribution.logits
-            logits = logits.masked_fill(~torch.as_tensor(masks, dtype=torch.bool,
-                                                         device=logits.device), -torch.inf)
-            if self.deterministic:
-                return logits.argmax(dim=1).cpu().numpy()
-            return torch.distributions.Categorical(logits=logits).sample().cpu().numpy()
-
-
-def load_policy(path: str | Path, deterministic: bool = False) -> PolicyOpponent:
-    """The policy of a model saved with ``model.save(path)`` (MaskablePPO or PPO) as an
-    opponent."""
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3 import PPO
-
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no saved model at {path}")
-    try:
-        model = MaskablePPO.load(path, device="cpu")
-    except (KeyError, TypeError, ValueError):
-        model = PPO.load(path, device="cpu")
-    return PolicyOpponent(model.policy, deterministic)
 
 
 class SelfPlay(BaseCallback):
