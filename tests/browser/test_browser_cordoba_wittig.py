@@ -215,10 +215,7 @@ def test_stones_on_an_odd_row_are_marked_and_the_rules_say_why(page, server):
     for seed in range(1, 6):
         made = httpx.post(f"{server.url}/api/matches", json={
             "game": "cordoba-wittig", "seats": ["random", "random"], "seed": seed, "practice": True}).json()
-        for _ in range(300):
-            if httpx.get(f"{server.url}/api/matches/{made['id']}").json()["status"] == "finished":
-                break
-            page.wait_for_timeout(100)
+        server.wait_finished(made["id"])
         page.goto(f"{server.url}/match/{made['id']}")
         page.click("#replay-btn")
         page.wait_for_selector("#replay-bar:not([hidden])")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-import time
 from pathlib import Path
 
 import httpx
@@ -228,11 +227,8 @@ def _play_a_little(page, moves: int) -> None:
 
 def _finished(server, game: str) -> str:
     made = _new_match(server, game, ["random"] * SEATS.get(game, 2))
-    for _ in range(300):
-        if httpx.get(f"{server.url}/api/matches/{made['id']}").json()["status"] == "finished":
-            return server.url + made["spectate"]
-        time.sleep(0.1)
-    raise AssertionError(f"{game}: the bots did not finish")
+    server.wait_finished(made["id"])
+    return server.url + made["spectate"]
 
 
 @pytest.mark.parametrize("game", GAMES)

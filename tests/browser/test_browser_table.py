@@ -153,10 +153,7 @@ def test_a_four_player_result_table_shows_every_column_at_1366x768(page, server)
         "game": "citadels", "options": {"players": 4}, "seats": ["easy", "medium", "hard", "expert"],
         "seed": 3, "practice": True}).json()
     page.set_viewport_size({"width": 1366, "height": 768})
-    for _ in range(300):
-        if httpx.get(f"{server.url}/api/matches/{made['id']}").json()["status"] == "finished":
-            break
-        page.wait_for_timeout(200)
+    server.wait_finished(made["id"])
     page.goto(f"{server.url}/match/{made['id']}")
     page.wait_for_selector("#summary:not([hidden]) .score-table")
     heads = page.locator("#summary .score-table thead th")

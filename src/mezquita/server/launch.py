@@ -3,6 +3,7 @@ load benchmark), wait until it answers, and stop it (gently, or with kill -9).""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -57,6 +58,16 @@ class ServerProcess:
                 time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"mezquita serve did not answer on {self.url} within {timeout} s")
+
+    def wait_finished(self, match_id: str, timeout: float = 60.0) -> None:
+        """Wait until match ``match_id`` is finished (its bots played it out), or raise."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with urllib.request.urlopen(f"{self.url}/api/matches/{match_id}", timeout=5) as answer:
+                if json.load(answer)["status"] == "finished":
+                    return
+            time.sleep(0.1)
+        raise AssertionError(f"match {match_id} did not finish within {timeout} s")
 
     def kill(self) -> None:
         """Kill the server at once (SIGKILL: no clean-up, like a crash)."""
