@@ -218,21 +218,19 @@ class Hub:
         for match_id in await self.store.call(self.store.take_expired,
                                               self.settings.lease_seconds):
             match = self.matches.get(match_id)
-            if match is None:
-                try:
+            try:
+                if match is None:
                     await self.get(match_id)
-                except StoreUnavailable:
-                    raise
-                except MezquitaError as err:  # a broken record holds back no other match
-                    log.error("match %s cannot be rebuilt from its record: %s", match_id, err)
-                    continue
-                match = self.matches.get(match_id)
-                if match is not None:
-                    match.owned = True
-            else:
-                await self.refresh(match)
-                match.owned = True
+                    match = self.matches.get(match_id)
+                else:
+                    await self.refresh(match)
+            except StoreUnavailable:
+                raise
+            except MezquitaError as err:  # a broken record holds back no other match
+                log.error("match %s cannot be rebuilt from its record: %s", match_id, err)
+                continue
             if match is not None:
+                match.owned = True
                 log.info("took over match %s", match_id)
                 self.scheduler.schedule(match)
 
