@@ -248,6 +248,16 @@ class Database:
         return conn
 
 
+def insert_ignore(c, table, **values) -> bool:
+    """Insert a row into ``table`` in transaction ``c`` unless one with the same key exists
+    (no error, the transaction goes on); whether it was inserted."""
+    if c.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as dialect_insert
+    return c.execute(dialect_insert(table).values(**values).on_conflict_do_nothing()).rowcount == 1
+
+
 def _reason(err: Exception) -> str:
     """The first line of what the database driver (or SQLAlchemy) said."""
     return str(getattr(err, "orig", None) or err).strip().splitlines()[0][:300]
