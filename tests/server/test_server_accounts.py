@@ -328,3 +328,12 @@ def test_an_existing_database_keeps_its_matches_after_the_accounts_migration(tmp
     row = store.load("old")
     store.close()
     assert row.status == "running" and row.accounts == [None, None]
+
+
+def test_limits_count_an_ipv6_household_as_one_address():
+    from mezquita.server.accounts import address_group
+
+    assert address_group("2001:db8:1:2::5") == address_group("2001:db8:1:2:ffff::1")
+    assert address_group("2001:db8:1:3::5") != address_group("2001:db8:1:2::5")
+    assert address_group("::ffff:10.0.0.7") == address_group("10.0.0.7") == "10.0.0.7"
+    assert address_group("testclient") == "testclient"

@@ -128,9 +128,11 @@ def address_group(host: str) -> str:
         address = ipaddress.ip_address(host)
     except ValueError:
         return host
-    if address.version == 6 and address.ipv4_mapped is None:
+    if address.version == 6:
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
         return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return str(address.ipv4_mapped or address)
+    return str(address)
 
 
 class LoginLimits:
