@@ -286,14 +286,14 @@ def test_a_client_cannot_trigger_a_rating_and_guests_matches_are_not_rated(
     assert count(db_url, "ratings") == 0
 
 
-def test_a_match_is_rated_only_when_every_human_seat_is_an_account_once(client, create, db_url):
+def test_a_match_is_rated_only_when_every_human_seat_is_an_account_once():
     from mezquita.server.ratings import is_rated
 
     assert is_rated(["human", "random"], [1, None], False)
     assert not is_rated(["human", "human"], [1, None], False)  # a guest sits
     assert not is_rated(["human", "human"], [1, 1], False)  # one account, two seats
     assert not is_rated(["human", "random"], [1, None], True)  # practice
-    assert is_rated(["random", "random"], [None, None], False)  # bots only: levels rated
+    assert not is_rated(["random", "random"], [None, None], False)  # bots only
 
 
 def test_profiles_and_leaderboards_refuse_bad_input(client):

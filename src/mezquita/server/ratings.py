@@ -1,10 +1,12 @@
 """Ratings: OpenSkill (Plackett-Luce) per game and player-count class, applied once per
 finished rated match in the transaction that stores its last move (``store/ratings.py``).
 
-A match is rated when it is not a practice match, every human seat belongs to an account and
-no account holds two seats. A bot's seat is rated as its level's profile (``bot:<level>``);
-those ratings move like anybody's, so a level's profile shows how strong it plays against the
-people (and bots) it met. A rating is provisional until `PROVISIONAL` rated matches.
+A match is rated when it is not a practice match, it has a human seat, every human seat
+belongs to an account and no account holds two seats (bots-only matches are not rated). A
+bot's seat is rated as its level's profile (``bot:<level>``); those ratings move like
+anybody's, so a level's profile shows how strong it plays against the people it met (a level
+in two seats of one match plays both with its rating, which then stays). A rating is
+provisional until `PROVISIONAL` rated matches.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def players_class(seats: int) -> str:
 def is_rated(seats: list[str], accounts: list[int | None], practice: bool) -> bool:
     """Whether a match with these seat kinds and seat holders is rated."""
     humans = [accounts[s] for s, kind in enumerate(seats) if kind == HUMAN]
-    return (not practice and len(seats) >= 2 and all(a is not None for a in humans)
+    return (not practice and bool(humans) and all(a is not None for a in humans)
             and len(set(humans)) == len(humans))
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from sqlalchemy import create_engine, event, func, text
+from sqlalchemy import create_engine, event, func, literal_column, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
@@ -255,7 +255,8 @@ def insert_ignore(c, table, **values) -> bool:
         from sqlalchemy.dialects.postgresql import insert as dialect_insert
     else:
         from sqlalchemy.dialects.sqlite import insert as dialect_insert
-    return c.execute(dialect_insert(table).values(**values).on_conflict_do_nothing()).rowcount == 1
+    statement = dialect_insert(table).values(**values).on_conflict_do_nothing()
+    return c.execute(statement.returning(literal_column("1"))).first() is not None
 
 
 def _reason(err: Exception) -> str:

@@ -6,6 +6,7 @@ attempt, from a restart or another instance, change nothing."""
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 
@@ -19,6 +20,7 @@ from .db import Database, insert_ignore, now
 #: tests only: seconds a rating update waits before its transaction commits (to kill the
 #: server in the middle of it)
 PAUSE = float(os.environ.get("MEZQUITA_TEST_RATING_PAUSE", "0"))
+log = logging.getLogger("mezquita.server")
 
 
 class Ratings(Database):
@@ -62,6 +64,7 @@ class Ratings(Database):
         c.execute(update(ratings_applied).where(ratings_applied.c.match_id == match_id).values(
             changes=[[p, *b, *a] for p, b, a in zip(players, before, after)]))
         if PAUSE:
+            log.warning("rating match %s: pausing %.1f s before the commit (test)", match_id, PAUSE)
             time.sleep(PAUSE)
 
     def _bot_account(self, c, kind: str) -> int:

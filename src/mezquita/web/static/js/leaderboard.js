@@ -19,7 +19,7 @@ async function render() {
     return;
   }
   $("board").replaceChildren(!data.rows.length ? h("p", { class: "hint", text: t("board.empty") }) :
-    h("table", { class: "matches board" },
+    h("table", { class: "stats" },
       h("thead", {}, h("tr", {}, ["board.rank", "account.name", "board.rating", "board.played", "board.won"].map((k) => h("th", { text: t(k) })))),
       h("tbody", {}, data.rows.map((r) => h("tr", {},
         h("td", { text: String(r.rank) }),

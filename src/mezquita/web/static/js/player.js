@@ -16,7 +16,7 @@ function render() {
   $("player-kind").textContent = data.bot ? t("profile.bot") : "";
   $("player-kind").hidden = !data.bot;
   $("ratings").replaceChildren(!data.ratings.length ? h("p", { class: "hint", text: t("profile.no_ratings") }) :
-    h("table", { class: "matches ratings" },
+    h("table", { class: "stats" },
       h("thead", {}, h("tr", {}, ["lobby.game", "board.players", "board.rating", "board.played", "board.won"].map((k) => h("th", { text: t(k) })))),
       h("tbody", {}, data.ratings.map((r) => h("tr", {},
         h("td", {}, h("a", { href: `/leaderboard/${r.game}?players=${encodeURIComponent(r.players)}`, text: games[r.game] || r.game })),
