@@ -261,3 +261,15 @@ def test_sweep_answers_with_two_player_models_and_ranks_restricted_elements(tmp_
     bad = CliRunner().invoke(app, ["sweep", "test-claim", "--restrict", "never:do=fold"])
     assert bad.exit_code != 0 and "no action of test-claim matches" in bad.output
     assert CliRunner().invoke(app, ["sweep", "test-claim"]).exit_code != 0
+
+
+def test_a_restriction_that_never_came_up_says_so_under_every_model():
+    from mezquita.arena.models import DENIAL_WORDS, judge
+
+    none = judge("one player: never use Plant, 4", {"heuristic": None, "ismcts-50": None},
+                 DENIAL_WORDS)
+    assert none["verdict"] == "no answer"
+    assert none["text"] == ("one player: never use Plant, 4: it never came up with heuristic, "
+                            "ismcts-50.")
+    one = judge("q", {"heuristic": "down", "ismcts-50": None}, DENIAL_WORDS)
+    assert one["verdict"] == "one model" and "denying it costs with heuristic" in one["text"]

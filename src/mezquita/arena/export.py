@@ -143,7 +143,10 @@ def summary_lines(v: dict, game: Game) -> list[str]:
         lines.append(f"{v['games']} games, of which {sample['distinct']} distinct; the intervals "
                      f"rest on those {sample['distinct']}.")
     elif not sample.get("checked"):
-        lines.append(f"{v['games']} games (played by the fast simulator: repeats not checked).")
+        lines.append(f"{v['games']} games, played by the fast simulator, which keeps neither the "
+                     "moves nor the positions of its games: repeats are not checked (each game "
+                     "counts as distinct) and there are no trajectory figures and no figures of "
+                     "the game's own; --engine measures them.")
     else:
         lines.append(f"{v['games']} games, all distinct.")
     if v.get("positions"):
