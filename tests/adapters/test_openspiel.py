@@ -131,8 +131,6 @@ def test_applying_an_action_at_a_terminal_state_raises_spiel_error(config):
 
 def test_information_state_tensor_recalls_every_own_decision(config):
     game = load(config)
-    if not game.get_type().provides_information_state_tensor:
-        pytest.skip("the game's length bound makes a perfect-recall tensor too large")
     state = play_randomly(game.new_initial_state(), 6, seed=6)
     truth, g = state.mezquita_state, game.mezquita
     size, width = g.observation_size, g.observation_size + g.num_actions
@@ -145,6 +143,40 @@ def test_information_state_tensor_recalls_every_own_decision(config):
                  for k in range(len(own))]
         assert taken == own
         assert not tensor[size + len(own) * width:].any()
+
+
+@pytest.mark.parametrize("game_id", ["citadels", "cordoba-wittig"])
+def test_long_games_recall_a_window_of_their_last_decisions(game_id):
+    """Citadels and Wittig's Cordoba: the whole game's recall would pass MAX_INFO_TENSOR, so
+    the tensor keeps the same layout over the last RECALL_WINDOW decisions: its size, what it
+    holds after more decisions than the window, determinism, and no leak (a world resampled
+    for the seat, other seats' hidden cards redealt, gives the seat the same tensor)."""
+    from mezquita.adapters.openspiel import RECALL_WINDOW
+
+    game = pyspiel.load_game(short_name(game_id), {"seed": 8})
+    g = game.mezquita
+    size, width = g.observation_size, g.observation_size + g.num_actions
+    assert game.information_state_tensor_size() == size + RECALL_WINDOW * width
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    while not state.is_terminal():
+        seat = state.current_player()
+        if sum(s == seat for s, _ in state.mezquita_state.history) > RECALL_WINDOW + 3:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal(), "the game ended before the window filled"
+    own = [a for s, a in state.mezquita_state.history if s == seat][-RECALL_WINDOW:]
+    tensor = np.asarray(state.information_state_tensor(seat))
+    assert tensor[:size].tolist() == pytest.approx(state.observation_tensor(seat))
+    assert [int(np.argmax(tensor[size + k * width + size: size + (k + 1) * width]))
+            for k in range(RECALL_WINDOW)] == own
+    assert np.asarray(state.clone().information_state_tensor(seat)).tolist() == tensor.tolist()
+    assert np.asarray(pickle.loads(pickle.dumps(state)).information_state_tensor(seat)).tolist() \
+        == tensor.tolist()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3):
+        world = state.resample_from_infostate(seat, sampler)
+        assert np.asarray(world.information_state_tensor(seat)).tolist() == tensor.tolist()
 
 
 EXPLICIT_SMALL = {"cards": 3, "landmarks": 2, "explicit_chance": True}
@@ -177,3 +209,12 @@ def test_explicit_chance_on_a_setting_too_large_is_refused_at_once():
         pyspiel.load_game("mezquita_cordoba", {"explicit_chance": True})
     with pytest.raises(ValueError, match="cannot list its deals"):
         pyspiel.load_game("mezquita_citadels", {"explicit_chance": True})
+
+
+def test_recall_window_parameter_sets_the_window_and_refuses_nonsense():
+    game = pyspiel.load_game("mezquita_cordoba", {"recall_window": 2})
+    g = game.mezquita
+    assert game.information_state_tensor_size() == g.observation_size + 2 * (
+        g.observation_size + g.num_actions)
+    with pytest.raises(ValueError, match="recall_window is a number of decisions"):
+        pyspiel.load_game("mezquita_cordoba", {"recall_window": -1})

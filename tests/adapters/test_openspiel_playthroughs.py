@@ -23,8 +23,9 @@ FOLDER = Path(__file__).parents[1] / "playthroughs" / "openspiel"
 GAMES = {
     "cordoba": "mezquita_cordoba(cards=3,explicit_chance=True,landmarks=3)",
     "cortica": "mezquita_cortica(max_rounds=2)",
-    "citadels": "mezquita_citadels(players=2,short=True)",
-    "cordoba-wittig": "mezquita_cordoba-wittig(board=small)",
+    # a short recall window keeps the lines of the information-state tensor short
+    "citadels": "mezquita_citadels(players=2,recall_window=1,short=True)",
+    "cordoba-wittig": "mezquita_cordoba-wittig(board=small,recall_window=1)",
 }
 SEED = 7
 #: pickled bytes depend on the Python version's pickle protocol, not on the game

@@ -135,12 +135,35 @@ def test_max_cycles_truncates_after_that_many_cycles(config):
     assert all(e.truncations.values()) or e.game_state.is_terminal()
 
 
-def test_pettingzoo_state_is_not_the_engine_state(config):
+def test_state_needs_asking_for(config):
     game_id, options = config
     e = raw_env(game_id, **options)
     e.reset(seed=1)
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(NotImplementedError, match="global_state=True"):
         e.state()
+
+
+@pytest.mark.parametrize("make", [raw_env, parallel_env])
+def test_global_state_is_every_seat_view_in_seat_order(config, make):
+    game_id, options = config
+    e = make(game_id, global_state=True, **options)
+    e.reset(seed=4)
+    game, state = e.game, e.game_state
+    expected = [x for s in range(game.num_players) for x in game.encode_view(state.view(s))]
+    got = e.state()
+    assert got.dtype == np.float32 and e.state_space.contains(got)
+    assert got.tolist() == pytest.approx(expected)
+
+
+def test_parallel_seed_test_is_stopped_by_the_refused_unmasked_sample(config):
+    """PettingZoo's ``parallel_seed_test`` samples ``action_space(agent).sample()`` without the
+    mask: its first draw is an illegal action (or a "wait" of the seat to move), which the
+    Parallel environment refuses with `IllegalAction` (docs/research.md)."""
+    from pettingzoo.test import parallel_seed_test
+
+    game_id, options = config
+    with pytest.raises(IllegalAction):
+        parallel_seed_test(lambda: parallel_env(game_id, **options), num_cycles=50)
 
 
 def test_render_gives_the_spectator_board_as_text(config):

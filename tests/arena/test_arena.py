@@ -261,3 +261,28 @@ def test_sweep_answers_with_two_player_models_and_ranks_restricted_elements(tmp_
     bad = CliRunner().invoke(app, ["sweep", "test-claim", "--restrict", "never:do=fold"])
     assert bad.exit_code != 0 and "no action of test-claim matches" in bad.output
     assert CliRunner().invoke(app, ["sweep", "test-claim"]).exit_code != 0
+
+
+def test_a_restriction_that_never_came_up_says_so_under_every_model():
+    from mezquita.arena.models import DENIAL_WORDS, judge
+
+    none = judge("one player: never use Plant, 4", {"heuristic": None, "ismcts-50": None},
+                 DENIAL_WORDS)
+    assert none["verdict"] == "no answer"
+    assert none["text"] == ("one player: never use Plant, 4: it never came up with heuristic, "
+                            "ismcts-50.")
+    one = judge("q", {"heuristic": "down", "ismcts-50": None}, DENIAL_WORDS)
+    assert one["verdict"] == "one model" and "denying it costs with heuristic" in one["text"]
+
+
+def test_sweep_page_says_when_no_model_sees_an_effect_or_an_element_never_came_up(tmp_path):
+    from mezquita.arena.export import write_sweep
+    from mezquita.arena.models import DENIAL_WORDS, judge
+
+    questions = [judge("one player: never claim (base)", {"heuristic": "level"}, DENIAL_WORDS),
+                 judge("one player: never fold (base)", {"heuristic": None}, DENIAL_WORDS)]
+    study = {"game": "test-claim", "options": {}, "games_per_variant": 4, "seed": 0,
+             "models": ["heuristic"], "reports": {}, "robustness": questions}
+    page = write_sweep(study, tmp_path)[1].read_text()
+    assert "No player model sees an effect on any question." in page
+    assert "it never came up with heuristic" in page

@@ -173,5 +173,10 @@ def test_reports_name_things_in_the_games_words():
     assert labels.restriction(citadels, "never:do=pick,character=architect") == (
         "one player: never pick Architect")
     assert labels.item(mezquita.load("cortica"), "use market 2", "option") == "use Market 2"
+    # a field without a text (Cortiça's option number) keeps its value, named: no other
+    # field's name for the same number ("2" is a space's name too)
+    cortica = mezquita.load("cortica")
+    assert [labels.restriction(cortica, f"never:do=use,card=plant,option={o}") for o in (1, 2)] == [
+        "one player: never use Plant, option 1", "one player: never use Plant, option 2"]
     assert labels.options({"hand": 3, "landmarks": 5}) == "hand 3, landmarks 5"
     assert labels.options({}) == "the base game"

@@ -74,3 +74,17 @@ def test_sweeps_keeping_files_use_the_engine(tmp_path):
     report = sweep("cortica", "--vary", "max_rounds=40,8", "--agents", "random", "--games", "2",
                    "--out", str(tmp_path))
     assert "simulator" not in report and (tmp_path / "report.json").exists()
+
+
+def test_fast_sweep_reports_say_what_the_simulator_cannot_measure():
+    """The simulator keeps no moves or positions: no repeat check, no trajectory figures, and
+    the report's summary says so (and how to get them)."""
+    import mezquita
+    from mezquita.arena.export import summary_lines
+
+    (fast,) = sweep("cordoba", "--vary", "hand=1,3", "--agents", "heuristic", "--games", "4")[
+        "reports"].values()
+    for v in fast["variants"]:
+        assert v["trajectory"] is None and v["sample"]["checked"] is False
+        first = summary_lines(v, mezquita.load("cordoba"))[0]
+        assert "no trajectory figures" in first and "--engine" in first

@@ -32,10 +32,13 @@ How the engine maps onto OpenSpiel:
   ``game.encode_view(view)``. The information state has perfect recall: its string adds the
   seat's whole log (``state.log(seat)``: every move as the seat saw it, in order), and its
   tensor holds the observation now followed, for each of the seat's past decisions, by the
-  observation it decided on and the one-hot action it took (zero-padded to the game's length
-  bound). Games whose bound makes that tensor larger than ``MAX_INFO_TENSOR`` floats (Citadels)
-  provide the information-state string only. A public-only observer (``private_info=NONE``)
-  uses the spectator's view.
+  observation it decided on and the one-hot action it took (oldest first, zero-padded to the
+  game's length bound). Where that bound would make the tensor larger than
+  ``MAX_INFO_TENSOR`` floats (Citadels, Wittig's Cordoba) the tensor keeps the same layout
+  over the seat's last ``RECALL_WINDOW`` decisions only (a window: two information states
+  differing only before it share a tensor; the string stays exact). The game parameter
+  ``recall_window=K`` sets the window of any game (0, the default, chooses as above). A public-only observer
+  (``private_info=NONE``) uses the spectator's view.
 - **Utility** is CONSTANT_SUM 1 in [0, 1]: win 1, loss 0, draws shared, at the end only.
 - **Simultaneous games** are SIMULTANEOUS: a node where several seats move is a
   simultaneous node (the others play the extra action ``num_actions``, "pass"); a node with
@@ -65,8 +68,11 @@ from .common import canonical, player_counts
 PREFIX = "mezquita_"
 SEED = "seed"  # the game parameter starting the stream of deal seeds
 EXPLICIT = "explicit_chance"  # the game parameter asking for listed deals
+WINDOW = "recall_window"  # the game parameter setting the information-state tensor's recall
 #: the largest perfect-recall information-state tensor offered, in floats
 MAX_INFO_TENSOR = 200_000
+#: the decisions an information-state tensor recalls where the whole game's would be larger
+RECALL_WINDOW = 32
 
 
 def short_name(game_id: str) -> str:
@@ -90,7 +96,7 @@ def register(game_ids: list[str] | None = None) -> list[str]:
     return names
 
 
-def game_type(info: GameInfo, explicit: bool = False, info_tensor: bool = True) -> pyspiel.GameType:
+def game_type(info: GameInfo, explicit: bool = False) -> pyspiel.GameType:
     """The OpenSpiel ``GameType`` of a Mezquita game (see the module docstring)."""
     counts = player_counts(info)
     chance = pyspiel.GameType.ChanceMode
@@ -108,7 +114,7 @@ def game_type(info: GameInfo, explicit: bool = False, info_tensor: bool = True) 
         max_num_players=max(counts),
         min_num_players=min(counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=info_tensor,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(info),
@@ -129,6 +135,10 @@ class MezquitaSpielGame(pyspiel.Game):
         info = game_class(self.game_id).info
         seed = params.pop(SEED, 0)
         explicit = bool(params.pop(EXPLICIT, False))
+        window = params.pop(WINDOW, 0)
+        if type(window) is not int or window < 0:
+            raise ValueError(f"{short_name(self.game_id)}: {WINDOW} is a number of decisions "
+                             f"(0: the default), not {window!r}")
         self._seeds = random.Random(seed)
         self.mezquita: Game = load(self.game_id, **params)
         g = self.mezquita
@@ -137,11 +147,14 @@ class MezquitaSpielGame(pyspiel.Game):
         except MezquitaError as err:
             raise ValueError(f"{short_name(self.game_id)}: no explicit chance here: {err}") from None
         self.pass_action = g.num_actions  # only played in simultaneous nodes
-        # perfect recall: the observation now, then per past decision its observation + action
-        self.recall_size = g.observation_size + g.max_game_length * (g.observation_size + g.num_actions)
-        self.provides_info_tensor = self.recall_size <= MAX_INFO_TENSOR
+        # recall: the observation now, then per past decision its observation + action, for
+        # the whole game where that fits MAX_INFO_TENSOR, else for the last RECALL_WINDOW
+        width = g.observation_size + g.num_actions
+        whole = g.observation_size + g.max_game_length * width <= MAX_INFO_TENSOR
+        self.recall_window = window or (g.max_game_length if whole else RECALL_WINDOW)
+        self.recall_size = g.observation_size + self.recall_window * width
         super().__init__(
-            game_type(info, explicit, self.provides_info_tensor),
+            game_type(info, explicit),
             pyspiel.GameInfo(
                 num_distinct_actions=g.num_actions + info.simultaneous,
                 max_chance_outcomes=len(self.deals) if explicit else 0,
@@ -151,7 +164,7 @@ class MezquitaSpielGame(pyspiel.Game):
                 utility_sum=1.0,
                 max_game_length=g.max_game_length,
             ),
-            {**params, SEED: seed, EXPLICIT: explicit},
+            {**params, SEED: seed, EXPLICIT: explicit, WINDOW: window},
         )
 
     def new_initial_state(self) -> MezquitaSpielState:
@@ -259,10 +272,8 @@ class MezquitaSpielState(pyspiel.State):
         rng = random.Random(int(probability_sampler() * 2**53))
         resampled = self.mezquita_state.resample(player_id, rng)
         new = self.clone()
-        recall = self._world.recall
-        if recall is not None:
-            recall = [list(r) if seat == player_id else [] for seat, r in enumerate(recall)]
-        new._world = _World.of(resampled, recall)
+        recall = [list(r) if seat == player_id else [] for seat, r in enumerate(self._world.recall)]
+        new._world = _World.of(resampled, recall, self._world.window)
         return new
 
     def __str__(self) -> str:
@@ -286,7 +297,7 @@ class MezquitaObserver:
         self.public_only = bool(
             iig_obs_type and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         )
-        self.recall = self.perfect_recall and not self.public_only and game.provides_info_tensor
+        self.recall = self.perfect_recall and not self.public_only
         size = game.recall_size if self.recall else self.game.observation_size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -296,7 +307,7 @@ class MezquitaObserver:
 
     def set_from(self, state: MezquitaSpielState, player: int) -> None:
         """Fill ``tensor``: ``game.encode_view`` of the seat's view, and for the information
-        state each past decision's observation and one-hot action after it."""
+        state each recalled decision's observation and one-hot action after it."""
         self.tensor[:] = 0.0
         if state._world.awaiting_deal:
             return
@@ -322,7 +333,7 @@ class MezquitaObserver:
 
 class _World:
     """Holds a wrapped Mezquita state and each seat's recall (the observation at each of its
-    decisions and the action taken, for the information-state tensor). OpenSpiel clones a
+    last ``window`` decisions and the action taken, for the information-state tensor). OpenSpiel clones a
     Python state by building a fresh initial state and deep-copying its attributes, and
     serialises it by pickling them: the fresh state deals only when first used, a deep copy is
     ``State.clone`` and a pickle is ``State.to_json``."""
@@ -331,15 +342,15 @@ class _World:
         self._source: MezquitaSpielGame | None = source
         self._state: State | None = None
         self.awaiting_deal = source.deals is not None
-        self.recall: list[list] | None = (
-            [[] for _ in range(source.num_players())] if source.provides_info_tensor else None)
+        self.recall: list[list] = [[] for _ in range(source.num_players())]
+        self.window = source.recall_window
 
     @classmethod
-    def of(cls, state: State, recall: list[list] | None, awaiting: bool = False,
+    def of(cls, state: State | None, recall: list[list], window: int, awaiting: bool = False,
            source: MezquitaSpielGame | None = None) -> _World:
         world = cls.__new__(cls)
         world._source, world._state, world.awaiting_deal = source, state, awaiting
-        world.recall = recall
+        world.recall, world.window = recall, window
         return world
 
     def state(self) -> State:
@@ -356,39 +367,42 @@ class _World:
         self._source, self.awaiting_deal = None, False
 
     def remember(self, moves: dict[int, int]) -> None:
-        """Before ``moves`` are played: each mover's observation now and its action."""
-        if self.recall is None:
-            return
+        """Before ``moves`` are played: each mover's observation now and its action (the
+        oldest recalled decision goes once the window is full)."""
         state = self.state()
         encode = state.game.encode_view
         seen = {seat: tuple(encode(state.view(seat))) for seat in moves}
         for seat, action in moves.items():
-            self.recall[seat].append((seen[seat], action))
+            recall = self.recall[seat]
+            recall.append((seen[seat], action))
+            if len(recall) > self.window:
+                del recall[0]
 
     def recall_of(self, seat: int) -> list:
-        """``seat``'s decisions so far as ``(observation, action)`` pairs."""
-        return [] if self.recall is None else self.recall[seat]
+        """``seat``'s recalled decisions as ``(observation, action)`` pairs, oldest first."""
+        return self.recall[seat]
 
     def __deepcopy__(self, memo: dict) -> _World:
-        recall = None if self.recall is None else [list(r) for r in self.recall]
+        recall = [list(r) for r in self.recall]
         if self.awaiting_deal:
-            return _World.of(None, recall, True, self._source)
-        return _World.of(self.state().clone(), recall)
+            return _World.of(None, recall, self.window, True, self._source)
+        return _World.of(self.state().clone(), recall, self.window)
 
     def __reduce__(self):
         if self.awaiting_deal:
             return _world_awaiting, (str(self._source),)
         state = self.state()
         return _world_from_json, (state.game.info.id, state.game.options, state.to_json(),
-                                  self.recall)
+                                  self.recall, self.window)
 
 
 def _deserialize_state(game_string: str, data: str) -> MezquitaSpielState:
     return pyspiel.load_game(game_string).deserialize_state(data)
 
 
-def _world_from_json(game_id: str, options: dict, data: dict, recall: list | None) -> _World:
-    return _World.of(load(game_id, **options).state_from_json(data), recall)
+def _world_from_json(game_id: str, options: dict, data: dict, recall: list,
+                     window: int) -> _World:
+    return _World.of(load(game_id, **options).state_from_json(data), recall, window)
 
 
 def _world_awaiting(game_string: str) -> _World:
@@ -399,14 +413,16 @@ def _parameters(info: GameInfo) -> dict[str, Any]:
     """OpenSpiel parameter defaults from the game's options, plus ``seed``."""
     spec: dict[str, Any] = {}
     for option in info.options:
-        if option.name == SEED:
-            raise ValueError(f"{info.id}: option name {SEED!r} clashes with the deal seed")
+        if option.name in (SEED, EXPLICIT, WINDOW):
+            raise ValueError(f"{info.id}: option name {option.name!r} clashes with an adapter "
+                             "parameter")
         if isinstance(option.default, tuple):
             spec[option.name] = ",".join(map(str, option.default))
         elif option.default is not None:
             spec[option.name] = option.default
     spec[SEED] = 0
     spec[EXPLICIT] = False
+    spec[WINDOW] = 0
     return spec
 
 

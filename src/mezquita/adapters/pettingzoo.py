@@ -35,8 +35,11 @@ actions (all zero when it is not that agent's turn).
   the returns themselves.
 - ``max_cycles`` (default: none) truncates a game after that many cycles: a cycle is one step
   of each agent in AEC (``max_cycles * n`` steps) and one step in Parallel.
-- The engine state is ``game_state`` (not ``state``: PettingZoo's ``state()`` is a global
-  observation, which these games do not define). ``render()`` gives the spectator's board
+- The engine state is ``game_state`` (not ``state``). PettingZoo's ``state()``, the global
+  observation of centralised critics, is there when asked for with ``global_state=True``:
+  every seat's encoded view in seat order (``state_space``), the other seats' hidden cards
+  included, so for training only; without it ``state()`` raises ``NotImplementedError``.
+  ``render()`` gives the spectator's board
   as text (``render_mode="ansi"`` returns it, ``"human"`` prints it).
 """
 
@@ -61,22 +64,26 @@ ILLEGAL_REWARD = -1.0  # what PettingZoo's classic games give an illegal move
 
 
 def raw_env(game: str, render_mode: str | None = None, rewards: str = "zero_sum",
-            max_cycles: int | None = None, **options: Any) -> MezquitaAEC:
+            max_cycles: int | None = None, global_state: bool = False,
+            **options: Any) -> MezquitaAEC:
     """The bare AEC environment of game ``game`` with ``options`` (e.g. ``players=4``)."""
-    return MezquitaAEC(load(game, **options), render_mode, rewards, max_cycles)
+    return MezquitaAEC(load(game, **options), render_mode, rewards, max_cycles, global_state)
 
 
 def env(game: str, render_mode: str | None = None, rewards: str = "zero_sum",
-        max_cycles: int | None = None, **options: Any) -> ClassicAEC:
+        max_cycles: int | None = None, global_state: bool = False,
+        **options: Any) -> ClassicAEC:
     """The AEC environment answering mistakes as PettingZoo's classic games do (see the
     docstring)."""
-    return ClassicAEC(load(game, **options), render_mode, rewards, max_cycles)
+    return ClassicAEC(load(game, **options), render_mode, rewards, max_cycles, global_state)
 
 
 def parallel_env(game: str, render_mode: str | None = None, rewards: str = "zero_sum",
-                 max_cycles: int | None = None, **options: Any) -> MezquitaParallel:
+                 max_cycles: int | None = None, global_state: bool = False,
+                 **options: Any) -> MezquitaParallel:
     """The Parallel environment of game ``game`` with ``options`` (e.g. ``players=4``)."""
-    return MezquitaParallel(load(game, **options), render_mode, rewards, max_cycles)
+    return MezquitaParallel(load(game, **options), render_mode, rewards, max_cycles,
+                            global_state)
 
 
 class _Seats:
@@ -86,7 +93,7 @@ class _Seats:
     extra_actions = 0  # actions beyond the game's own (Parallel's "wait")
 
     def _setup(self, game: Game, render_mode: str | None, rewards: str,
-               max_cycles: int | None, suffix: str) -> None:
+               max_cycles: int | None, global_state: bool, suffix: str) -> None:
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         if rewards not in REWARDS:
@@ -109,6 +116,9 @@ class _Seats:
             for a in self.possible_agents
         }
         self._action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
+        self.global_state = global_state
+        if global_state:
+            self.state_space = gymnasium.spaces.Box(0.0, 1.0, (game.num_players * size,), np.float32)
         self._seeds = random.Random()
         self.game_state: State | None = None
 
@@ -141,6 +151,18 @@ class _Seats:
         return {"observation": np.asarray(self.game.encode_view(view), np.float32),
                 "action_mask": mask}
 
+    def state(self) -> np.ndarray:
+        """The global state for centralised critics (``global_state=True`` only): every
+        seat's encoded view in seat order, so every hand is in it, the undealt future not.
+        Training-only: a policy that reads it sees the other seats' hidden cards."""
+        if not self.global_state:
+            raise NotImplementedError("state() is the global state of centralised critics: "
+                                      "ask for it with global_state=True")
+        if self.game_state is None:
+            raise ValueError("call reset() before state()")
+        return np.array([x for seat in range(self.game.num_players)
+                         for x in self.game.encode_view(self.game_state.view(seat))], np.float32)
+
     def render(self) -> str | None:
         """The spectator's board as plain text (printed in ``"human"`` mode)."""
         if self.render_mode is None:
@@ -164,9 +186,9 @@ class MezquitaAEC(_Seats, AECEnv):
     metadata: ClassVar[dict] = {**_Seats.metadata, "is_parallelizable": False}
 
     def __init__(self, game: Game, render_mode: str | None = None, rewards: str = "zero_sum",
-                 max_cycles: int | None = None) -> None:
+                 max_cycles: int | None = None, global_state: bool = False) -> None:
         AECEnv.__init__(self)
-        self._setup(game, render_mode, rewards, max_cycles, "")
+        self._setup(game, render_mode, rewards, max_cycles, global_state, "")
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Deal a new game (from ``seed`` exactly when given)."""
@@ -222,8 +244,8 @@ class MezquitaParallel(_Seats, ParallelEnv):
     extra_actions = 1  # "wait", for agents not to move
 
     def __init__(self, game: Game, render_mode: str | None = None, rewards: str = "zero_sum",
-                 max_cycles: int | None = None) -> None:
-        self._setup(game, render_mode, rewards, max_cycles, "_parallel")
+                 max_cycles: int | None = None, global_state: bool = False) -> None:
+        self._setup(game, render_mode, rewards, max_cycles, global_state, "_parallel")
         self.wait = game.num_actions
         self.agents: list[str] = []
 
@@ -284,8 +306,8 @@ class ClassicAEC(MezquitaAEC):
     ``TerminateIllegalWrapper(illegal_reward=-1)``, without their per-call forwarding."""
 
     def __init__(self, game: Game, render_mode: str | None = None, rewards: str = "zero_sum",
-                 max_cycles: int | None = None) -> None:
-        super().__init__(game, render_mode, rewards, max_cycles)
+                 max_cycles: int | None = None, global_state: bool = False) -> None:
+        super().__init__(game, render_mode, rewards, max_cycles, global_state)
         self._has_reset = False
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:

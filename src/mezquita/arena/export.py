@@ -143,7 +143,10 @@ def summary_lines(v: dict, game: Game) -> list[str]:
         lines.append(f"{v['games']} games, of which {sample['distinct']} distinct; the intervals "
                      f"rest on those {sample['distinct']}.")
     elif not sample.get("checked"):
-        lines.append(f"{v['games']} games (played by the fast simulator: repeats not checked).")
+        lines.append(f"{v['games']} games, played by the fast simulator, which keeps neither the "
+                     "moves nor the positions of its games: repeats are not checked (each game "
+                     "counts as distinct) and there are no trajectory figures and no figures of "
+                     "the game's own; --engine measures them.")
     else:
         lines.append(f"{v['games']} games, all distinct.")
     if v.get("positions"):
@@ -423,14 +426,16 @@ def write_sweep(study: dict, folder: Path) -> list[Path]:
     path.write_text(json.dumps(study, indent=1) + "\n", encoding="utf-8")
     game = load(study["game"], **study["options"])
     questions = _table(["question", "answer per player model", "verdict"],
-                       [[q["question"], "; ".join(f"{m}: {a}" for m, a in q["answers"].items()),
+                       [[q["question"], "; ".join(f"{m}: {a}" for m, a in q["answers"].items())
+                         or q["text"].removeprefix(f"{q['question']}: ").rstrip("."),
                          q["verdict"]] for q in study["robustness"]])
     moved = [q for q in study["robustness"] if set(q["answers"].values()) - {"level"}]
-    sections = [("Across player models", "<p>Where some player model sees an effect:</p>"
-        "<ul class='summary'>" + "".join(f"<li>{html.escape(q['text'])}</li>" for q in moved)
-        + "</ul>" + "<p>Every question, with each model's answer (up/down: the interval excludes "
-        "no change; robust: every model agrees; depends on the model: two models disagree in "
-        "direction):</p>" + questions)]
+    effects = ("<p>Where some player model sees an effect:</p><ul class='summary'>"
+               + "".join(f"<li>{html.escape(q['text'])}</li>" for q in moved) + "</ul>"
+               if moved else "<p>No player model sees an effect on any question.</p>")
+    sections = [("Across player models", effects + "<p>Every question, with each model's "
+                 "answer (up/down: the interval excludes no change; robust: every model agrees; "
+                 "depends on the model: two models disagree in direction):</p>" + questions)]
     for name, report in study["reports"].items():
         parts = []
         if report.get("restricted_play"):

@@ -47,9 +47,12 @@ def options(changed: dict) -> str:
 
 
 def restriction(game: Game, spec: str, lang: str = "en") -> str:
-    """``never:do=pick,character=architect`` -> ``"one player: never pick Architect"``."""
+    """``never:do=pick,character=architect`` -> ``"one player: never pick Architect"``;
+    ``never:do=use,card=plant,option=2`` -> ``"one player: never use Plant, option 2"``."""
     r = Restriction.parse(spec)
     kind = dict(r.match).get("do")
-    values = ", ".join(item(game, v, k, lang) for k, v in r.match if k != "do")
+    named = _names(game, lang)  # a field without a text keeps its value, with its name
+    values = ", ".join(item(game, v, k, lang) if k in named else f"{k.replace('_', ' ')} {v}"
+                       for k, v in r.match if k != "do")
     what = " ".join(filter(None, [kind and kind.replace("_", " "), values]))
     return f"{'every player' if r.every_seat else 'one player'}: {r.mode} {what}"

@@ -37,11 +37,15 @@ def direction_of_difference(diff: dict | None) -> str | None:
 
 def judge(question: str, answers: dict[str, str | None], words: dict[str, str]) -> dict:
     """One question's answers per model (directions) and the conclusion, in words: ``words``
-    maps ``up`` / ``down`` / ``level`` to what they mean for this question."""
+    maps ``up`` / ``down`` / ``level`` to what they mean for this question, and ``None`` to
+    what it means that no model gave an answer."""
     seen = {m: a for m, a in answers.items() if a is not None}
     kinds = set(seen.values())
     said = ", ".join(f"{words[a]} with {m}" for m, a in seen.items())
-    if len(seen) < 2:
+    if not seen:
+        verdict = "no answer"
+        text = f"{words.get(None, 'not measured')} with {', '.join(answers) or 'any model'}"
+    elif len(seen) < 2:
         verdict, text = "one model", f"{said} (one player model only: robustness not checked)"
     elif {"up", "down"} <= kinds:
         verdict, text = "depends on the model", f"{said}: no robust answer"
@@ -60,7 +64,7 @@ CHANGE_WORDS = {"up": "higher", "down": "lower", "level": "no detectable change"
 DENIAL = {"denying it costs": "down", "denying it helps": "up", "no detectable effect": "level",
           "never came up": None}
 DENIAL_WORDS = {"down": "denying it costs", "up": "denying it helps",
-                "level": "no detectable effect"}
+                "level": "no detectable effect", None: "it never came up"}
 
 
 def sweep_robustness(reports: dict[str, dict], name: Callable[[str], str] = str) -> list[dict]:

@@ -170,10 +170,13 @@ def fast_sweep(plan: Plan, keeps_files: bool) -> dict | None:
     report = analyse(results, plan)
     simulator = f"mezquita.fast ({fast.default_backend()})"
     for v in report["variants"]:
-        v["metrics"], v["never"] = {}, {}  # no events: the game's own figures need the engine
+        # no moves, events or positions: repeats, the game's own and trajectory figures need
+        # the engine (the summary says so)
+        v["metrics"], v["never"] = {}, {}
     report.update({"simulator": simulator, "seconds": round(elapsed, 2),
                    "games_per_second": round(len(results) / elapsed, 1) if elapsed else None})
-    err_console.print(f"[dim]played by {simulator}; the game's own figures need --engine[/]")
+    err_console.print(f"[dim]played by {simulator}, which keeps no moves or positions: repeats "
+                      "unchecked, no trajectory figures and no game figures (--engine has them)[/]")
     return report
 
 
