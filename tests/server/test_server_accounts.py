@@ -236,6 +236,10 @@ def test_an_accounts_seat_follows_it_and_a_guest_token_cannot_act_for_it(client,
     use(client, ana)
     with connect(made["id"]) as sock:
         assert sock.hello(mine)["you"] == 0
+        sock.ws.send_json({"type": "name", "name": "Impostor"})
+        assert "account's name" in sock.until(lambda m: m["type"] == "error")["message"]
+    assert [s["name"] for s in client.get(f"/api/matches/{made['id']}").json()["seats"]] == [
+        "Ana", "Bea"]
 
 
 # -- ratings, profiles, leaderboards --------------------------------------------------------

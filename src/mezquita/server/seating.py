@@ -119,10 +119,13 @@ class Seating:
         return seat, token
 
     async def rename(self, match: Match, seat: int, name: str | None) -> None:
-        """Set the name of ``seat``'s player (validated by `clean_name`; blank: the default)."""
+        """Set the name of ``seat``'s player (validated by `clean_name`; blank: the default);
+        an account's seat keeps the account's name."""
         name = clean_name(name)
         if match.status in (MatchStatus.FINISHED, MatchStatus.EXPIRED):
             raise MatchError("the match is over; names can no longer change")
+        if match.row.accounts[seat] is not None and match.names()[seat] is not None:
+            raise MatchError("this seat plays under its account's name")
         match.set_names(await self.store.call(self.store.set_name, match.id, seat, name))
         match.changed()
 
