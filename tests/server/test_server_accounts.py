@@ -302,6 +302,9 @@ def test_a_match_is_rated_only_when_every_human_seat_is_an_account_once():
 
 def test_profiles_and_leaderboards_refuse_bad_input(client):
     assert client.get("/api/players/nobody").status_code == 404
+    assert client.get("/api/players/bot:nobody").status_code == 404
+    assert client.get("/api/players/bot:hard").json() == {  # every level has one, rated or not
+        "name": "bot:hard", "bot": True, "ratings": [], "history": []}
     assert client.get("/api/players/" + "x" * 300).status_code == 404
     assert client.get("/api/leaderboard/chess").status_code == 404
     assert client.get("/api/leaderboard/cordoba?players=5").status_code == 422
