@@ -344,3 +344,17 @@ def test_limits_count_an_ipv6_household_as_one_address():
     assert address_group("2001:db8:1:3::5") != address_group("2001:db8:1:2::5")
     assert address_group("::ffff:10.0.0.7") == address_group("10.0.0.7") == "10.0.0.7"
     assert address_group("testclient") == "testclient"
+
+
+def test_sessions_past_their_time_count_for_nothing_and_are_deleted(client, db_url):
+    ana = register(client, "Ana")
+    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
+        db.execute("update sessions set expires_at = '2020-01-01 00:00:00.000000'")
+    assert client.get("/api/me").status_code == 401
+    use(client, None)
+    assert client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "random"]},
+                       headers={"x-csrf": ana["csrf"]}).status_code == 201  # as a guest
+    store = Store(db_url, instance="sweep")
+    store.end_expired_sessions()
+    store.close()
+    assert count(db_url, "sessions") == 0

@@ -205,7 +205,12 @@ def account_routes(hub: Hub) -> APIRouter:
     async def my_seat(match_id: str, request: Request) -> list[dict]:
         """The seats (with their tokens) the logged-in account holds in ``match_id``."""
         account = _logged_in(request)
-        match = await hub.get(match_id) if len(match_id) <= 32 else None
+        try:
+            match = await hub.get(match_id) if len(match_id) <= 32 else None
+        except StoreUnavailable:
+            raise
+        except MezquitaError as err:
+            raise HTTPException(500, f"match {match_id!r} cannot be rebuilt: {err}") from None
         if match is None:
             raise HTTPException(404, f"there is no match {match_id!r}")
         return [{"seat": seat, "token": seat_token(account.seat_key, match.id, seat)}

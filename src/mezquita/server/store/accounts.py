@@ -57,6 +57,11 @@ class Accounts(Database):
         with self.engine.begin() as c:
             c.execute(delete(sessions).where(sessions.c.id_hash == id_hash))
 
+    def end_expired_sessions(self) -> None:
+        """Delete the sessions past their time."""
+        with self.engine.begin() as c:
+            c.execute(delete(sessions).where(sessions.c.expires_at < now()))
+
     def set_password(self, account_id: int, password_hash: str) -> None:
         """Store a new password hash and end every session of the account."""
         with self.engine.begin() as c:
