@@ -250,6 +250,11 @@ def test_a_finished_match_rates_the_account_and_the_bot_level_once(client, conne
                        json={"game": "cordoba", "seats": ["human", "random"]}).json()
     with connect(made["id"]) as sock:
         end = play_to_end(sock, sock.hello(made["seats"][0]["token"]))
+        sock.ws.send_json({"type": "rematch"})
+        rematch = sock.until(lambda m: m["type"] == "rematch")
+    # the rematch's seat is Ana's account's too: any of her browsers gets it
+    assert client.get(f"/api/matches/{rematch['id']}/my-seat").json() == [
+        {"seat": 1, "token": rematch["token"]}]
     returns = end["match"]["result"]["returns"] if end["match"]["result"] else None
     profile = client.get("/api/players/ana").json()
     assert profile["name"] == "Ana" and not profile["bot"]
