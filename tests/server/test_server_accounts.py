@@ -236,6 +236,10 @@ def test_an_accounts_seat_follows_it_and_a_guest_token_cannot_act_for_it(client,
     use(client, ana)
     with connect(made["id"]) as sock:
         assert sock.hello(mine)["you"] == 0
+        sock.ws.send_json({"type": "name", "name": "Impostor"})
+        assert "account's name" in sock.until(lambda m: m["type"] == "error")["message"]
+    assert [s["name"] for s in client.get(f"/api/matches/{made['id']}").json()["seats"]] == [
+        "Ana", "Bea"]
 
 
 # -- ratings, profiles, leaderboards --------------------------------------------------------
@@ -246,6 +250,11 @@ def test_a_finished_match_rates_the_account_and_the_bot_level_once(client, conne
                        json={"game": "cordoba", "seats": ["human", "random"]}).json()
     with connect(made["id"]) as sock:
         end = play_to_end(sock, sock.hello(made["seats"][0]["token"]))
+        sock.ws.send_json({"type": "rematch"})
+        rematch = sock.until(lambda m: m["type"] == "rematch")
+    # the rematch's seat is Ana's account's too: any of her browsers gets it
+    assert client.get(f"/api/matches/{rematch['id']}/my-seat").json() == [
+        {"seat": 1, "token": rematch["token"]}]
     returns = end["match"]["result"]["returns"] if end["match"]["result"] else None
     profile = client.get("/api/players/ana").json()
     assert profile["name"] == "Ana" and not profile["bot"]
@@ -298,6 +307,9 @@ def test_a_match_is_rated_only_when_every_human_seat_is_an_account_once():
 
 def test_profiles_and_leaderboards_refuse_bad_input(client):
     assert client.get("/api/players/nobody").status_code == 404
+    assert client.get("/api/players/bot:nobody").status_code == 404
+    assert client.get("/api/players/bot:hard").json() == {  # every level has one, rated or not
+        "name": "bot:hard", "bot": True, "ratings": [], "history": []}
     assert client.get("/api/players/" + "x" * 300).status_code == 404
     assert client.get("/api/leaderboard/chess").status_code == 404
     assert client.get("/api/leaderboard/cordoba?players=5").status_code == 422
@@ -337,3 +349,17 @@ def test_limits_count_an_ipv6_household_as_one_address():
     assert address_group("2001:db8:1:3::5") != address_group("2001:db8:1:2::5")
     assert address_group("::ffff:10.0.0.7") == address_group("10.0.0.7") == "10.0.0.7"
     assert address_group("testclient") == "testclient"
+
+
+def test_sessions_past_their_time_count_for_nothing_and_are_deleted(client, db_url):
+    ana = register(client, "Ana")
+    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
+        db.execute("update sessions set expires_at = '2020-01-01 00:00:00.000000'")
+    assert client.get("/api/me").status_code == 401
+    use(client, None)
+    assert client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "random"]},
+                       headers={"x-csrf": ana["csrf"]}).status_code == 201  # as a guest
+    store = Store(db_url, instance="sweep")
+    store.end_expired_sessions()
+    store.close()
+    assert count(db_url, "sessions") == 0

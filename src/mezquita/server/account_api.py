@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from functools import cache
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
@@ -14,7 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.middleware.base import BaseHTTPMiddleware
 
-from mezquita.engine import MezquitaError
+from mezquita.engine import MezquitaError, games, load
 from mezquita.engine.registry import game_class
 
 from . import ratings as rules
@@ -37,6 +38,7 @@ from .accounts import (
     seat_token,
     verify_password,
 )
+from .bots import agent_names
 from .hub import Hub
 from .store import StoreUnavailable
 
@@ -203,7 +205,12 @@ def account_routes(hub: Hub) -> APIRouter:
     async def my_seat(match_id: str, request: Request) -> list[dict]:
         """The seats (with their tokens) the logged-in account holds in ``match_id``."""
         account = _logged_in(request)
-        match = await hub.get(match_id) if len(match_id) <= 32 else None
+        try:
+            match = await hub.get(match_id) if len(match_id) <= 32 else None
+        except StoreUnavailable:
+            raise
+        except MezquitaError as err:
+            raise HTTPException(500, f"match {match_id!r} cannot be rebuilt: {err}") from None
         if match is None:
             raise HTTPException(404, f"there is no match {match_id!r}")
         return [{"seat": seat, "token": seat_token(account.seat_key, match.id, seat)}
@@ -213,8 +220,12 @@ def account_routes(hub: Hub) -> APIRouter:
     async def profile(name: str) -> dict:
         """A player's (or a bot level's, ``bot:<level>``) public profile: ratings per game and
         player-count class, and recent finished matches with result and replay link."""
-        found = await store.call(store.account, name_key(name)) if len(name) <= 200 else None
+        key = name_key(name) if len(name) <= 200 else ""
+        found = await store.call(store.account, key) if key else None
         if found is None:
+            if key.startswith(BOT_PREFIX) and key[len(BOT_PREFIX):] in await asyncio.to_thread(
+                    bot_levels):  # a level not rated yet
+                return {"name": key, "bot": True, "ratings": [], "history": []}
             raise HTTPException(404, "there is no such player")
         rated = await store.call(store.player_ratings, found["id"])
         history = await store.call(store.history, found["id"])
@@ -236,6 +247,12 @@ def account_routes(hub: Hub) -> APIRouter:
                          for i, r in enumerate(rows)]}
 
     return router
+
+
+@cache
+def bot_levels() -> frozenset[str]:
+    """Every bot the lobby offers for some game (each has a profile, ``bot:<name>``)."""
+    return frozenset(name for info in games() for name in agent_names(load(info.id)))
 
 
 def _rating(row: dict) -> dict:

@@ -1,5 +1,5 @@
 """Housekeeping: resuming running matches at start, leases (PostgreSQL), expiring open
-matches nobody joined, and letting idle matches leave memory."""
+matches nobody joined and sessions past their time, and letting idle matches leave memory."""
 
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ class Housekeeping:
                     for match_id in await self.store.call(self.store.expire_open,
                                                           self.settings.open_seconds):
                         self.expired(match_id)
+                    await self.store.call(self.store.end_expired_sessions)
                 await self._evict()
             except StoreUnavailable:
                 continue

@@ -119,18 +119,22 @@ class Seating:
         return seat, token
 
     async def rename(self, match: Match, seat: int, name: str | None) -> None:
-        """Set the name of ``seat``'s player (validated by `clean_name`; blank: the default)."""
+        """Set the name of ``seat``'s player (validated by `clean_name`; blank: the default);
+        an account's seat keeps the account's name."""
         name = clean_name(name)
         if match.status in (MatchStatus.FINISHED, MatchStatus.EXPIRED):
             raise MatchError("the match is over; names can no longer change")
+        if match.row.accounts[seat] is not None and match.names()[seat] is not None:
+            raise MatchError("this seat plays under its account's name")
         match.set_names(await self.store.call(self.store.set_name, match.id, seat, name))
         match.changed()
 
     async def rematch(self, match: Match) -> Match:
         """The rematch of finished ``match``, made on the first request (later ones, from
         any seat, get the same one): same game, options, timer and players, seats rotated
-        by one (the player of seat s sits at s + 1); bots keep their level. Each human is
-        handed their new seat by `rematch_seat`; the connected ones are told at once."""
+        by one (the player of seat s sits at s + 1); bots keep their level and accounts their
+        seats. Each human is handed their new seat by `rematch_seat`; the connected ones are
+        told at once."""
         if match.status != MatchStatus.FINISHED:
             raise MatchError("a rematch can be made only once the match is over")
         async with self._claims:
@@ -141,15 +145,18 @@ class Seating:
                 def turn(values: list) -> list:  # the player of seat s moves to s + 1
                     return [values[(seat - 1) % n] for seat in range(n)]
 
-                seats = turn(old.seats)
+                seats, holders, new_id = turn(old.seats), turn(old.accounts), secrets.token_urlsafe(9)
+                keys = await self.store.call(self.store.seat_keys, [a for a in holders if a])
                 row = MatchRow(
-                    id=secrets.token_urlsafe(9), game=old.game, options=old.options,
-                    seed=secrets.randbelow(MAX_SEED), seats=seats, token_hashes=[None] * n,
+                    id=new_id, game=old.game, options=old.options,
+                    seed=secrets.randbelow(MAX_SEED), seats=seats,
+                    token_hashes=[hash_token(seat_token(keys[a], new_id, s)) if a else None
+                                  for s, a in enumerate(holders)],
                     joined=[kind != HUMAN for kind in seats], turn_seconds=old.turn_seconds,
                     timeout_agent=old.timeout_agent,
                     status=MatchStatus.OPEN if HUMAN in seats else MatchStatus.RUNNING, created_at=now(),
                     invite_hashes=[None] * n, creator=old.creator, practice=old.practice,
-                    owner=self.store.instance, names=turn(match.names()), accounts=[None] * n,
+                    owner=self.store.instance, names=turn(match.names()), accounts=holders,
                 )
                 made = await self.store.call(self.store.create_rematch, match.id, row,
                                              self.settings.lease_seconds)
@@ -173,6 +180,10 @@ class Seating:
         ``seat`` of ``match`` (the token is derived from theirs: the same on each of their
         browsers, unknown to everybody else)."""
         new_seat = (seat + 1) % len(match.row.seats)
+        holder = new.row.accounts[new_seat]
+        if holder is not None:  # an account's seat: its token, as on any of its browsers
+            keys = await self.store.call(self.store.seat_keys, [holder])
+            return new_seat, seat_token(keys[holder], new.id, new_seat)
         secret = rematch_token(token, new.id)
         digest = hash_token(secret)
         if new.row.token_hashes[new_seat] != digest:

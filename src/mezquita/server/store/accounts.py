@@ -57,6 +57,17 @@ class Accounts(Database):
         with self.engine.begin() as c:
             c.execute(delete(sessions).where(sessions.c.id_hash == id_hash))
 
+    def seat_keys(self, account_ids: list[int]) -> dict[int, bytes]:
+        """The seat keys of ``account_ids`` (to hand an account its seats' tokens)."""
+        with self.engine.connect() as c:
+            return dict(c.execute(select(accounts.c.id, accounts.c.seat_key)
+                                  .where(accounts.c.id.in_(account_ids))).all())
+
+    def end_expired_sessions(self) -> None:
+        """Delete the sessions past their time."""
+        with self.engine.begin() as c:
+            c.execute(delete(sessions).where(sessions.c.expires_at < now()))
+
     def set_password(self, account_id: int, password_hash: str) -> None:
         """Store a new password hash and end every session of the account."""
         with self.engine.begin() as c:
