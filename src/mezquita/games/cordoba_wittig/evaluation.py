@@ -77,10 +77,12 @@ def evaluate(state, seat: int) -> float:
 
 
 def search_key(state) -> tuple:
-    """Everything that decides the rest of the game but the history: the stones, obligations,
-    the decision under way, the compensation and the claim. The turn count and the repetition
+    """Everything that decides the rest of the game but the history: where each stone stands,
+    the left stone of each double (every double is owed by the seat that made it), the
+    decision under way, the compensation and the claim. The turn count and the repetition
     counts are left out (a transposition table's usual approximation: the draws by length and
     repetition are seen when they happen, not through the table)."""
-    return (tuple(state.grid), tuple(state.pair), tuple(state.owed[0]), tuple(state.owed[1]),
-            state.current, state.phase, state.selected, state.target, tuple(state.pending),
-            state.back_stone, state.claim)
+    grid = state.grid
+    return (*state.at, state.current, state.phase, state.selected, state.target, state.back_stone,
+            state.claim, *state.pending, -2, *[grid[f] for f in state.owed[0]], -3,
+            *[grid[f] for f in state.owed[1]])
