@@ -216,6 +216,7 @@ class MCTS(Agent):
                     best.proven = state.returns()
                 break
             state.apply_unchecked(seat, best_action)
+            assert best is not None  # every legal action has a child once none is untried
             node = best
             path.append(node)
         last = path[-1]
