@@ -11,7 +11,7 @@ from mezquita.agents import Turn, make_agent
 from mezquita.agents.alphabeta import AlphaBeta
 from mezquita.agents.registry import UnknownAgent
 
-from ..games.cordoba_wittig_scenarios import arrange, where
+from ..games.cordoba_wittig_scenarios import arrange, move, where
 
 
 def test_names_give_a_depth_or_a_time_budget():
@@ -84,3 +84,28 @@ def test_the_games_evaluation_hook_scores_the_leaves(monkeypatch):
     bot = make_agent("alphabeta-2", game, 0)
     bot.act(Turn.of(game.new_state(0), 0))
     assert calls, "leaves are scored by Game.evaluation"
+
+
+def test_a_position_reached_by_two_move_orders_is_searched_once():
+    game = mezquita.load("cordoba-wittig")
+    orders = [[("1", "a2"), ("A", "b2"), ("2", "c2")], [("2", "c2"), ("A", "b2"), ("1", "a2")]]
+    reached = []
+    for order in orders:
+        state = game.new_state(0)
+        for seat, (stone, to) in zip((0, 1, 0), order):
+            move(state, seat, stone, to)
+        reached.append(game.search_key(state))
+    assert reached[0] == reached[1]  # one table entry for both
+
+    def leaves(key) -> list:
+        bot = AlphaBeta(game, 0, depth=6)
+        bot.key, scored = key, []
+        evaluate = bot.evaluate
+        bot.evaluate = lambda state, seat: scored.append(game.search_key(state)) or evaluate(state, seat)
+        bot.act(Turn.of(game.new_state(0), 0))
+        return scored, bot
+
+    scored, bot = leaves(game.search_key)
+    assert len(scored) == len(set(scored)) and bot.hits > 0  # every position scored once
+    scored, _ = leaves(None)  # keyed by the path: the same positions are scored again
+    assert len(scored) > len(set(scored))

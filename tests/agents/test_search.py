@@ -13,6 +13,7 @@ from mezquita.agents.mcts import MCTS, Budget, estimate_returns, playout
 from mezquita.agents.registry import UnknownAgent
 from mezquita.arena import Plan, play_plan, summarise
 
+from ..games.cordoba_wittig_scenarios import arrange
 from .nim import NimGame
 
 
@@ -211,3 +212,26 @@ def test_omcts_needs_a_rollout_policy():
     assert make_agent("omcts-10", mezquita.load("citadels"))._model is not None
     with pytest.raises(UnknownAgent, match="rollout policy"):
         make_agent("omcts-10", NimGame())
+
+
+def test_the_solver_proves_a_win_near_the_end_and_plays_it():
+    # 4 g6-g8 (or i8, or onto 3 on e8) makes four on the far row, and Player 2's extra turn
+    # cannot match it: every line after it ends in Player 1's win
+    state = arrange({"1": "a8", "2": "c8", "3": "e8", "4": "g6", "A": "b4", "E": "j2"})
+    bot = MCTS(state.game, 0, Budget(iterations=20000))
+    root = bot.search(Turn.of(state, 0))
+    assert root.proven == [1.0, 0.0]
+    assert bot.stats.iterations < 20000  # the search stops once the root is proven
+    while state.to_move() == (0,):
+        state.apply(0, bot.act(Turn.of(state, 0)))
+    assert state.far_count(0) == 4 and state.claim == 0
+
+
+def test_the_solver_proves_a_loss_when_every_move_loses():
+    # Player 2 has four on the far row; in Player 1's extra turn no move brings four there
+    state = arrange({"A": "b8", "B": "d8", "C": "f8", "D": "h8", "1": "a2", "2": "c6"})
+    state.claim = 1
+    root = MCTS(state.game, 0, Budget(iterations=20000)).search(Turn.of(state, 0))
+    assert root.proven == [0.0, 1.0]
+    unsolved = ISMCTS(state.game, 0, Budget(iterations=300)).search(Turn.of(state, 0))
+    assert unsolved.proven is None  # redrawn worlds are not positions: no solver

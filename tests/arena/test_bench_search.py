@@ -2,7 +2,7 @@
 
 import mezquita
 from mezquita.agents.ismcts import ISMCTS
-from mezquita.benchmarks.search import positions, search_speed
+from mezquita.benchmarks.search import alphabeta_speed, positions, search_speed
 
 
 def test_search_bench_measures_from_positions_with_a_choice():
@@ -14,3 +14,8 @@ def test_search_bench_measures_from_positions_with_a_choice():
     rate, playout = search_speed(game, ISMCTS, 0.06)
     assert rate > 0
     assert 0 < playout < 20
+
+
+def test_alphabeta_bench_counts_nodes_and_table_answers():
+    rate, hits = alphabeta_speed(mezquita.load("cordoba-wittig"), 0.3)
+    assert rate > 0 and 0 < hits < 1

@@ -11,10 +11,16 @@ win worth slightly more than a later one. Evaluations are kept inside (-0.95, 0.
 result.
 
 Iterative deepening searches depth 1, 2, ... up to the depth budget or until the time budget
-is spent (then the last completed depth decides); a table of the best action found at each
-path from the root orders the next iteration's search, best first. Ties at the root are broken
-by the bot's own seeded generator. Names: ``alphabeta-3`` (depth 3), ``alphabeta-0.5s``
-(0.5 seconds per decision), ``alphabeta`` (depth `DEFAULT_DEPTH`).
+is spent (then the last completed depth decides). A transposition table keeps, per position,
+the value found, whether it is exact or a bound, the depth searched and the best action: a
+position reached again (by another move order, or in the next iteration) at no greater depth
+is answered from the table, and otherwise its best action is tried first. Positions are keyed
+by the game's ``search_key`` hook (two move orders reaching the same position share one entry);
+for a game without one, by the path from the root (no transpositions, but the ordering across
+iterations still works). The remaining actions are ordered by the history heuristic: actions
+that caused a cut-off anywhere in the tree, weighted by the depth left, first. Ties at the root
+are broken by the bot's own seeded generator. Names: ``alphabeta-3`` (depth 3),
+``alphabeta-0.5s`` (0.5 seconds per decision), ``alphabeta`` (depth `DEFAULT_DEPTH`).
 """
 
 from __future__ import annotations
@@ -41,8 +47,13 @@ class _OutOfTime(Exception):
     """Raised inside the search when the time budget is spent."""
 
 
+#: kinds of a table entry: the exact value, or a lower or an upper bound of it
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
 class AlphaBeta(Agent):
-    """Negamax alpha-beta with iterative deepening (see the module docstring).
+    """Negamax alpha-beta with iterative deepening, a transposition table and history move
+    ordering (see the module docstring).
 
     Args:
         game: the game played (deterministic, perfect information, two seats).
@@ -60,10 +71,14 @@ class AlphaBeta(Agent):
         self.depth = depth
         self.seconds = seconds
         self.evaluate = game.evaluation or _score_evaluation
+        self.key = game.search_key
         self.nodes = 0  # nodes visited by the last decision
+        self.hits = 0  # of which answered from the transposition table
         self.reached = 0  # depth of the last completed iteration
         self._deadline = math.inf
-        self._best: dict[tuple[int, ...], int] = {}
+        #: position key -> (depth searched, value, EXACT/LOWER/UPPER, best action)
+        self._table: dict = {}
+        self._history: dict[int, int] = {}
 
     def act(self, turn: Turn) -> int:
         if len(turn.legal) == 1:
@@ -71,8 +86,8 @@ class AlphaBeta(Agent):
         root = turn.sample(self.rng)
         order = list(turn.legal)
         self.rng.shuffle(order)
-        self._best = {}
-        self.nodes = self.reached = 0
+        self._table, self._history = {}, {}
+        self.nodes = self.hits = self.reached = 0
         self._deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
         best = order[0]
         last = self.depth or MAX_DEPTH
@@ -113,24 +128,43 @@ class AlphaBeta(Agent):
         if not state.to_move():
             distance = len(path) * DISTANCE_DISCOUNT
             return (2.0 * state.returns()[seat] - 1.0) * (1.0 - distance)
+        key = path if self.key is None else self.key(state)
+        entry = self._table.get(key)
+        if entry is not None and entry[0] >= max(depth, 0):
+            _, value, kind, _ = entry
+            if kind == EXACT or (kind == LOWER and value >= beta) or (kind == UPPER and value <= alpha):
+                self.hits += 1
+                return value
         if depth <= 0:
-            return max(-EVAL_LIMIT, min(EVAL_LIMIT, self.evaluate(state, seat)))
+            value = max(-EVAL_LIMIT, min(EVAL_LIMIT, self.evaluate(state, seat)))
+            self._table[key] = (0, value, EXACT, -1)
+            return value
         if time.perf_counter() > self._deadline:
             raise _OutOfTime
-        legal = state.legal_actions(seat)
-        known = self._best.get(path)
-        if known is not None and known in legal and legal[0] != known:
-            legal = [known, *(a for a in legal if a != known)]
+        legal = self._ordered(state.legal_actions(seat), entry[3] if entry else -1)
+        start_alpha = alpha
         best_value, best_action = -math.inf, legal[0]
         for action in legal:
             value = self._child(state, seat, action, depth, alpha, beta, (*path, action))
             if value > best_value:
                 best_value, best_action = value, action
-                alpha = max(alpha, value)
-                if alpha >= beta:
-                    break
-        self._best[path] = best_action
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        self._history[action] = self._history.get(action, 0) + depth * depth
+                        break
+        kind = UPPER if best_value <= start_alpha else LOWER if best_value >= beta else EXACT
+        self._table[key] = (depth, best_value, kind, best_action)
         return best_value
+
+    def _ordered(self, legal: list[int], known: int) -> list[int]:
+        """``legal`` with the table's best action first, then by history (stable otherwise)."""
+        history = self._history
+        if history:
+            legal = sorted(legal, key=lambda a: -history.get(a, 0))
+        if known >= 0 and known in legal and legal[0] != known:
+            legal = [known, *(a for a in legal if a != known)]
+        return legal
 
 
 def check_searchable(game: Game) -> None:

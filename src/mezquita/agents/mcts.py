@@ -17,6 +17,15 @@ returns). Children that a world does not offer are simply skipped; selection use
 which is exact UCT when the legal sets never change and the information-set form of
 Cowling et al. (2012) when they do.
 
+In a deterministic two-player game with perfect information (every node then stands for one
+position) the search is also a *solver* (MCTS-Solver, Winands, Björnsson and Saito 2008, with
+draws): a node whose position is over is *proven* with its returns; a node where the seat to
+move has a child proven as a win for it is proven with that child's returns, and one whose
+every legal action leads to a proven child is proven with the best of them for that seat.
+Iterations stop at a proven node and back its returns up without a playout, selection never
+enters a child proven lost for the seat to move, the search ends once the root is proven, and
+the bot plays a proven win when it has one.
+
 `MCTS` (this module) searches one world per decision: for games without hidden information
 ``turn.sample(rng)`` is the true position with its future chance reseeded, and every
 iteration reseeds chance again, so chance nodes are handled open-loop. For games with
@@ -72,7 +81,7 @@ class Budget:
 class Node:
     """A tree node: reached by ``seat`` playing an action; statistics from ``seat``'s side."""
 
-    __slots__ = ("available", "children", "seat", "total", "visits")
+    __slots__ = ("available", "children", "legal", "proven", "seat", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -80,6 +89,9 @@ class Node:
         self.available = 0
         self.total = 0.0
         self.children: dict[int, Node] = {}
+        self.legal = 0  # legal actions at the node's position (solver only)
+        #: the returns of the node's position when the solver has proven them, else None
+        self.proven: list[float] | None = None
 
 
 @dataclass
@@ -128,6 +140,7 @@ class MCTS(Agent):
         self._model = self._policy if model_opponents else None
         self.stats = SearchStats()
         self._stride = game.num_actions
+        self._solve = solvable(game) and not model_opponents and type(self)._worlds is MCTS._worlds
 
     def act(self, turn: Turn) -> int:
         if len(turn.legal) == 1:
@@ -145,7 +158,7 @@ class MCTS(Agent):
         while True:
             stats.playout_steps += self._iterate(root, next(worlds))
             stats.iterations += 1
-            if iterations is not None and stats.iterations >= iterations:
+            if root.proven is not None or (iterations is not None and stats.iterations >= iterations):
                 break
             if time.perf_counter() >= deadline:
                 break
@@ -163,14 +176,15 @@ class MCTS(Agent):
     def _iterate(self, root: Node, state: State) -> int:
         """Select, expand, play out and back up once; return the playout's length."""
         rng, c, stride, model, me = self.rng, self.exploration, self._stride, self._model, root.seat
-        log, sqrt = math.log, math.sqrt
+        log, sqrt, solve = math.log, math.sqrt, self._solve
         node, path = root, [root]
-        while movers := state.to_move():
+        while (movers := state.to_move()) and node.proven is None:
             seat = movers[0]
             legal = state.legal_actions(seat)
             if model is not None and seat != me:  # open loop over the modelled opponents
                 state.apply_unchecked(seat, model(state, seat, legal, rng))
                 continue
+            node.legal = len(legal)
             children = node.children
             base = seat * stride
             untried = []
@@ -182,8 +196,14 @@ class MCTS(Agent):
                     continue
                 child.available += 1
                 if not untried:
-                    visits = child.visits
-                    value = child.total / visits + c * sqrt(log(child.available) / visits)
+                    visits, proven = child.visits, child.proven
+                    if proven is None:
+                        mean = child.total / visits
+                    elif proven[seat] == 0.0:  # proven lost: never again
+                        continue
+                    else:
+                        mean = proven[seat]
+                    value = mean + c * sqrt(log(child.available) / visits)
                     if value > best_value:
                         best, best_value, best_action = child, value, a
             if untried:
@@ -192,13 +212,22 @@ class MCTS(Agent):
                 best.available = 1
                 state.apply_unchecked(seat, action)
                 path.append(best)
+                if solve and not state.to_move():
+                    best.proven = state.returns()
                 break
             state.apply_unchecked(seat, best_action)
             assert best is not None  # every legal action has a child once none is untried
             node = best
             path.append(node)
-        steps = playout(state, rng, self.playout_limit, self._policy)
-        returns = self._evaluate(state)
+        last = path[-1]
+        if last.proven is not None:
+            steps, returns = 0, last.proven
+            for i in range(len(path) - 2, -1, -1):  # prove the ancestors that now can be
+                if not prove(path[i]):
+                    break
+        else:
+            steps = playout(state, rng, self.playout_limit, self._policy)
+            returns = self._evaluate(state)
         for n in path:
             n.visits += 1
             n.total += returns[n.seat]
@@ -209,14 +238,48 @@ class MCTS(Agent):
         return estimate_returns(state, self.temperature)
 
     def _best(self, root: Node, turn: Turn) -> int:
-        """The most visited legal action at the root (ties: the lower id)."""
-        base = turn.seat * self._stride
-        best, best_visits = turn.legal[0], -1
+        """A proven win if there is one, else the most visited legal action at the root not
+        proven lost (ties: the lower id)."""
+        seat, base = turn.seat, turn.seat * self._stride
+        best, best_rank = turn.legal[0], (-1, -1)
         for a in turn.legal:
             child = root.children.get(base + a)
-            if child is not None and child.visits > best_visits:
-                best, best_visits = a, child.visits
+            if child is None:
+                continue
+            proven = child.proven
+            rank = (1 if proven is None else 2 if proven[seat] == 1.0 else 0 if proven[seat] == 0.0 else 1,
+                    child.visits)
+            if rank > best_rank:
+                best, best_rank = a, rank
         return best
+
+
+def solvable(game: Game) -> bool:
+    """Whether every node of the search stands for one position (the solver's condition)."""
+    info = game.info
+    return (game.num_players == 2 and not info.hidden_information and not info.chance
+            and not info.simultaneous)
+
+
+def prove(node: Node) -> bool:
+    """Prove ``node`` from its children if their proofs settle it; return whether it is proven.
+    Its children all belong to the seat to move there (the solver's games have one mover)."""
+    children = node.children.values()
+    best = None
+    for child in children:
+        proven = child.proven
+        if proven is None:
+            continue
+        value = proven[child.seat]
+        if value == 1.0:
+            node.proven = proven
+            return True
+        if best is None or value > best[child.seat]:
+            best = proven
+    if best is not None and len(node.children) == node.legal and all(c.proven is not None for c in children):
+        node.proven = best
+        return True
+    return False
 
 
 def reseeded(state: State, rng: random.Random) -> State:

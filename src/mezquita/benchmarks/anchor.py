@@ -21,7 +21,7 @@ from . import Figure
 NAME = "goofspiel-10 imp_info (OpenSpiel C++) random playouts"
 #: units compared with the anchor's games/s, and with its decisions/s
 PER_GAME = ("games/s", "iterations/s")
-PER_DECISION = ("decisions/s", "steps/s", "moves/s")
+PER_DECISION = ("decisions/s", "steps/s", "moves/s", "nodes/s")
 
 
 def goofspiel_playout(rng: random.Random):

@@ -1,5 +1,7 @@
 """Search and arena speed: MCTS/ISMCTS iterations per second with their mean playout length,
-per game, and arena games per second on one worker process and on two (the speed-up).
+per game, alpha-beta nodes per second in the games it searches (with the share answered from
+its transposition table), and arena games per second on one worker process and on two (the
+speed-up).
 
 Search is timed from positions spread over one random game (its start, a third and two
 thirds in), so the figure is not just the opening's. Citadels is measured at 4 players.
@@ -10,7 +12,8 @@ from __future__ import annotations
 import random
 import time
 
-from mezquita.agents import Turn
+from mezquita.agents import Turn, UnknownAgent
+from mezquita.agents.alphabeta import AlphaBeta, check_searchable
 from mezquita.agents.ismcts import ISMCTS
 from mezquita.agents.mcts import MCTS, Budget, playout
 from mezquita.arena.plan import Plan
@@ -40,6 +43,14 @@ def run(games_: list[str] | None, quick: bool) -> list[Figure]:
             figures += anchor.stamp([Figure(f"{cls.name} iterations", game_id, round(rate, 1),
                                             "iterations/s", setting,
                                             note=f"mean playout {mean_playout:.1f} actions")])
+        try:
+            check_searchable(game)
+        except UnknownAgent:
+            continue
+        anchor.window_start()
+        rate, hits = alphabeta_speed(game, 0.3 if quick else 1.0)
+        figures += anchor.stamp([Figure("alphabeta nodes", game_id, round(rate), "nodes/s", setting,
+                                        note=f"{hits:.0%} answered by the transposition table")])
     if not games_ or ARENA_GAME in games_:
         figures.extend(arena_speed(8 if quick else 120))
     anchor.finalise(figures)
@@ -69,6 +80,20 @@ def search_speed(game: Game, cls: type[MCTS], seconds: float) -> tuple[float, fl
         iterations += bot.stats.iterations
         steps += bot.stats.playout_steps
     return iterations / elapsed, steps / iterations
+
+
+def alphabeta_speed(game: Game, seconds: float) -> tuple[float, float]:
+    """Alpha-beta's nodes per second over ``positions`` (a time budget each) and the share
+    of them answered from its transposition table."""
+    nodes = hits = 0
+    elapsed = 0.0
+    for state in positions(game):
+        bot = AlphaBeta(game, 0, depth=None, seconds=seconds / 3)
+        start = time.perf_counter()
+        bot.act(Turn.of(state, state.to_move()[0]))
+        elapsed += time.perf_counter() - start
+        nodes, hits = nodes + bot.nodes, hits + bot.hits
+    return nodes / elapsed, hits / max(nodes, 1)
 
 
 def arena_speed(n: int) -> list[Figure]:

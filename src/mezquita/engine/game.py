@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -99,6 +99,10 @@ class Game(Generic[S]):
     #: -1 a sure loss). Search calls it on its own copies of the state. None: search scores
     #: a cut position from ``scores()``.
     evaluation: Callable[[State, int], float] | None = None
+    #: Optional transposition key for depth-limited search (``alphabeta``), ``search_key(state)
+    #: -> hashable`` (a plain function): equal for two states whose futures are the same, so
+    #: two move orders reaching one position share a table entry. None: no transpositions.
+    search_key: Callable[[State], Hashable] | None = None
     #: Optional model of play for search bots' beliefs, ``belief(world, seat) -> likelihood``
     #: (a plain function): from any determinisation ``world`` of ``seat``'s view, a function
     #: giving the relative likelihood of a determinisation under a model of how the other

@@ -3,14 +3,18 @@
 The game has perfect information, so ``turn.sample`` is the position itself. For each legal
 decision the bot plays out the rest of its own turn (every stone, destination and side; the
 moving back of a compensation greedily) and scores the end of the turn: rows advanced by its
-stones minus the opponent's, stones on the far row counted extra. A double that puts a symbol
-in power thus scores by the opponent's stones it sends back (good) and its own (bad).
-Ties are broken at random.
+live stones minus the opponent's, stones on the far row counted extra. A dead stone (one that
+can no longer reach the far row by moving forwards, `evaluation.is_dead`) counts no rows, so
+moving it on is worth nothing and the bot spends its moves on stones that can arrive. A double
+that puts a symbol in power thus scores by the opponent's stones it sends back (good) and its
+own (bad). Ties are broken at random.
 """
 
 from __future__ import annotations
 
 from mezquita.agents import Agent, Turn
+
+from .evaluation import live_progress
 
 #: rows a stone on the far row is worth on top of its progress
 FAR_BONUS = 3.0
@@ -62,6 +66,6 @@ class CordobaWittigHeuristic(Agent):
         if state.current < 0:
             return 1000.0 * (state.returns()[seat] - 0.5)
         other = 1 - seat
-        value = (state.progress(seat) - state.progress(other)
+        value = (live_progress(state, seat) - live_progress(state, other)
                  + FAR_BONUS * (state.far_count(seat) - state.far_count(other)))
         return value - OWED_PENALTY * (len(state.owed[seat]) - len(state.owed[other]))

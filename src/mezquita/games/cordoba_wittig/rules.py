@@ -43,7 +43,7 @@ from mezquita.engine.actions import Block
 
 from . import observation, render
 from .board import SHIPPED, Board, load_board
-from .evaluation import evaluate
+from .evaluation import evaluate, search_key
 from .rollout import rollout_policy
 
 TEXTS = load_texts(Path(__file__).parent / "data" / "texts.json")
@@ -112,6 +112,7 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
         "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "alphabeta-0.5s",
     }
     evaluation = staticmethod(evaluate)
+    search_key = staticmethod(search_key)
     rollout_policy = staticmethod(rollout_policy)
 
     def _configure(self) -> None:
