@@ -22,12 +22,11 @@ from mezquita.agents.levels import LEVELS
 from mezquita.engine import LANGS, MezquitaError, State
 from mezquita.web import catalogue
 
-from .status import MatchStatus
+from .status import HUMAN, MatchStatus
 
 if TYPE_CHECKING:
     from .store import MatchRow
 
-HUMAN = "human"
 OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
 ACTION_CACHES = 64  # games (with options) whose legal-action entries are kept
 LOG_TAIL = 200  # log entries sent with each update

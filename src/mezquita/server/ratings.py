@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
-from .match import HUMAN
+from .status import HUMAN
 
 MODEL = PlackettLuce()
 PROVISIONAL = 10  # rated matches before a rating is no longer provisional

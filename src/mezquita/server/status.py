@@ -16,5 +16,8 @@ class MatchStatus(StrEnum):
     EXPIRED = "expired"
 
 
+#: the seat kind of a person; every other seat kind is a bot (an agent spec or a level)
+HUMAN = "human"
+
 #: the statuses of a match still to be played (its bots and timers run somewhere)
 LIVE = (MatchStatus.OPEN, MatchStatus.RUNNING)

@@ -13,8 +13,8 @@ import time
 from sqlalchemy import select, update
 
 from .. import ratings as rules
-from ..match import HUMAN
 from ..models import accounts, match_players, matches, ratings, ratings_applied
+from ..status import HUMAN
 from .db import Database, insert_ignore, now
 
 #: tests only: seconds a rating update waits before its transaction commits (to kill the
