@@ -22,9 +22,10 @@ from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
 from .hub import MAX_SEED, Hub
-from .limits import CREATE_RATE, REPLAY_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
+from .limits import CREATE_RATE, REPLAY_RATE, SIT_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
 from .match import MatchError, clean_name
 from .store import DEFAULT_URL, Store, StoreUnavailable
+from .tables import OPEN, TableFull, open_tables, sit
 from .ws import language, play_socket
 
 STATUSES = ("open", "running", "finished")
@@ -52,6 +53,15 @@ class CreateMatch(BaseModel):
     practice: StrictBool = False  # unrated; only then may the client choose the seed
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
     name: str | None = Field(default=None, max_length=200)  # the creator's name (clean_name)
+
+
+class Sit(BaseModel):
+    """Taking an open seat of a table: the seat wanted (default: the lowest free one)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: StrictInt | None = Field(default=None, ge=0, lt=16)
+    name: str | None = Field(default=None, max_length=200)  # the sitter's name (clean_name)
 
 
 class Claim(BaseModel):
@@ -111,6 +121,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
     creations = SlidingWindow(settings.create_limit, CREATE_RATE[1])
+    sits = SlidingWindow(*SIT_RATE)
     replays = SlidingWindow(*REPLAY_RATE)  # replays are cached, but sending them still costs
 
     @app.exception_handler(StoreUnavailable)
@@ -155,8 +166,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         for seat, (kind, (token, invite)) in enumerate(zip(match.row.seats, secrets_)):
             url = (f"/match/{match.id}#seat={seat}&token={token}" if token else
                    f"/match/{match.id}#invite={invite}" if invite else None)
-            seats.append({"seat": seat, "kind": kind, "token": token, "invite": invite,
-                          "url": url})
+            seats.append({"seat": seat, "kind": OPEN if seat in match.row.open_seats else kind,
+                          "token": token, "invite": invite, "url": url})
         return {"id": match.id, "seats": seats, "spectate": f"/match/{match.id}",
                 "practice": body.practice, "seed": match.row.seed if body.practice else None}
 
@@ -173,6 +184,32 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
         return {"seat": seat, "token": token}
+
+    @app.get("/api/tables")
+    async def list_tables(game: str | None = Query(None, max_length=64),
+                          limit: int = Query(50, ge=1, le=200)) -> list[dict]:
+        """Open tables with a free seat, newest first (of ``game``, if given)."""
+        rows = await store.call(open_tables, store, game, limit)
+        names = {info.id: info.name for info in games()}
+        for row in rows:
+            row["name"] = names.get(row["game"], row["game"])
+        return rows
+
+    @app.post("/api/matches/{match_id}/sit")
+    async def sit_down(match_id: str, body: Sit, request: Request) -> dict:
+        """Take an open seat (first come, first served): its seat and a fresh secret token."""
+        host = request.client.host if request.client else "?"
+        if not sits.allow(host):
+            raise HTTPException(429, "too many seats taken; wait a minute")
+        match = await _match(hub, match_id)
+        try:
+            seat, token = await sit(hub, match, body.seat, body.name)
+        except TableFull as err:
+            raise HTTPException(409, str(err)) from None
+        except MatchError as err:
+            raise HTTPException(422, str(err)) from None
+        sits.record(host)
+        return {"seat": seat, "token": token, "url": f"/match/{match.id}#seat={seat}&token={token}"}
 
     @app.get("/api/matches")
     async def list_matches(status: str = Query("open,running", max_length=100),

@@ -29,6 +29,7 @@ from .match import HUMAN, Client, Match, MatchError, clean_name, hash_token, rem
 from .replay import ReplayBuilder
 from .schedule import Scheduler
 from .store import MatchRow, Move, MoveConflict, MoveWriter, Store, StoreUnavailable, now
+from .tables import OPEN
 
 log = logging.getLogger("mezquita.server")
 
@@ -71,8 +72,9 @@ class Hub:
         """Create and store a match; return it with, per seat, ``(token, invitation)``: the
         creator's own seat (the first human one) gets a token (and ``name``, the creator's
         chosen name), every other human seat an invitation that `claim` turns into its own
-        token once. The server picks the seed; a client's ``seed`` is accepted only for a
-        ``practice`` match (and shown to all)."""
+        token once; an ``"open"`` seat gets neither: anyone may take it (`tables.sit`). The
+        server picks the seed; a client's ``seed`` is accepted only for a ``practice`` match
+        (and shown to all)."""
         name = clean_name(name)
         try:
             check_remote(game_class(game_id).info.options, options, game_id)
@@ -84,9 +86,10 @@ class Hub:
                              f"seats; got {len(seats)}")
         bots = agent_names(game)
         for kind in [*seats, timeout_agent]:
-            if kind != HUMAN and kind not in bots:
-                raise MatchError(f"unknown seat kind {kind!r} (human or one of: {', '.join(bots)})")
-        if timeout_agent == HUMAN:
+            if kind not in (HUMAN, OPEN) and kind not in bots:
+                raise MatchError(f"unknown seat kind {kind!r} (human, open or one of: "
+                                 f"{', '.join(bots)})")
+        if timeout_agent in (HUMAN, OPEN):
             raise MatchError("the timeout player must be a bot")
         if turn_seconds != 0 and not TURN_SECONDS[1] <= turn_seconds <= TURN_SECONDS[2]:
             raise MatchError(f"turn_seconds must be 0 (no timer) or {TURN_SECONDS[1]}.."
@@ -98,7 +101,9 @@ class Hub:
                              '("practice": true, unrated, its seed shown to every seat)')
         elif not 0 <= seed < MAX_SEED:
             raise MatchError(f"seed must be in 0..{MAX_SEED - 1}")
-        humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+        opened = [seat for seat, kind in enumerate(seats) if kind == OPEN]
+        seats = [HUMAN if kind == OPEN else kind for kind in seats]
+        humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN and seat not in opened]
         names: list[str | None] = [name if humans and seat == humans[0] else None
                                    for seat in range(len(seats))]
         secrets_ = [(None, None)] * len(seats)
@@ -110,9 +115,10 @@ class Hub:
             seed=seed, seats=list(seats),
             token_hashes=[hash_token(t) if t else None for t, _ in secrets_],
             joined=[kind != HUMAN for kind in seats], turn_seconds=turn_seconds,
-            timeout_agent=timeout_agent, status="open" if humans else "running",
+            timeout_agent=timeout_agent, status="open" if HUMAN in seats else "running",
             created_at=now(), invite_hashes=[hash_token(i) if i else None for _, i in secrets_],
             creator=creator[:64], practice=practice, owner=self.store.instance, names=names,
+            open_seats=opened,
         )
         await self.store.call(self.store.create, row, self.settings.lease_seconds)
         match = Match(row, game.new_state(seed))

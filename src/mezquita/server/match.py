@@ -219,7 +219,9 @@ class Match:
             "status": self.status,
             "seats": [
                 {"kind": kind, "joined": joined, "online": kind != HUMAN or seat in online,
-                 "deadline": self.deadlines.get(seat), "name": name}
+                 "deadline": self.deadlines.get(seat), "name": name,
+                 "open": seat in self.row.open_seats,
+                 "free": seat in self.row.open_seats and self.row.token_hashes[seat] is None}
                 for seat, (kind, joined, name) in enumerate(
                     zip(self.row.seats, self.row.joined, self.names()))
             ],

@@ -32,7 +32,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlch
 
 from mezquita.engine import MezquitaError
 
-from .models import matches, moves
+from .models import matches, moves, open_seats
 
 log = logging.getLogger("mezquita.server")
 CHANNEL = "mezquita"  # the PostgreSQL notification channel of every instance
@@ -121,6 +121,7 @@ class MatchRow:
     names: list[str | None] = field(default_factory=list)  # chosen names per seat (None: default)
     rematch: str | None = None  # the id of this match's rematch, once made
     last_at: datetime | None = None  # the last move or seat change (turn timers resume from it)
+    open_seats: list[int] = field(default_factory=list)  # seats anyone may take (`tables.py`)
 
 
 def engine_for(url: str, db_seconds: float = 10.0, durability: str = "full") -> Engine:
@@ -302,6 +303,9 @@ class Store:
             owner=self.instance, lease_until=stamp + timedelta(seconds=lease_seconds),
             names=row.names or [None] * len(row.seats),
         ))
+        if row.open_seats:
+            c.execute(insert(open_seats), [{"match_id": row.id, "seat": seat}
+                                           for seat in row.open_seats])
 
     def create_rematch(self, old_id: str, row: MatchRow, lease_seconds: float = 0.0) -> str:
         """Store ``row`` as the rematch of ``old_id`` unless it has one already; the id of
@@ -469,6 +473,8 @@ class Store:
                              .order_by(moves.c.turn)).all()
             last_move = c.execute(select(func.max(moves.c.at))
                                   .where(moves.c.match_id == match_id)).scalar()
+            opened = list(c.execute(select(open_seats.c.seat).where(
+                open_seats.c.match_id == match_id).order_by(open_seats.c.seat)).scalars())
         return MatchRow(
             id=head["id"], game=head["game"], options=head["options"], seed=head["seed"],
             seats=head["seats"], token_hashes=head["token_hashes"], joined=head["joined"],
@@ -480,6 +486,7 @@ class Store:
             creator=head["creator"] or "", practice=bool(head["practice"]), owner=head["owner"],
             names=head["names"] or [None] * len(head["seats"]), rematch=head["rematch"],
             last_at=max(_aware(t) for t in (last_move, head["updated_at"]) if t is not None),
+            open_seats=opened,
         )
 
     # -- leases: which instance runs a match's bots and timers --------------------------------
