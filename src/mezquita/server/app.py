@@ -24,6 +24,7 @@ from .bots import BotPool, agent_names
 from .hub import MAX_SEED, Hub
 from .limits import CREATE_RATE, REPLAY_RATE, SIT_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
 from .match import MatchError, clean_name
+from .matchmaking import Matchmaker, QueueError, address_group
 from .store import DEFAULT_URL, Store, StoreUnavailable
 from .tables import OPEN, TableFull, open_tables, sit
 from .ws import language, play_socket
@@ -62,6 +63,18 @@ class Sit(BaseModel):
 
     seat: StrictInt | None = Field(default=None, ge=0, lt=16)
     name: str | None = Field(default=None, max_length=200)  # the sitter's name (clean_name)
+
+
+class JoinQueue(BaseModel):
+    """Play now: the queue to join, and whether a bot may fill a seat after a wait."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=64)
+    players: StrictInt = Field(ge=1, le=16)
+    name: str | None = Field(default=None, max_length=200)  # the player's name (clean_name)
+    bot: str | None = Field(default=None, max_length=64)  # a level: fills free seats ...
+    bot_after: StrictInt | None = Field(default=None, ge=0, le=10**6)  # ... after this wait
 
 
 class Claim(BaseModel):
@@ -106,6 +119,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             cluster = Cluster(hub)
             await cluster.start()
         hub.start()
+        hub.scheduler.spawn(matchmaker.run())
         yield
         if cluster is not None:
             await cluster.close()
@@ -118,6 +132,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                   docs_url="/api/docs" if settings.api_docs else None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
+    app.state.matchmaker = matchmaker = Matchmaker(hub)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
     creations = SlidingWindow(settings.create_limit, CREATE_RATE[1])
@@ -210,6 +225,34 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             raise HTTPException(422, str(err)) from None
         sits.record(host)
         return {"seat": seat, "token": token, "url": f"/match/{match.id}#seat={seat}&token={token}"}
+
+    @app.post("/api/queue", status_code=201)
+    async def join_queue(body: JoinQueue, request: Request) -> dict:
+        """Play now: wait for players of close rating; the secret ticket to poll with."""
+        holder = address_group(request.client.host if request.client else "?")
+        try:
+            ticket = await matchmaker.join(holder, body.game, body.players, body.name,
+                                           body.bot, body.bot_after)
+            return {"ticket": ticket, **await matchmaker.status(ticket)}
+        except QueueError as err:
+            raise HTTPException(err.status, str(err)) from None
+
+    @app.get("/api/queue/{ticket}")
+    async def queue_status(ticket: str) -> dict:
+        """Waiting (seconds waited, rating window) or paired (match, seat, token, link)."""
+        try:
+            return await matchmaker.status(ticket)
+        except QueueError as err:
+            raise HTTPException(err.status, str(err)) from None
+
+    @app.delete("/api/queue/{ticket}")
+    async def leave_queue(ticket: str) -> dict:
+        """Leave the queue (refused once paired)."""
+        try:
+            await matchmaker.leave(ticket)
+        except QueueError as err:
+            raise HTTPException(err.status, str(err)) from None
+        return {"left": True}
 
     @app.get("/api/matches")
     async def list_matches(status: str = Query("open,running", max_length=100),

@@ -69,7 +69,24 @@ class Hub:
                      seed: int | None = None, practice: bool = False, creator: str = "",
                      name: str | None = None
                      ) -> tuple[Match, list[tuple[str | None, str | None]]]:
-        """Create and store a match; return it with, per seat, ``(token, invitation)``: the
+        """Create and store a match (see `build`); return it with, per seat, ``(token,
+        invitation)``."""
+        match, secrets_ = self.build(game_id, options, seats, turn_seconds, timeout_agent,
+                                     seed, practice, creator, name)
+        await self.store.call(self.store.create, match.row, self.settings.lease_seconds)
+        self.adopt(match)
+        return match, secrets_
+
+    def adopt(self, match: Match) -> None:
+        """Run ``match``, just stored by this instance (bots, timers)."""
+        self.matches[match.id] = match
+        self.scheduler.schedule(match)
+
+    def build(self, game_id: str, options: dict[str, Any], seats: list[str],
+              turn_seconds: int = 0, timeout_agent: str = "random", seed: int | None = None,
+              practice: bool = False, creator: str = "", name: str | None = None
+              ) -> tuple[Match, list[tuple[str | None, str | None]]]:
+        """A new match, validated but not stored yet, with per seat ``(token, invitation)``: the
         creator's own seat (the first human one) gets a token (and ``name``, the creator's
         chosen name), every other human seat an invitation that `claim` turns into its own
         token once; an ``"open"`` seat gets neither: anyone may take it (`tables.sit`). The
@@ -120,11 +137,7 @@ class Hub:
             creator=creator[:64], practice=practice, owner=self.store.instance, names=names,
             open_seats=opened,
         )
-        await self.store.call(self.store.create, row, self.settings.lease_seconds)
-        match = Match(row, game.new_state(seed))
-        self.matches[row.id] = match
-        self.scheduler.schedule(match)
-        return match, secrets_
+        return Match(row, game.new_state(seed)), secrets_
 
     async def get(self, match_id: str) -> Match | None:
         """The live match ``match_id``, rebuilt from its stored record if not loaded yet

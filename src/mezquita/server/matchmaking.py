@@ -1,0 +1,364 @@
+"""Play now: a queue per game and player count that pairs players of close ratings.
+
+A player joins (``POST /api/queue``) and gets a secret ticket; the page polls
+``GET /api/queue/{ticket}`` (which also keeps the entry alive) until it answers ``paired``
+with the new match, the seat and the seat's token, or leaves (``DELETE /api/queue/{ticket}``).
+
+The queue lives in the database (table ``queue``), so several instances on one PostgreSQL
+share it: each instance's `Matchmaker` pairs every `TICK` seconds (and at once when somebody
+joins), reading the waiting entries with ``FOR UPDATE SKIP LOCKED`` and claiming each paired
+entry with a conditional update (``... WHERE match_id IS NULL``) in the same transaction that
+stores the new match: an entry is paired once, never into two matches.
+
+Pairing (`groups`): the oldest entry first; it takes the entries closest to its rating while
+the group's rating spread fits the narrowest window in it; a player's window is `window`
+(`WINDOW_START` rating points at entry, `WINDOW_GROWTH` more per second waited, any rating
+after `WINDOW_ALL` seconds). A player who ticked "fill with a bot" and has waited their
+``bot_after`` seconds starts with the players found so far who ticked it too, the free seats
+taken by their chosen bot level. Ratings come from `rating_of` only.
+
+Bounds: one waiting entry per holder (an address group, `address_group`); an entry not polled
+for `IDLE_SECONDS`, or waiting over `WAIT_SECONDS`, leaves the queue; a paired entry answers
+polls for `PAIRED_KEEP` seconds, then is deleted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import ipaddress
+import logging
+import math
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from sqlalchemy import delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from mezquita.agents.levels import LEVELS
+from mezquita.engine import MezquitaError, load
+from mezquita.engine.registry import game_class
+
+from .bots import agent_names
+from .match import HUMAN, MatchError, clean_name, hash_token
+from .models import queue
+from .store import MatchRow, Store, StoreUnavailable, _aware, now
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("mezquita.server")
+
+DEFAULT_RATING = 25.0  # OpenSkill's starting mean: a guest's (and a new account's) rating
+WINDOW_START = 3.0  # rating points two players may differ by when they join
+WINDOW_GROWTH = 0.2  # more points per second waited (12 a minute)
+WINDOW_ALL = 120.0  # after two minutes any rating fits
+IDLE_SECONDS = 30.0  # an entry whose page stopped polling leaves the queue after this
+WAIT_SECONDS = 900.0  # nobody waits longer than this
+PAIRED_KEEP = 600.0  # a paired entry answers polls this long
+BOT_AFTER = (5, 600)  # a bot fills the free seats after between 5 s and 10 min, as chosen
+TICK = 1.0  # seconds between pairing rounds of one instance
+QUICK_TURN_SECONDS = 60  # a quick match's timer per move
+QUICK_TIMEOUT = "medium"  # plays for a player out of time (if the game has it)
+
+
+class QueueError(MezquitaError):
+    """A queue request refused: ``status`` is the HTTP status that says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def window(waited: float) -> float:
+    """The rating difference a player accepts after waiting ``waited`` seconds."""
+    return math.inf if waited >= WINDOW_ALL else WINDOW_START + WINDOW_GROWTH * max(0.0, waited)
+
+
+def rating_of(holder: str, game: str, players: int) -> float:
+    """The rating the queue pairs ``holder`` by in ``game`` at ``players``: the one place
+    ratings enter the queue (guests have `DEFAULT_RATING`)."""
+    return DEFAULT_RATING
+
+
+def address_group(host: str) -> str:
+    """The group an address belongs to for bounds: IPv4 /32, IPv6 /64 (an IPv4-mapped IPv6
+    address as its IPv4); anything else (a test client) as it is."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:64]
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    if isinstance(address, ipaddress.IPv6Address):
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+def queue_token(ticket: str, match_id: str) -> str:
+    """The seat token of the match a ticket was paired into (derived from the secret ticket:
+    the same at every poll, stored nowhere in clear, unknown to anybody without the ticket)."""
+    return hmac.new(ticket.encode(), f"queue:{match_id}".encode(), "sha256").hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A waiting player as the pairing sees them."""
+
+    ticket_hash: str
+    holder: str
+    rating: float
+    name: str | None
+    bot: str | None
+    bot_after: int | None
+    created_at: datetime
+
+
+def groups(entries: list[Entry], players: int, at: datetime) -> list[tuple[list[Entry], str | None]]:
+    """The matches to make of ``entries`` at time ``at``: per match its players and the bot
+    level filling the other seats (``None``: full of players). See the module docstring."""
+    waited = {e.ticket_hash: (at - e.created_at).total_seconds() for e in entries}
+    waiting = sorted(entries, key=lambda e: e.created_at)
+    used: set[str] = set()
+    out = []
+    for first in waiting:
+        if first.ticket_hash in used:
+            continue
+        group = [first]
+        others = sorted((e for e in waiting if e.ticket_hash not in used and e is not first),
+                        key=lambda e: abs(e.rating - first.rating))
+        for other in others:
+            if len(group) == players:
+                break
+            trial = [*group, other]
+            spread = max(e.rating for e in trial) - min(e.rating for e in trial)
+            if spread <= min(window(waited[e.ticket_hash]) for e in trial):
+                group = trial
+        if len(group) == players:
+            out.append((group, None))
+        elif first.bot and waited[first.ticket_hash] >= (first.bot_after or 0):
+            group = [first, *(e for e in group[1:] if e.bot)]
+            out.append((group, first.bot))
+        else:
+            continue
+        used.update(e.ticket_hash for e in group)
+    return out
+
+
+class Matchmaker:
+    """The queue of one instance (entries shared through the database); ``clock`` gives the
+    current time (tests set their own)."""
+
+    def __init__(self, hub: Hub, clock: Callable[[], datetime] = now) -> None:
+        self.hub = hub
+        self.store: Store = hub.store
+        self.clock = clock
+        self._pairing = asyncio.Lock()
+
+    async def join(self, holder: str, game_id: str, players: int, name: str | None = None,
+                   bot: str | None = None, bot_after: int | None = None) -> str:
+        """Put ``holder`` in the queue of ``game_id`` at ``players``; their secret ticket.
+        `QueueError` (nothing stored) for bad input or a holder already waiting."""
+        name = _clean(name)
+        options = self.options(game_id, players)
+        if bot is not None:
+            levels = [b for b in agent_names(load(game_id, **options)) if b in LEVELS]
+            if bot not in levels:
+                raise QueueError(422, f"bot must be one of: {', '.join(levels)}")
+            if bot_after is None or not BOT_AFTER[0] <= bot_after <= BOT_AFTER[1]:
+                raise QueueError(422, f"bot_after must be {BOT_AFTER[0]}..{BOT_AFTER[1]} seconds")
+        elif bot_after is not None:
+            raise QueueError(422, "bot_after is the wait before a bot fills a seat: give bot too")
+        ticket = secrets.token_urlsafe(24)
+        stamp = self.clock()
+        row = {"ticket_hash": hash_token(ticket), "holder": holder, "game": game_id,
+               "players": players, "rating": rating_of(holder, game_id, players), "name": name,
+               "bot": bot, "bot_after": bot_after, "created_at": stamp, "seen_at": stamp}
+        await self.store.call(_insert, self.store, row)
+        await self.pair(game_id, players)
+        return ticket
+
+    @staticmethod
+    def options(game_id: str, players: int) -> dict:
+        """The options of a quick match of ``game_id`` at ``players`` (the defaults, with
+        that player count); `QueueError` if the game has no such count."""
+        try:
+            info = game_class(game_id).info
+        except MezquitaError:
+            raise QueueError(422, f"unknown game {game_id!r}") from None
+        low, high = info.min_players, info.max_players
+        if not low <= players <= high:
+            raise QueueError(422, f"{info.name} is played by {low}..{high} players")
+        return {"players": players} if any(o.name == "players" for o in info.options) else {}
+
+    async def status(self, ticket: str) -> dict:
+        """Where ``ticket`` stands: ``waiting`` (with the seconds waited and the rating
+        window) or ``paired`` (match, seat, the seat's token and link); keeps it alive.
+        `QueueError` 404 if it is unknown or expired."""
+        entry = await self.store.call(_touch, self.store, _ticket_hash(ticket), self.clock())
+        if entry is None:
+            raise QueueError(404, "this ticket is not in the queue (it expired or was never)")
+        if entry["match_id"] is None:
+            waited = (self.clock() - _aware(entry["created_at"])).total_seconds()
+            spread = window(waited)
+            return {"status": "waiting", "game": entry["game"], "players": entry["players"],
+                    "waited": round(waited, 1), "window": None if math.isinf(spread) else spread}
+        match = await self.hub.get(entry["match_id"])
+        if match is None:
+            raise QueueError(404, "the match of this ticket is gone")
+        seat, token = entry["seat"], queue_token(ticket, match.id)
+        digest = hash_token(token)
+        if match.row.token_hashes[seat] != digest:
+            if not await self.store.call(self.store.set_token, match.id, seat, digest):
+                raise QueueError(409, "this seat was handed over already")
+            match.row.token_hashes[seat] = digest
+        return {"status": "paired", "game": entry["game"], "players": entry["players"],
+                "match": match.id, "seat": seat, "token": token,
+                "url": f"/match/{match.id}#seat={seat}&token={token}"}
+
+    async def leave(self, ticket: str) -> None:
+        """Take ``ticket`` out of the queue; `QueueError` if it is unknown or paired already."""
+        left = await self.store.call(_leave, self.store, _ticket_hash(ticket))
+        if left is None:
+            raise QueueError(404, "this ticket is not in the queue")
+        if not left:
+            raise QueueError(409, "this ticket was paired already; its match has begun")
+
+    async def pair(self, game_id: str, players: int) -> list[str]:
+        """One pairing round of one queue: the ids of the matches made (and started here);
+        a round that fails (the database away, an entry claimed elsewhere) makes none and
+        the next round tries again."""
+        async with self._pairing:  # one round at a time on this instance
+            try:
+                made = await self.store.call(_pair, self.store, game_id, players, self.clock(),
+                                             self._build, self.hub.settings.lease_seconds)
+            except StoreUnavailable as err:
+                log.warning("pairing %s at %d players: %s", game_id, players, err)
+                return []
+        for match in made:
+            self.hub.adopt(match)
+        return [match.id for match in made]
+
+    def _build(self, game_id: str, players: int, group: list[Entry], bot: str | None):
+        """The match of a paired ``group`` (seats in random order, bots in the free ones),
+        its seats' tokens to be derived from the tickets; ``(match, seat per entry)``."""
+        kinds = [HUMAN] * len(group) + [bot or ""] * (players - len(group))
+        order = list(range(players))
+        secrets.SystemRandom().shuffle(order)  # order[i]: the seat of the i-th of `kinds`
+        seats = [""] * players
+        for i, seat in enumerate(order):
+            seats[seat] = kinds[i]
+        game = load(game_id, **self.options(game_id, players))
+        timeout = QUICK_TIMEOUT if QUICK_TIMEOUT in agent_names(game) else "random"
+        match, _ = self.hub.build(game_id, self.options(game_id, players), seats,
+                                  QUICK_TURN_SECONDS, timeout, creator=group[0].holder)
+        row: MatchRow = match.row
+        row.token_hashes = [None] * players
+        row.invite_hashes = [None] * players
+        names = [None] * players
+        for i, entry in enumerate(group):
+            names[order[i]] = entry.name
+        row.names = names
+        return match, order[:len(group)]
+
+    async def tick(self) -> None:
+        """One round: pair every queue with waiting players, drop expired entries."""
+        for game_id, players in await self.store.call(_queues, self.store):
+            await self.pair(game_id, players)
+        await self.store.call(_expire, self.store, self.clock())
+
+    async def run(self) -> None:
+        """Forever: a round every `TICK` seconds."""
+        while True:
+            await asyncio.sleep(TICK)
+            try:
+                await self.tick()
+            except StoreUnavailable:
+                continue
+            except Exception:
+                log.exception("the queue's round failed")
+
+
+def _ticket_hash(ticket: str) -> str:
+    if len(ticket) > 64:
+        raise QueueError(404, "this ticket is not in the queue")
+    return hash_token(ticket)
+
+
+def _clean(name: str | None) -> str | None:
+    try:
+        return clean_name(name)
+    except MatchError as err:
+        raise QueueError(422, str(err)) from None
+
+
+# -- the database side (run through `Store.call`) ------------------------------------------
+def _insert(store: Store, row: dict) -> None:
+    try:
+        with store.engine.begin() as c:
+            c.execute(insert(queue).values(**row))
+    except IntegrityError:
+        raise QueueError(409, "this address is in the queue already; leave it first") from None
+
+
+def _touch(store: Store, ticket_hash: str, at: datetime) -> dict | None:
+    with store.engine.begin() as c:
+        c.execute(update(queue).where(queue.c.ticket_hash == ticket_hash).values(seen_at=at))
+        row = c.execute(select(queue).where(queue.c.ticket_hash == ticket_hash)).mappings().first()
+    return dict(row) if row is not None else None
+
+
+def _leave(store: Store, ticket_hash: str) -> bool | None:
+    """True: left; False: it was paired; None: unknown."""
+    with store.engine.begin() as c:
+        gone = c.execute(delete(queue).where(queue.c.ticket_hash == ticket_hash,
+                                             queue.c.match_id.is_(None))).rowcount
+        if gone:
+            return True
+        known = c.execute(select(queue.c.ticket_hash)
+                          .where(queue.c.ticket_hash == ticket_hash)).first()
+    return False if known else None
+
+
+def _queues(store: Store) -> list[tuple[str, int]]:
+    with store.engine.connect() as c:
+        return [tuple(r) for r in c.execute(select(queue.c.game, queue.c.players)
+                                            .where(queue.c.match_id.is_(None)).distinct())]
+
+
+def _pair(store: Store, game_id: str, players: int, at: datetime, build: Callable,
+          lease_seconds: float) -> list:
+    """In one transaction: read the waiting entries (skipping those another instance is
+    pairing), store a match per group and claim its entries; the matches made."""
+    made = []
+    with store.engine.begin() as c:
+        rows = c.execute(select(queue).where(queue.c.game == game_id, queue.c.players == players,
+                                             queue.c.match_id.is_(None))
+                         .order_by(queue.c.created_at).limit(500)
+                         .with_for_update(skip_locked=True)).mappings().all()
+        entries = [Entry(r["ticket_hash"], r["holder"], r["rating"], r["name"], r["bot"],
+                         r["bot_after"], _aware(r["created_at"])) for r in rows]
+        for group, bot in groups(entries, players, at):
+            match, seats = build(game_id, players, group, bot)
+            store._insert(c, match.row, lease_seconds)
+            for entry, seat in zip(group, seats):
+                claimed = c.execute(update(queue).where(queue.c.ticket_hash == entry.ticket_hash,
+                                                        queue.c.match_id.is_(None))
+                                    .values(match_id=match.id, seat=seat, seen_at=at)).rowcount
+                if claimed != 1:  # paired meanwhile elsewhere: this round makes nothing
+                    raise StoreUnavailable("a queue entry was claimed twice; next round")
+            made.append(match)
+    return made
+
+
+def _expire(store: Store, at: datetime) -> None:
+    with store.engine.begin() as c:
+        c.execute(delete(queue).where(or_(
+            (queue.c.match_id.is_(None)) & or_(
+                queue.c.seen_at < at - timedelta(seconds=IDLE_SECONDS),
+                queue.c.created_at < at - timedelta(seconds=WAIT_SECONDS)),
+            (queue.c.match_id.is_not(None))
+            & (queue.c.seen_at < at - timedelta(seconds=PAIRED_KEEP)))))
