@@ -202,3 +202,49 @@ def test_unknown_tickets(client):
     assert client.get("/api/queue/nope").status_code == 404
     assert client.get(f"/api/queue/{'x' * 65}").status_code == 404
     assert client.delete("/api/queue/nope").status_code == 404
+
+
+def test_two_instances_pairing_one_queue_pair_each_entry_once(postgres_url):
+    """Two instances on one PostgreSQL run their pairing rounds at once over 12 waiting
+    players: 6 matches, each entry in exactly one, no match without its players."""
+    import threading
+
+    from fastapi.testclient import TestClient
+    from sqlalchemy import func, select
+
+    from mezquita.server import create_app
+    from mezquita.server.limits import Settings
+    from mezquita.server.models import matches, queue
+    from mezquita.server.store import now
+
+    apps = [TestClient(create_app(postgres_url, bot_pool="thread",
+                                  settings=Settings(create_limit=10_000))) for _ in range(2)]
+    with apps[0] as first, apps[1] as second:
+        store = first.app.state.hub.store
+        with store.engine.begin() as c:
+            c.execute(queue.delete())
+            before = c.execute(select(func.count()).select_from(matches)).scalar()
+        stamp = now()  # the background rounds may pair them too: they must not expire them
+        with store.engine.begin() as c:
+            c.execute(queue.insert(), [
+                {"ticket_hash": f"{i:064x}", "holder": f"10.0.0.{i}", "game": "cortica",
+                 "players": 2, "rating": 25.0, "created_at": stamp, "seen_at": stamp}
+                for i in range(12)])
+        start = threading.Barrier(2)
+
+        def pair(client) -> None:
+            mm = client.app.state.matchmaker
+            mm.clock = lambda: stamp
+            start.wait()
+            client.portal.call(mm.pair, "cortica", 2)
+
+        threads = [threading.Thread(target=pair, args=(c,)) for c in (first, second)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        with store.engine.connect() as c:
+            paired = c.execute(select(queue.c.match_id, func.count()).group_by(queue.c.match_id)).all()
+            made = c.execute(select(func.count()).select_from(matches)).scalar() - before
+        assert made == 6
+        assert sorted(n for _, n in paired) == [2] * 6 and None not in {m for m, _ in paired}
