@@ -38,6 +38,8 @@ def test_one_opens_a_table_another_finds_it_in_the_lobby_and_sits(browser, serve
         host.click("#create-btn")
         host.wait_for_selector("#seats .seat:has-text('(you)')")
         match_id = re.search(r"/match/([^/#?]+)", host.url).group(1)
+        host.wait_for_selector("#status:has-text('Waiting for a player to sit')")
+        shot(host, "match-open-table-desktop.png")
 
         guest.goto(server.url + "/")
         row = guest.locator(f"#tables li[data-table='{match_id}']")
