@@ -22,7 +22,16 @@ from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
 from .hub import MAX_SEED, Hub
-from .limits import CREATE_RATE, REPLAY_RATE, SIT_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
+from .limits import (
+    CREATE_RATE,
+    QUEUE_RATE,
+    REPLAY_RATE,
+    SIT_RATE,
+    BodyLimit,
+    SecurityHeaders,
+    Settings,
+    SlidingWindow,
+)
 from .match import MatchError, clean_name
 from .matchmaking import Matchmaker, QueueError, address_group
 from .store import DEFAULT_URL, Store, StoreUnavailable
@@ -137,6 +146,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
     creations = SlidingWindow(settings.create_limit, CREATE_RATE[1])
     sits = SlidingWindow(*SIT_RATE)
+    queueing = SlidingWindow(*QUEUE_RATE)
     replays = SlidingWindow(*REPLAY_RATE)  # replays are cached, but sending them still costs
 
     @app.exception_handler(StoreUnavailable)
@@ -230,9 +240,12 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     async def join_queue(body: JoinQueue, request: Request) -> dict:
         """Play now: wait for players of close rating; the secret ticket to poll with."""
         holder = address_group(request.client.host if request.client else "?")
+        if not queueing.allow(holder):
+            raise HTTPException(429, "too many times in the queue; wait a minute")
         try:
             ticket = await matchmaker.join(holder, body.game, body.players, body.name,
                                            body.bot, body.bot_after)
+            queueing.record(holder)
             return {"ticket": ticket, **await matchmaker.status(ticket)}
         except QueueError as err:
             raise HTTPException(err.status, str(err)) from None

@@ -49,9 +49,9 @@ def take_seat(store: Store, match_id: str, seat: int | None, token_hash: str,
                 open_seats.c.token_hash.is_(None))
                 .values(token_hash=token_hash, sat_at=now())
                 .returning(open_seats.c.seat)).scalar()
-            free = c.execute(select(func.count()).where(
-                open_seats.c.match_id == match_id, open_seats.c.token_hash.is_(None))).scalar()
-            if taken is not None or seat is not None or not free:
+            if taken is not None or seat is not None or not c.execute(
+                    select(func.count()).where(open_seats.c.match_id == match_id,
+                                               open_seats.c.token_hash.is_(None))).scalar():
                 break
         if taken is None:
             raise TableFull("this seat was taken already" if seat is not None else
