@@ -176,7 +176,7 @@ def test_one_entry_per_address(client, queue):
     again = client.post("/api/queue", json={"game": "cortica", "players": 2})
     assert again.status_code == 409 and "already" in again.json()["detail"]
     assert status(client, first)["game"] == "cordoba"
-    assert queue.call(lambda: queue.store.call(matchmaking._queues, queue.store)) == [("cordoba", 2)]
+    assert queue.call(lambda: queue.store.call(queue.store.queues)) == [("cordoba", 2)]
 
 
 @pytest.mark.parametrize(("body", "words"), [
@@ -195,7 +195,7 @@ def test_bad_queue_requests_are_refused_and_store_nothing(client, queue, body, w
     answer = client.post("/api/queue", json={"game": "cordoba", "players": 2, **body})
     assert answer.status_code == 422
     assert words in str(answer.json()["detail"])
-    assert queue.call(lambda: queue.store.call(matchmaking._queues, queue.store)) == []
+    assert queue.call(lambda: queue.store.call(queue.store.queues)) == []
 
 
 def test_unknown_tickets(client):

@@ -9,8 +9,7 @@ from conftest import TEST_SETTINGS
 
 from mezquita.server import create_app
 from mezquita.server.limits import Settings
-from mezquita.server.store import Store
-from mezquita.server.tables import TableFull, take_seat
+from mezquita.server.store import Store, TableFull
 
 
 def open_table(client, seats=("human", "open"), game="cordoba", **fields) -> dict:
@@ -34,6 +33,7 @@ def test_an_open_seat_has_no_link_and_the_table_is_listed(client):
     assert "token_hashes" not in table and "invite_hashes" not in table
     info = client.get(f"/api/matches/{made['id']}").json()
     assert [(s["open"], s["free"]) for s in info["seats"]] == [(False, False), (True, True)]
+    assert client.get("/api/constants").json()["seat"] == {"HUMAN": "human", "OPEN": "open"}
 
 
 def test_a_match_without_open_seats_is_not_a_table(client, create):
@@ -114,7 +114,7 @@ def test_an_expired_table_takes_nobody(db_url):
         store: Store = client.app.state.hub.store
         assert store.expire_open(0.0) == [made["id"]]
         with pytest.raises(TableFull, match="no longer open"):
-            take_seat(store, made["id"], None, "f" * 64, None)
+            store.take_seat(made["id"], None, "f" * 64, None)
         assert client.get("/api/tables").json() == []
         answer = client.post(f"/api/matches/{made['id']}/sit", json={})
         assert answer.status_code == 409
@@ -128,14 +128,14 @@ def app_client(db_url: str, settings: Settings):
 
 
 def race_for_the_last_seat(store: Store, match_id: str, sitters: int) -> list:
-    """``sitters`` threads call `take_seat` at once; what each got (a seat or `TableFull`)."""
+    """``sitters`` threads call `Store.take_seat` at once; what each got (a seat or `TableFull`)."""
     start = threading.Barrier(sitters)
     results: list = [None] * sitters
 
     def sit(i: int) -> None:
         start.wait()
         try:
-            results[i] = take_seat(store, match_id, None, f"{i:064x}", f"P{i}")[0]
+            results[i] = store.take_seat(match_id, None, f"{i:064x}", f"P{i}")[0]
         except TableFull as err:
             results[i] = err
 

@@ -21,7 +21,7 @@ from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
-from .hub import MAX_SEED, Hub
+from .hub import Hub
 from .limits import (
     CREATE_RATE,
     QUEUE_RATE,
@@ -32,13 +32,15 @@ from .limits import (
     Settings,
     SlidingWindow,
 )
-from .match import MatchError, clean_name
+from .match import HUMAN, OPEN, MatchError, clean_name
 from .matchmaking import Matchmaker, QueueError, address_group
-from .store import DEFAULT_URL, Store, StoreUnavailable
-from .tables import OPEN, TableFull, open_tables, sit
+from .seating import MAX_SEED
+from .status import MatchStatus
+from .store import DEFAULT_URL, Store, StoreUnavailable, TableFull
 from .ws import language, play_socket
 
-STATUSES = ("open", "running", "finished")
+LISTED = (MatchStatus.OPEN, MatchStatus.RUNNING, MatchStatus.FINISHED)  # the lobby's lists
+
 #: measured game lengths shown in the lobby (``tools/measure_lengths.py`` writes the file)
 LENGTHS: dict = json.loads((STATIC / "lengths.json").read_text(encoding="utf-8"))
 DATA_NAME = re.compile(r"[a-z0-9_-]{1,40}\.json")
@@ -214,7 +216,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     async def list_tables(game: str | None = Query(None, max_length=64),
                           limit: int = Query(50, ge=1, le=200)) -> list[dict]:
         """Open tables with a free seat, newest first (of ``game``, if given)."""
-        rows = await store.call(open_tables, store, game, limit)
+        rows = await store.call(store.open_tables, game, limit)
         names = {info.id: info.name for info in games()}
         for row in rows:
             row["name"] = names.get(row["game"], row["game"])
@@ -228,7 +230,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             raise HTTPException(429, "too many seats taken; wait a minute")
         match = await _match(hub, match_id)
         try:
-            seat, token = await sit(hub, match, body.seat, body.name)
+            seat, token = await hub.sit(match, body.seat, body.name)
         except TableFull as err:
             raise HTTPException(409, str(err)) from None
         except MatchError as err:
@@ -272,7 +274,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                            limit: int = Query(50, ge=1, le=200)) -> list[dict]:
         """Newest matches with the given statuses (comma separated); a finished one with its
         ``winners`` (seats with the best return) and ``scores``."""
-        wanted = tuple(s for s in status.split(",") if s in STATUSES)
+        wanted = tuple(s for s in status.split(",") if s in LISTED)
         rows = await store.call(store.summaries, wanted, limit) if wanted else []
         names = {info.id: info.name for info in games()}
         for row in rows:
@@ -317,6 +319,13 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         if not DATA_NAME.fullmatch(name) or path is None:
             raise HTTPException(404, f"{game_id} has no data file {name!r}")
         return FileResponse(path, media_type="application/json")
+
+    @app.get("/api/constants")
+    def constants() -> dict:
+        """Values the page reads instead of spelling them: the match statuses and the seat
+        kinds of a new match beside the bots, by name."""
+        return {"status": {status.name: status.value for status in MatchStatus},
+                "seat": {"HUMAN": HUMAN, "OPEN": OPEN}}
 
     @app.get("/api/health")
     async def health() -> dict:

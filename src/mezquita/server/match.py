@@ -21,16 +21,18 @@ from mezquita.agents.levels import LEVELS
 from mezquita.engine import LANGS, MezquitaError, State
 from mezquita.web import catalogue
 
+from .status import MatchStatus
 from .store import MatchRow
 
 HUMAN = "human"
+OPEN = "open"  # a seat kind at creation: anyone may take the seat (open tables); stored as human
 OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
 ACTION_CACHES = 64  # games (with options) whose legal-action entries are kept
 LOG_TAIL = 200  # log entries sent with each update
 PRESENCE_SECONDS = 15.0  # another instance's presence report counts this long
 NAME_LENGTH = 24  # characters in a player's name: fits a seat label and a log line on a phone
 
-__all__ = ["HUMAN", "LANGS", "Client", "Match", "MatchError", "clean_name", "hash_token"]
+__all__ = ["HUMAN", "LANGS", "OPEN", "Client", "Match", "MatchError", "clean_name", "hash_token"]
 
 
 class MatchError(MezquitaError):
@@ -321,7 +323,7 @@ class Match:
 
     def message(self, seat: int | None, lang: str) -> dict:
         """The update sent to a client of ``seat``: its view, legal actions and the log."""
-        running = self.status == "running"
+        running = self.status == MatchStatus.RUNNING
         legal = (self.legal_for(seat, lang)
                  if seat is not None and running and self.row.seats[seat] == HUMAN else [])
         names = self.display_names(lang)

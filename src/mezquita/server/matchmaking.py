@@ -4,11 +4,10 @@ A player joins (``POST /api/queue``) and gets a secret ticket; the page polls
 ``GET /api/queue/{ticket}`` (which also keeps the entry alive) until it answers ``paired``
 with the new match, the seat and the seat's token, or leaves (``DELETE /api/queue/{ticket}``).
 
-The queue lives in the database (table ``queue``), so several instances on one PostgreSQL
-share it: each instance's `Matchmaker` pairs every `TICK` seconds (and at once when somebody
-joins), reading the waiting entries with ``FOR UPDATE SKIP LOCKED`` and claiming each paired
-entry with a conditional update (``... WHERE match_id IS NULL``) in the same transaction that
-stores the new match: an entry is paired once, never into two matches.
+The queue lives in the database (table ``queue``, ``store/queue.py``), so several instances
+on one PostgreSQL share it: each instance's `Matchmaker` pairs every `TICK` seconds (and at
+once when somebody joins); the store claims each paired entry with a conditional update in the
+transaction that stores its match, so an entry goes into one match only.
 
 Pairing (`groups`): the oldest entry first; it takes the entries closest to its rating while
 the group's rating spread fits the narrowest window in it; a player's window is `window`
@@ -32,11 +31,8 @@ import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING
-
-from sqlalchemy import delete, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
 
 from mezquita.agents.levels import LEVELS
 from mezquita.engine import MezquitaError, load
@@ -44,8 +40,7 @@ from mezquita.engine.registry import game_class
 
 from .bots import agent_names
 from .match import HUMAN, MatchError, clean_name, hash_token
-from .models import queue
-from .store import MatchRow, Store, StoreUnavailable, _aware, now
+from .store import MatchRow, Store, StoreUnavailable, now
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -177,7 +172,8 @@ class Matchmaker:
         row = {"ticket_hash": hash_token(ticket), "holder": holder, "game": game_id,
                "players": players, "rating": rating_of(holder, game_id, players), "name": name,
                "bot": bot, "bot_after": bot_after, "created_at": stamp, "seen_at": stamp}
-        await self.store.call(_insert, self.store, row)
+        if not await self.store.call(self.store.enqueue, row):
+            raise QueueError(409, "this address is in the queue already; leave it first")
         await self.pair(game_id, players)
         return ticket
 
@@ -198,11 +194,11 @@ class Matchmaker:
         """Where ``ticket`` stands: ``waiting`` (with the seconds waited and the rating
         window) or ``paired`` (match, seat, the seat's token and link); keeps it alive.
         `QueueError` 404 if it is unknown or expired."""
-        entry = await self.store.call(_touch, self.store, _ticket_hash(ticket), self.clock())
+        entry = await self.store.call(self.store.touch_entry, _ticket_hash(ticket), self.clock())
         if entry is None:
             raise QueueError(404, "this ticket is not in the queue (it expired or was never)")
         if entry["match_id"] is None:
-            waited = (self.clock() - _aware(entry["created_at"])).total_seconds()
+            waited = (self.clock() - entry["created_at"]).total_seconds()
             spread = window(waited)
             return {"status": "waiting", "game": entry["game"], "players": entry["players"],
                     "waited": round(waited, 1), "window": None if math.isinf(spread) else spread}
@@ -221,7 +217,7 @@ class Matchmaker:
 
     async def leave(self, ticket: str) -> None:
         """Take ``ticket`` out of the queue; `QueueError` if it is unknown or paired already."""
-        left = await self.store.call(_leave, self.store, _ticket_hash(ticket))
+        left = await self.store.call(self.store.leave_queue, _ticket_hash(ticket))
         if left is None:
             raise QueueError(404, "this ticket is not in the queue")
         if not left:
@@ -233,8 +229,10 @@ class Matchmaker:
         the next round tries again."""
         async with self._pairing:  # one round at a time on this instance
             try:
-                made = await self.store.call(_pair, self.store, game_id, players, self.clock(),
-                                             self._build, self.hub.settings.lease_seconds)
+                at = self.clock()
+                made = await self.store.call(self.store.pair_queue, game_id, players, at,
+                                             lambda rows: self._matches(game_id, players, rows, at),
+                                             self.hub.settings.lease_seconds)
             except StoreUnavailable as err:
                 log.warning("pairing %s at %d players: %s", game_id, players, err)
                 return []
@@ -242,9 +240,17 @@ class Matchmaker:
             self.hub.adopt(match)
         return [match.id for match in made]
 
+    def _matches(self, game_id: str, players: int, rows: list[dict], at: datetime) -> list:
+        """The matches to make of the waiting ``rows`` at ``at`` (run by the store, in the
+        pairing transaction): ``[(match, [(ticket hash, seat)])]``."""
+        entries = [Entry(r["ticket_hash"], r["holder"], r["rating"], r["name"], r["bot"],
+                         r["bot_after"], r["created_at"]) for r in rows]
+        return [self._build(game_id, players, group, bot)
+                for group, bot in groups(entries, players, at)]
+
     def _build(self, game_id: str, players: int, group: list[Entry], bot: str | None):
         """The match of a paired ``group`` (seats in random order, bots in the free ones),
-        its seats' tokens to be derived from the tickets; ``(match, seat per entry)``."""
+        its seats' tokens to be derived from the tickets; ``(match, [(ticket hash, seat)])``."""
         kinds = [HUMAN] * len(group) + [bot or ""] * (players - len(group))
         order = list(range(players))
         secrets.SystemRandom().shuffle(order)  # order[i]: the seat of the i-th of `kinds`
@@ -262,13 +268,14 @@ class Matchmaker:
         for i, entry in enumerate(group):
             names[order[i]] = entry.name
         row.names = names
-        return match, order[:len(group)]
+        return match, [(entry.ticket_hash, order[i]) for i, entry in enumerate(group)]
 
     async def tick(self) -> None:
         """One round: pair every queue with waiting players, drop expired entries."""
-        for game_id, players in await self.store.call(_queues, self.store):
+        for game_id, players in await self.store.call(self.store.queues):
             await self.pair(game_id, players)
-        await self.store.call(_expire, self.store, self.clock())
+        await self.store.call(self.store.expire_queue, self.clock(), IDLE_SECONDS, WAIT_SECONDS,
+                              PAIRED_KEEP)
 
     async def run(self) -> None:
         """Forever: a round every `TICK` seconds."""
@@ -293,72 +300,3 @@ def _clean(name: str | None) -> str | None:
         return clean_name(name)
     except MatchError as err:
         raise QueueError(422, str(err)) from None
-
-
-# -- the database side (run through `Store.call`) ------------------------------------------
-def _insert(store: Store, row: dict) -> None:
-    try:
-        with store.engine.begin() as c:
-            c.execute(insert(queue).values(**row))
-    except IntegrityError:
-        raise QueueError(409, "this address is in the queue already; leave it first") from None
-
-
-def _touch(store: Store, ticket_hash: str, at: datetime) -> dict | None:
-    with store.engine.begin() as c:
-        c.execute(update(queue).where(queue.c.ticket_hash == ticket_hash).values(seen_at=at))
-        row = c.execute(select(queue).where(queue.c.ticket_hash == ticket_hash)).mappings().first()
-    return dict(row) if row is not None else None
-
-
-def _leave(store: Store, ticket_hash: str) -> bool | None:
-    """True: left; False: it was paired; None: unknown."""
-    with store.engine.begin() as c:
-        gone = c.execute(delete(queue).where(queue.c.ticket_hash == ticket_hash,
-                                             queue.c.match_id.is_(None))).rowcount
-        if gone:
-            return True
-        known = c.execute(select(queue.c.ticket_hash)
-                          .where(queue.c.ticket_hash == ticket_hash)).first()
-    return False if known else None
-
-
-def _queues(store: Store) -> list[tuple[str, int]]:
-    with store.engine.connect() as c:
-        return [tuple(r) for r in c.execute(select(queue.c.game, queue.c.players)
-                                            .where(queue.c.match_id.is_(None)).distinct())]
-
-
-def _pair(store: Store, game_id: str, players: int, at: datetime, build: Callable,
-          lease_seconds: float) -> list:
-    """In one transaction: read the waiting entries (skipping those another instance is
-    pairing), store a match per group and claim its entries; the matches made."""
-    made = []
-    with store.engine.begin() as c:
-        rows = c.execute(select(queue).where(queue.c.game == game_id, queue.c.players == players,
-                                             queue.c.match_id.is_(None))
-                         .order_by(queue.c.created_at).limit(500)
-                         .with_for_update(skip_locked=True)).mappings().all()
-        entries = [Entry(r["ticket_hash"], r["holder"], r["rating"], r["name"], r["bot"],
-                         r["bot_after"], _aware(r["created_at"])) for r in rows]
-        for group, bot in groups(entries, players, at):
-            match, seats = build(game_id, players, group, bot)
-            store._insert(c, match.row, lease_seconds)
-            for entry, seat in zip(group, seats):
-                claimed = c.execute(update(queue).where(queue.c.ticket_hash == entry.ticket_hash,
-                                                        queue.c.match_id.is_(None))
-                                    .values(match_id=match.id, seat=seat, seen_at=at)).rowcount
-                if claimed != 1:  # paired meanwhile elsewhere: this round makes nothing
-                    raise StoreUnavailable("a queue entry was claimed twice; next round")
-            made.append(match)
-    return made
-
-
-def _expire(store: Store, at: datetime) -> None:
-    with store.engine.begin() as c:
-        c.execute(delete(queue).where(or_(
-            (queue.c.match_id.is_(None)) & or_(
-                queue.c.seen_at < at - timedelta(seconds=IDLE_SECONDS),
-                queue.c.created_at < at - timedelta(seconds=WAIT_SECONDS)),
-            (queue.c.match_id.is_not(None))
-            & (queue.c.seen_at < at - timedelta(seconds=PAIRED_KEEP)))))

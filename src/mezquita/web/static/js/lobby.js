@@ -1,6 +1,7 @@
 // The lobby: "play now" (the quick-match queue), the open tables to sit at, every game as a
 // card; its options, the seats and a timer; create a match and keep every seat's link on
 // screen; "my matches" to return to a seat; the match lists.
+import { SEAT, STATUS } from "./constants.js";
 import { getJSON, h, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
@@ -159,7 +160,7 @@ function botLabel(bot, prefix) {
 function renderSeats() {
   const previous = [...$("seats").querySelectorAll("select")].map((s) => s.value);
   const agents = bots();
-  const kinds = [["human", t("lobby.human")], ["open", t("lobby.open_seat")], ...agents.map((b) => [b, botLabel(b, true)])];
+  const kinds = [[SEAT.HUMAN, t("lobby.human")], [SEAT.OPEN, t("lobby.open_seat")], ...agents.map((b) => [b, botLabel(b, true)])];
   const rows = [];
   const fallback = agents.includes("medium") ? "medium" : agents[0];
   for (let seat = 0; seat < seatCount(); seat++) {
@@ -447,7 +448,7 @@ function matchTable(rows, finished) {
 
 async function refresh() {
   renderTables();
-  const [live, done] = await Promise.all([getJSON("/api/matches?status=open,running&limit=30"), getJSON("/api/matches?status=finished&limit=15")]);
+  const [live, done] = await Promise.all([getJSON(`/api/matches?status=${STATUS.OPEN},${STATUS.RUNNING}&limit=30`), getJSON(`/api/matches?status=${STATUS.FINISHED}&limit=15`)]);
   $("running").replaceChildren(matchTable(live, false));
   $("finished").replaceChildren(matchTable(done, true));
 }
