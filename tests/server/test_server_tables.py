@@ -172,3 +172,26 @@ def test_eight_sitters_racing_on_postgresql_one_wins(postgres_url):
         finally:
             other.close()
         check_one_winner(client, store, made, results)
+
+
+def test_a_seat_taken_on_another_instance_plays_on_the_first(postgres_url):
+    """PostgreSQL, two instances: a table opened on one, taken on the other; the first hears
+    of the new seat (its notification) and lets the sitter play there."""
+    import time
+
+    from conftest import Socket
+
+    with app_client(postgres_url, Settings(**TEST_SETTINGS)) as first, \
+            app_client(postgres_url, Settings(**TEST_SETTINGS)) as second:
+        made = open_table(first)
+        sat = second.post(f"/api/matches/{made['id']}/sit", json={"name": "Bo"})
+        assert sat.status_code == 200, sat.text
+        match = first.app.state.hub.live(made["id"])
+        for _ in range(100):
+            if match.row.token_hashes[1] is not None:
+                break
+            time.sleep(0.05)
+        assert match.names()[1] == "Bo"
+        assert first.post(f"/api/matches/{made['id']}/sit", json={}).status_code == 409
+        with first.websocket_connect(f"/ws/matches/{made['id']}") as ws:
+            assert Socket(ws).hello(sat.json()["token"])["you"] == 1
