@@ -120,7 +120,7 @@ def test_two_players_are_paired_into_a_match_they_can_play(client, queue, connec
 
 def test_the_window_widens_on_the_clock(client, queue, monkeypatch):
     ratings = {"testclient": 25.0, "198.51.100.2": 33.0}
-    monkeypatch.setattr(matchmaking, "rating_of", lambda holder, game, players: ratings[holder])
+    monkeypatch.setattr(matchmaking, "rating_of", lambda store, holder, game, players: ratings[holder])
     mine = join(client)["ticket"]
     queue.at(1)
     theirs = queue.call(queue.join, "198.51.100.2", "cordoba", 2)

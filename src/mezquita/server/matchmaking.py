@@ -73,9 +73,9 @@ def window(waited: float) -> float:
     return math.inf if waited >= WINDOW_ALL else WINDOW_START + WINDOW_GROWTH * max(0.0, waited)
 
 
-def rating_of(holder: str, game: str, players: int) -> float:
-    """The rating the queue pairs ``holder`` by in ``game`` at ``players``: the one place
-    ratings enter the queue (guests have `DEFAULT_RATING`)."""
+def rating_of(store: Store, holder: str, game: str, players: int) -> float:
+    """The rating the queue pairs ``holder`` by in ``game`` at ``players`` (run through
+    `Store.call`): the one place ratings enter the queue. Guests have `DEFAULT_RATING`."""
     return DEFAULT_RATING
 
 
@@ -167,10 +167,11 @@ class Matchmaker:
                 raise QueueError(422, f"bot_after must be {BOT_AFTER[0]}..{BOT_AFTER[1]} seconds")
         elif bot_after is not None:
             raise QueueError(422, "bot_after is the wait before a bot fills a seat: give bot too")
+        rating = await self.store.call(rating_of, self.store, holder, game_id, players)
         ticket = secrets.token_urlsafe(24)
         stamp = self.clock()
         row = {"ticket_hash": hash_token(ticket), "holder": holder, "game": game_id,
-               "players": players, "rating": rating_of(holder, game_id, players), "name": name,
+               "players": players, "rating": rating, "name": name,
                "bot": bot, "bot_after": bot_after, "created_at": stamp, "seen_at": stamp}
         if not await self.store.call(self.store.enqueue, row):
             raise QueueError(409, "this address is in the queue already; leave it first")
