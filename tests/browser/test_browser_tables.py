@@ -33,6 +33,8 @@ def test_one_opens_a_table_another_finds_it_in_the_lobby_and_sits(browser, serve
         host.goto(server.url + "/")
         host.click(".game-card[data-game='cordoba'] button")
         host.fill("#name", "Ana")
+        host.select_option("#opt-landmarks", "5")
+        host.check("#opt-match")
         host.select_option("#seat-1", "open")
         host.select_option("#timer", "60")
         host.click("#create-btn")
@@ -47,6 +49,7 @@ def test_one_opens_a_table_another_finds_it_in_the_lobby_and_sits(browser, serve
         text = row.inner_text()
         assert "Córdoba" in text and "Ana" in text and "free seat" in text
         assert "Turn timer: 1 min" in text and "free seats: 1" in text
+        assert "Landmarks: 5 · Two-game match: yes" in text  # options in words
         row.scroll_into_view_if_needed()
         shot(guest, "lobby-open-table-phone.png")
         desk_context, desk, _ = new_page(browser, DESKTOP)
@@ -55,7 +58,9 @@ def test_one_opens_a_table_another_finds_it_in_the_lobby_and_sits(browser, serve
         shot(desk, "lobby-open-table-desktop.png")
         desk.select_option("#lang", "de")
         desk.wait_for_selector("#tables-title:has-text('Offene Tische')")
-        assert "freier Platz" in desk.locator(f"#tables li[data-table='{match_id}']").inner_text()
+        desk.wait_for_selector(f"#tables li[data-table='{match_id}']:has-text('freier Platz')")
+        german = desk.locator(f"#tables li[data-table='{match_id}']").inner_text()
+        assert "Wahrzeichen: 5 · Match über zwei Partien: ja" in german
         desk_context.close()
 
         guest.fill("#name", "Bo")
