@@ -171,6 +171,32 @@ def test_an_entry_nobody_polls_expires(client, queue):
     assert join(client)["status"] == "waiting"  # its holder may join again
 
 
+def test_a_quick_match_a_paired_player_never_comes_to_expires(client, queue, connect):
+    from mezquita.server.store import now
+
+    start = now()
+    queue.clock = lambda: start  # the match rows carry the real time
+    mine = join(client)["ticket"]
+    queue.call(queue.join, "198.51.100.2", "cordoba", 2)
+    paired = status(client, mine)
+    played = join(client, game="cortica")["ticket"]  # the first entry is paired: one may join again
+    theirs = status(client, queue.call(queue.join, "198.51.100.2", "cortica", 2))
+    both = status(client, played)
+    with connect(paired["match"]) as alone, connect(both["match"]) as a, connect(both["match"]) as b:
+        alone.hello(paired["token"])
+        a.hello(both["token"])
+        b.hello(theirs["token"])
+        a.until(lambda m: m["match"]["status"] == "running")
+        queue.clock = lambda: start + timedelta(seconds=matchmaking.QUICK_JOIN_SECONDS - 1)
+        queue.call(queue.tick)
+        assert client.get(f"/api/matches/{paired['match']}").json()["status"] == "open"
+        queue.clock = lambda: start + timedelta(seconds=matchmaking.QUICK_JOIN_SECONDS + 1)
+        queue.call(queue.tick)
+        assert alone.until(lambda m: m["match"]["status"] == "expired")
+        assert client.get(f"/api/matches/{both['match']}").json()["status"] == "running"
+    assert client.get(f"/api/queue/{mine}").status_code == 404
+
+
 def test_one_entry_per_address(client, queue):
     first = join(client)["ticket"]
     again = client.post("/api/queue", json={"game": "cortica", "players": 2})

@@ -18,7 +18,8 @@ taken by their chosen bot level. Ratings come from `rating_of` only.
 
 Bounds: one waiting entry per holder (an address group, `address_group`); an entry not polled
 for `IDLE_SECONDS`, or waiting over `WAIT_SECONDS`, leaves the queue; a paired entry answers
-polls for `PAIRED_KEEP` seconds, then is deleted.
+polls for `PAIRED_KEEP` seconds, then is deleted; a quick match whose players have not all
+connected within `QUICK_JOIN_SECONDS` expires (its players are told, as for any open match).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from mezquita.agents.levels import LEVELS
@@ -58,6 +59,7 @@ BOT_AFTER = (5, 600)  # a bot fills the free seats after between 5 s and 10 min,
 TICK = 1.0  # seconds between pairing rounds of one instance
 QUICK_TURN_SECONDS = 60  # a quick match's timer per move
 QUICK_TIMEOUT = "medium"  # plays for a player out of time (if the game has it)
+QUICK_JOIN_SECONDS = 60  # a quick match whose players have not all come by then expires
 
 
 class QueueError(MezquitaError):
@@ -272,11 +274,15 @@ class Matchmaker:
         return match, [(entry.ticket_hash, order[i]) for i, entry in enumerate(group)]
 
     async def tick(self) -> None:
-        """One round: pair every queue with waiting players, drop expired entries."""
+        """One round: pair every queue with waiting players, drop expired entries, expire
+        quick matches a paired player never came to."""
         for game_id, players in await self.store.call(self.store.queues):
             await self.pair(game_id, players)
-        await self.store.call(self.store.expire_queue, self.clock(), IDLE_SECONDS, WAIT_SECONDS,
-                              PAIRED_KEEP)
+        at = self.clock()
+        await self.store.call(self.store.expire_queue, at, IDLE_SECONDS, WAIT_SECONDS, PAIRED_KEEP)
+        for match_id in await self.store.call(self.store.expire_unjoined,
+                                              at - timedelta(seconds=QUICK_JOIN_SECONDS)):
+            self.hub.expired(match_id)
 
     async def run(self) -> None:
         """Forever: a round every `TICK` seconds."""

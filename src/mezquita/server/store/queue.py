@@ -14,8 +14,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..models import queue
-from .db import Database, StoreUnavailable, _aware
+from ..models import matches, queue
+from ..status import MatchStatus
+from .db import Database, StoreUnavailable, _aware, now
 
 
 class Queue(Database):
@@ -86,3 +87,19 @@ class Queue(Database):
                     queue.c.seen_at < at - timedelta(seconds=idle),
                     queue.c.created_at < at - timedelta(seconds=wait)),
                 queue.c.match_id.is_not(None) & (queue.c.seen_at < at - timedelta(seconds=keep)))))
+
+    def expire_unjoined(self, before: datetime) -> list[str]:
+        """Expire the quick matches made before ``before`` that are still open (a paired
+        player never came) and forget their entries; their ids."""
+        with self.engine.begin() as c:
+            paired = select(queue.c.match_id).where(queue.c.match_id.is_not(None))
+            ids = list(c.execute(update(matches).where(
+                matches.c.status == MatchStatus.OPEN, matches.c.created_at < before,
+                matches.c.id.in_(paired))
+                .values(status=MatchStatus.EXPIRED, updated_at=now())
+                .returning(matches.c.id)).scalars())
+            if ids:
+                c.execute(delete(queue).where(queue.c.match_id.in_(ids)))
+                for match_id in ids:
+                    self._notify(c, "head", match_id)
+        return ids
