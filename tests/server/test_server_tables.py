@@ -195,3 +195,35 @@ def test_a_seat_taken_on_another_instance_plays_on_the_first(postgres_url):
         assert first.post(f"/api/matches/{made['id']}/sit", json={}).status_code == 409
         with first.websocket_connect(f"/ws/matches/{made['id']}") as ws:
             assert Socket(ws).hello(sat.json()["token"])["you"] == 1
+
+
+def test_a_database_from_before_open_tables_upgrades_and_keeps_its_matches(db_url, connect):
+    """Migration 0006 on a database at 0003 that holds a match: the match plays on."""
+    from pathlib import Path
+
+    from alembic import command
+    from alembic.config import Config
+
+    import mezquita.server.store.db as db
+
+    with app_client(db_url, Settings(**TEST_SETTINGS)) as client:
+        made = client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "easy"]})
+        made = made.json()
+    config = Config()
+    config.set_main_option("script_location", str(Path(db.__file__).parent.parent / "migrations"))
+    engine = db.engine_for(db_url)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0003")
+    with engine.connect() as connection:
+        tables = set(connection.dialect.get_table_names(connection))
+    assert "open_seats" not in tables and "queue" not in tables
+    engine.dispose()
+    with app_client(db_url, Settings(**TEST_SETTINGS)) as client:
+        info = client.get(f"/api/matches/{made['id']}").json()
+        assert [s["open"] for s in info["seats"]] == [False, False]
+        with client.websocket_connect(f"/ws/matches/{made['id']}") as ws:
+            from conftest import Socket
+
+            assert Socket(ws).hello(made["seats"][0]["token"])["match"]["status"] == "running"
+        assert client.get("/api/tables").json() == []
