@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from conftest import TEST_SETTINGS
+from conftest import TEST_SETTINGS, Socket
 
 from mezquita.server import create_app
 from mezquita.server.limits import Settings
@@ -179,8 +179,6 @@ def test_a_seat_taken_on_another_instance_plays_on_the_first(postgres_url):
     of the new seat (its notification) and lets the sitter play there."""
     import time
 
-    from conftest import Socket
-
     with app_client(postgres_url, Settings(**TEST_SETTINGS)) as first, \
             app_client(postgres_url, Settings(**TEST_SETTINGS)) as second:
         made = open_table(first)
@@ -197,7 +195,7 @@ def test_a_seat_taken_on_another_instance_plays_on_the_first(postgres_url):
             assert Socket(ws).hello(sat.json()["token"])["you"] == 1
 
 
-def test_a_database_from_before_open_tables_upgrades_and_keeps_its_matches(db_url, connect):
+def test_a_database_from_before_open_tables_upgrades_and_keeps_its_matches(db_url):
     """Migration 0006 on a database at 0003 that holds a match: the match plays on."""
     from pathlib import Path
 
@@ -223,7 +221,5 @@ def test_a_database_from_before_open_tables_upgrades_and_keeps_its_matches(db_ur
         info = client.get(f"/api/matches/{made['id']}").json()
         assert [s["open"] for s in info["seats"]] == [False, False]
         with client.websocket_connect(f"/ws/matches/{made['id']}") as ws:
-            from conftest import Socket
-
             assert Socket(ws).hello(made["seats"][0]["token"])["match"]["status"] == "running"
         assert client.get("/api/tables").json() == []
