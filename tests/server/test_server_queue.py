@@ -12,7 +12,6 @@ from mezquita.server.matchmaking import (
     IDLE_SECONDS,
     Entry,
     Matchmaker,
-    address_group,
     groups,
     window,
 )
@@ -68,13 +67,6 @@ def test_a_bot_fills_the_seats_after_the_chosen_wait_only_for_those_who_ticked()
             entry("c", 25.5, at=2)]
     made = groups(both, 4, later(10))
     assert [([e.holder for e in g], bot) for g, bot in made] == [(["a", "b"], "hard")]
-
-
-@pytest.mark.parametrize(("host", "group"), [
-    ("203.0.113.7", "203.0.113.7"), ("::ffff:203.0.113.7", "203.0.113.7"),
-    ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"), ("testclient", "testclient")])
-def test_address_groups(host, group):
-    assert address_group(host) == group
 
 
 # -- through the API and the database -----------------------------------------------------
@@ -274,3 +266,38 @@ def test_two_instances_pairing_one_queue_pair_each_entry_once(postgres_url):
             made = c.execute(select(func.count()).select_from(matches)).scalar() - before
         assert made == 6
         assert sorted(n for _, n in paired) == [2] * 6 and None not in {m for m, _ in paired}
+
+
+def test_accounts_queue_apart_from_their_address_and_get_seats_of_their_own(client, queue):
+    from test_server_accounts import register, use
+
+    ana, bea = register(client, "Ana"), register(client, "Bea")
+    use(client, None)
+    guest = join(client)["ticket"]  # this address, as a guest ...
+    mine = client.post("/api/queue", headers=use(client, ana),
+                       json={"game": "cortica", "players": 2}).json()["ticket"]
+    theirs = client.post("/api/queue", headers=use(client, bea),
+                         json={"game": "cortica", "players": 2}).json()["ticket"]  # ... and two accounts
+    assert status(client, theirs)["status"] == "paired"
+    assert client.get(f"/api/queue/{mine}").status_code == 403  # Bea cannot read Ana's ticket
+    use(client, None)
+    assert client.get(f"/api/queue/{mine}").status_code == 403
+    assert status(client, guest)["status"] == "waiting"
+    use(client, ana)
+    paired = status(client, mine)
+    assert client.get(f"/api/matches/{paired['match']}/my-seat").json() == [
+        {"seat": paired["seat"], "token": paired["token"]}]
+    info = client.get(f"/api/matches/{paired['match']}").json()
+    assert sorted(s["name"] for s in info["seats"]) == ["Ana", "Bea"]
+
+
+def test_an_accounts_rating_in_the_game_and_class_is_what_the_queue_pairs_by():
+    class Ratings:
+        def player_ratings(self, account_id: int) -> list[dict]:
+            return [{"game": "citadels", "players": "2", "mu": 31.0},
+                    {"game": "citadels", "players": "3+", "mu": 19.5}]
+
+    assert matchmaking.rating_of(Ratings(), "account:7", "citadels", 4) == 19.5
+    assert matchmaking.rating_of(Ratings(), "account:7", "citadels", 2) == 31.0
+    assert matchmaking.rating_of(Ratings(), "account:7", "europa", 3) == 25.0  # not rated there
+    assert matchmaking.rating_of(Ratings(), "203.0.113.7", "citadels", 2) == 25.0  # a guest

@@ -114,7 +114,7 @@ def test_an_expired_table_takes_nobody(db_url):
         store: Store = client.app.state.hub.store
         assert store.expire_open(0.0) == [made["id"]]
         with pytest.raises(TableFull, match="no longer open"):
-            store.take_seat(made["id"], None, "f" * 64, None)
+            store.take_seat(made["id"], None, lambda seat: "f" * 64, None)
         assert client.get("/api/tables").json() == []
         answer = client.post(f"/api/matches/{made['id']}/sit", json={})
         assert answer.status_code == 409
@@ -135,7 +135,7 @@ def race_for_the_last_seat(store: Store, match_id: str, sitters: int) -> list:
     def sit(i: int) -> None:
         start.wait()
         try:
-            results[i] = store.take_seat(match_id, None, f"{i:064x}", f"P{i}")[0]
+            results[i] = store.take_seat(match_id, None, lambda seat: f"{i:064x}", f"P{i}")[0]
         except TableFull as err:
             results[i] = err
 
@@ -223,3 +223,21 @@ def test_a_database_from_before_open_tables_upgrades_and_keeps_its_matches(db_ur
         with client.websocket_connect(f"/ws/matches/{made['id']}") as ws:
             assert Socket(ws).hello(made["seats"][0]["token"])["match"]["status"] == "running"
         assert client.get("/api/tables").json() == []
+
+
+def test_an_account_that_sits_holds_the_seat_under_its_name(client):
+    from test_server_accounts import register, use
+
+    ana, bea = register(client, "Ana"), register(client, "Bea")
+    made = client.post("/api/matches", headers=use(client, ana),
+                       json={"game": "cordoba", "seats": ["human", "open"]}).json()
+    assert client.get("/api/tables").json()[0]["seats"][0]["name"] == "Ana"
+    headers = use(client, bea)
+    assert client.post(f"/api/matches/{made['id']}/sit", json={}).status_code == 403  # no CSRF
+    sat = client.post(f"/api/matches/{made['id']}/sit", headers=headers, json={"name": "x"})
+    assert sat.status_code == 200, sat.text
+    assert client.get(f"/api/matches/{made['id']}/my-seat").json() == [
+        {"seat": 1, "token": sat.json()["token"]}]  # the seat follows Bea to another browser
+    info = client.get(f"/api/matches/{made['id']}").json()
+    assert [s["name"] for s in info["seats"]] == ["Ana", "Bea"]
+    assert [m["id"] for m in client.get("/api/me").json()["matches"]] == [made["id"]]

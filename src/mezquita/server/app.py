@@ -20,6 +20,8 @@ from mezquita.engine import MezquitaError, games, load
 from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
+from .account_api import SessionMiddleware, account_of, account_routes
+from .accounts import address_group
 from .bots import BotPool, agent_names
 from .hub import Hub
 from .limits import (
@@ -33,7 +35,7 @@ from .limits import (
     SlidingWindow,
 )
 from .match import HUMAN, OPEN, MatchError, clean_name
-from .matchmaking import Matchmaker, QueueError, address_group
+from .matchmaking import Matchmaker, QueueError
 from .seating import MAX_SEED
 from .status import MatchStatus
 from .store import DEFAULT_URL, Store, StoreUnavailable, TableFull
@@ -144,6 +146,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
     app.state.matchmaker = matchmaker = Matchmaker(hub)
+    app.add_middleware(SessionMiddleware, hub=hub)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
     creations = SlidingWindow(settings.create_limit, CREATE_RATE[1])
@@ -185,7 +188,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         try:
             match, secrets_ = await hub.create(body.game, body.options, body.seats,
                                                body.turn_seconds, body.timeout_agent, body.seed,
-                                               body.practice, host, body.name)
+                                               body.practice, host, body.name,
+                                               account_of(request))
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
         creations.record(host)  # refused creations do not count
@@ -199,15 +203,16 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                 "practice": body.practice, "seed": match.row.seed if body.practice else None}
 
     @app.post("/api/matches/{match_id}/claim")
-    async def claim_seat(match_id: str, body: Claim) -> dict:
-        """Claim an invitation: its seat and a fresh secret token (given only here, once)."""
+    async def claim_seat(match_id: str, body: Claim, request: Request) -> dict:
+        """Claim an invitation: its seat and a fresh secret token (given only here, once);
+        a logged-in claimant's account holds the seat."""
         match = await _match(hub, match_id)
         try:
             clean_name(body.name)
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
         try:
-            seat, token = await hub.claim(match, body.invite, body.name)
+            seat, token = await hub.claim(match, body.invite, body.name, account_of(request))
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
         return {"seat": seat, "token": token}
@@ -230,7 +235,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             raise HTTPException(429, "too many seats taken; wait a minute")
         match = await _match(hub, match_id)
         try:
-            seat, token = await hub.sit(match, body.seat, body.name)
+            seat, token = await hub.sit(match, body.seat, body.name, account_of(request))
         except TableFull as err:
             raise HTTPException(409, str(err)) from None
         except MatchError as err:
@@ -245,18 +250,19 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         if not queueing.allow(holder):
             raise HTTPException(429, "too many times in the queue; wait a minute")
         try:
+            account = account_of(request)
             ticket = await matchmaker.join(holder, body.game, body.players, body.name,
-                                           body.bot, body.bot_after)
+                                           body.bot, body.bot_after, account)
             queueing.record(holder)
-            return {"ticket": ticket, **await matchmaker.status(ticket)}
+            return {"ticket": ticket, **await matchmaker.status(ticket, account)}
         except QueueError as err:
             raise HTTPException(err.status, str(err)) from None
 
     @app.get("/api/queue/{ticket}")
-    async def queue_status(ticket: str) -> dict:
+    async def queue_status(ticket: str, request: Request) -> dict:
         """Waiting (seconds waited, rating window) or paired (match, seat, token, link)."""
         try:
-            return await matchmaker.status(ticket)
+            return await matchmaker.status(ticket, account_of(request))
         except QueueError as err:
             raise HTTPException(err.status, str(err)) from None
 
@@ -333,6 +339,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                 "sockets": sum(hub.sockets.values())}
 
     app.add_api_websocket_route("/ws/matches/{match_id}", play_socket)
+    app.include_router(account_routes(hub))
 
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:
@@ -341,6 +348,14 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     @app.get("/match/{match_id}", include_in_schema=False)
     def match_page(match_id: str) -> FileResponse:
         return FileResponse(STATIC / "match.html")
+
+    @app.get("/player/{name:path}", include_in_schema=False)
+    def player_page(name: str) -> FileResponse:
+        return FileResponse(STATIC / "player.html")
+
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
+    def leaderboard_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "leaderboard.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

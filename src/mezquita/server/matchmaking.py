@@ -14,9 +14,11 @@ the group's rating spread fits the narrowest window in it; a player's window is 
 (`WINDOW_START` rating points at entry, `WINDOW_GROWTH` more per second waited, any rating
 after `WINDOW_ALL` seconds). A player who ticked "fill with a bot" and has waited their
 ``bot_after`` seconds starts with the players found so far who ticked it too, the free seats
-taken by their chosen bot level. Ratings come from `rating_of` only.
+taken by their chosen bot level. Ratings come from `rating_of` only: an account's OpenSkill
+mean in the game and player-count class, for guests the starting mean. An account's quick
+seat belongs to it (as any seat it takes), so it follows the player to another browser.
 
-Bounds: one waiting entry per holder (an address group, `address_group`); an entry not polled
+Bounds: one waiting entry per holder (a guest's address group, or a logged-in account); an entry not polled
 for `IDLE_SECONDS`, or waiting over `WAIT_SECONDS`, leaves the queue; a paired entry answers
 polls for `PAIRED_KEEP` seconds, then is deleted; a quick match whose players have not all
 connected within `QUICK_JOIN_SECONDS` expires (its players are told, as for any open match).
@@ -26,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import ipaddress
 import logging
 import math
 import secrets
@@ -39,8 +40,10 @@ from mezquita.agents.levels import LEVELS
 from mezquita.engine import MezquitaError, load
 from mezquita.engine.registry import game_class
 
+from .accounts import Account, seat_token
 from .bots import agent_names
 from .match import HUMAN, MatchError, clean_name, hash_token
+from .ratings import START, players_class
 from .store import MatchRow, Store, StoreUnavailable, now
 
 if TYPE_CHECKING:
@@ -48,7 +51,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("mezquita.server")
 
-DEFAULT_RATING = 25.0  # OpenSkill's starting mean: a guest's (and a new account's) rating
+DEFAULT_RATING = START[0]  # OpenSkill's starting mean: a guest's (and a new account's) rating
+ACCOUNT = "account:"  # the holder of a logged-in player's entry: ``account:<id>``
 WINDOW_START = 3.0  # rating points two players may differ by when they join
 WINDOW_GROWTH = 0.2  # more points per second waited (12 a minute)
 WINDOW_ALL = 120.0  # after two minutes any rating fits
@@ -77,22 +81,18 @@ def window(waited: float) -> float:
 
 def rating_of(store: Store, holder: str, game: str, players: int) -> float:
     """The rating the queue pairs ``holder`` by in ``game`` at ``players`` (run through
-    `Store.call`): the one place ratings enter the queue. Guests have `DEFAULT_RATING`."""
-    return DEFAULT_RATING
+    `Store.call`): the one place ratings enter the queue. An account's OpenSkill mean in that
+    game and player-count class; guests (and accounts not rated there yet) `DEFAULT_RATING`."""
+    if not holder.startswith(ACCOUNT):
+        return DEFAULT_RATING
+    klass = players_class(players)
+    return next((r["mu"] for r in store.player_ratings(int(holder.removeprefix(ACCOUNT)))
+                 if r["game"] == game and r["players"] == klass), DEFAULT_RATING)
 
 
-def address_group(host: str) -> str:
-    """The group an address belongs to for bounds: IPv4 /32, IPv6 /64 (an IPv4-mapped IPv6
-    address as its IPv4); anything else (a test client) as it is."""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host[:64]
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    if isinstance(address, ipaddress.IPv6Address):
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return str(address)
+def account_of_holder(holder: str) -> int | None:
+    """The account id of a queue entry's holder, or ``None`` for a guest's."""
+    return int(holder.removeprefix(ACCOUNT)) if holder.startswith(ACCOUNT) else None
 
 
 def queue_token(ticket: str, match_id: str) -> str:
@@ -156,10 +156,15 @@ class Matchmaker:
         self._pairing = asyncio.Lock()
 
     async def join(self, holder: str, game_id: str, players: int, name: str | None = None,
-                   bot: str | None = None, bot_after: int | None = None) -> str:
-        """Put ``holder`` in the queue of ``game_id`` at ``players``; their secret ticket.
-        `QueueError` (nothing stored) for bad input or a holder already waiting."""
-        name = _clean(name)
+                   bot: str | None = None, bot_after: int | None = None,
+                   account: Account | None = None) -> str:
+        """Put ``holder`` (a guest's address group; a logged-in ``account`` is its own
+        holder and plays under its name) in the queue of ``game_id`` at ``players``; their
+        secret ticket. `QueueError` (nothing stored) for bad input or a holder already
+        waiting."""
+        name = _clean(name) if account is None else account.name
+        if account is not None:
+            holder = f"{ACCOUNT}{account.id}"
         options = self.options(game_id, players)
         if bot is not None:
             levels = [b for b in agent_names(load(game_id, **options)) if b in LEVELS]
@@ -176,7 +181,8 @@ class Matchmaker:
                "players": players, "rating": rating, "name": name,
                "bot": bot, "bot_after": bot_after, "created_at": stamp, "seen_at": stamp}
         if not await self.store.call(self.store.enqueue, row):
-            raise QueueError(409, "this address is in the queue already; leave it first")
+            raise QueueError(409, "you are in the queue already (this address or account); "
+                                  "leave it first")
         await self.pair(game_id, players)
         return ticket
 
@@ -193,13 +199,18 @@ class Matchmaker:
             raise QueueError(422, f"{info.name} is played by {low}..{high} players")
         return {"players": players} if any(o.name == "players" for o in info.options) else {}
 
-    async def status(self, ticket: str) -> dict:
+    async def status(self, ticket: str, account: Account | None = None) -> dict:
         """Where ``ticket`` stands: ``waiting`` (with the seconds waited and the rating
         window) or ``paired`` (match, seat, the seat's token and link); keeps it alive.
-        `QueueError` 404 if it is unknown or expired."""
+        `QueueError` 404 if it is unknown or expired, 403 if an account's ticket is asked for
+        by anybody but that account (whose seat it then is, its token derived as any of the
+        account's seats)."""
         entry = await self.store.call(self.store.touch_entry, _ticket_hash(ticket), self.clock())
         if entry is None:
             raise QueueError(404, "this ticket is not in the queue (it expired or was never)")
+        holder = account_of_holder(entry["holder"])
+        if holder is not None and (account is None or account.id != holder):
+            raise QueueError(403, "this ticket is an account's: log in to it")
         if entry["match_id"] is None:
             waited = (self.clock() - entry["created_at"]).total_seconds()
             spread = window(waited)
@@ -208,7 +219,9 @@ class Matchmaker:
         match = await self.hub.get(entry["match_id"])
         if match is None:
             raise QueueError(404, "the match of this ticket is gone")
-        seat, token = entry["seat"], queue_token(ticket, match.id)
+        seat = entry["seat"]
+        token = (queue_token(ticket, match.id) if account is None
+                 else seat_token(account.seat_key, match.id, seat))
         digest = hash_token(token)
         if match.row.token_hashes[seat] != digest:
             if not await self.store.call(self.store.set_token, match.id, seat, digest):
@@ -271,6 +284,9 @@ class Matchmaker:
         for i, entry in enumerate(group):
             names[order[i]] = entry.name
         row.names = names
+        row.accounts = [None] * players
+        for i, entry in enumerate(group):
+            row.accounts[order[i]] = account_of_holder(entry.holder)
         return match, [(entry.ticket_hash, order[i]) for i, entry in enumerate(group)]
 
     async def tick(self) -> None:

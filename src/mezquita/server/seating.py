@@ -13,6 +13,7 @@ from mezquita.engine import MezquitaError, load
 from mezquita.engine.options import check_remote
 from mezquita.engine.registry import game_class
 
+from .accounts import Account, seat_token
 from .bots import agent_names
 from .match import HUMAN, OPEN, Client, Match, MatchError, clean_name, hash_token, rematch_token
 from .status import MatchStatus
@@ -30,12 +31,12 @@ class Seating:
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
                      turn_seconds: int = 0, timeout_agent: str = "random",
                      seed: int | None = None, practice: bool = False, creator: str = "",
-                     name: str | None = None
+                     name: str | None = None, account: Account | None = None
                      ) -> tuple[Match, list[tuple[str | None, str | None]]]:
         """Create and store a match (see `build`); return it with, per seat, ``(token,
         invitation)``."""
         match, secrets_ = self.build(game_id, options, seats, turn_seconds, timeout_agent,
-                                     seed, practice, creator, name)
+                                     seed, practice, creator, name, account)
         await self.store.call(self.store.create, match.row, self.settings.lease_seconds)
         self.adopt(match)
         return match, secrets_
@@ -47,14 +48,16 @@ class Seating:
 
     def build(self, game_id: str, options: dict[str, Any], seats: list[str],
               turn_seconds: int = 0, timeout_agent: str = "random", seed: int | None = None,
-              practice: bool = False, creator: str = "", name: str | None = None
+              practice: bool = False, creator: str = "", name: str | None = None,
+              account: Account | None = None
               ) -> tuple[Match, list[tuple[str | None, str | None]]]:
         """A new match, validated but not stored yet, with per seat ``(token, invitation)``:
         the creator's own seat (the first human one) gets a token (and ``name``, the
-        creator's chosen name), every other human seat an invitation that `claim` turns into
-        its own token once; an ``OPEN`` seat gets neither: anyone may take it (`sit`). The
-        server picks the seed; a client's ``seed`` is accepted only for a ``practice`` match
-        (and shown to all)."""
+        creator's chosen name; a logged-in creator's ``account`` holds the seat, under its
+        name), every other human seat an invitation that `claim` turns into its own token
+        once; an ``OPEN`` seat gets neither: anyone may take it (`sit`). The server picks the
+        seed; a client's ``seed`` is accepted only for a ``practice`` match (and shown to
+        all)."""
         name = clean_name(name)
         try:
             check_remote(game_class(game_id).info.options, options, game_id)
@@ -84,14 +87,21 @@ class Seating:
         opened = [seat for seat, kind in enumerate(seats) if kind == OPEN]
         seats = [HUMAN if kind == OPEN else kind for kind in seats]
         humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN and seat not in opened]
+        match_id = secrets.token_urlsafe(9)
+        if account is not None:
+            name = account.name
         names: list[str | None] = [name if humans and seat == humans[0] else None
                                    for seat in range(len(seats))]
+        holders = [account.id if account and humans and seat == humans[0] else None
+                   for seat in range(len(seats))]
         secrets_ = [(None, None)] * len(seats)
         for seat in humans:
             word = secrets.token_urlsafe(24)
+            if seat == humans[0] and account is not None:
+                word = seat_token(account.seat_key, match_id, seat)
             secrets_[seat] = (word, None) if seat == humans[0] else (None, word)
         row = MatchRow(
-            id=secrets.token_urlsafe(9), game=game_id, options=_json_options(game.options),
+            id=match_id, game=game_id, options=_json_options(game.options),
             seed=seed, seats=seats,
             token_hashes=[hash_token(t) if t else None for t, _ in secrets_],
             joined=[kind != HUMAN for kind in seats], turn_seconds=turn_seconds,
@@ -99,47 +109,60 @@ class Seating:
             status=MatchStatus.OPEN if HUMAN in seats else MatchStatus.RUNNING,
             created_at=now(), invite_hashes=[hash_token(i) if i else None for _, i in secrets_],
             creator=creator[:64], practice=practice, owner=self.store.instance, names=names,
-            open_seats=opened,
+            accounts=holders, open_seats=opened,
         )
         return Match(row, game.new_state(seed)), secrets_
 
-    async def sit(self, match: Match, seat: int | None = None,
-                  name: str | None = None) -> tuple[int, str]:
-        """Take an open seat of ``match`` (``seat``, or the lowest free one) as ``name``: the
-        seat and a fresh secret token only the sitter receives. `MatchError` for a seat that
-        is no open seat or a bad name; `TableFull` when none is free or the table is no longer
-        open (the store's conditional update decides a race: see ``store/tables.py``)."""
-        name = clean_name(name)
+    async def sit(self, match: Match, seat: int | None = None, name: str | None = None,
+                  account: Account | None = None) -> tuple[int, str]:
+        """Take an open seat of ``match`` (``seat``, or the lowest free one) as ``name`` (a
+        logged-in sitter's ``account`` holds the seat, under its name): the seat and a fresh
+        secret token only the sitter receives. `MatchError` for a seat that is no open seat
+        or a bad name; `TableFull` when none is free or the table is no longer open (the
+        store's conditional update decides a race: see ``store/tables.py``)."""
+        name = clean_name(name) if account is None else account.name
         if not match.row.open_seats:
             raise MatchError("this match has no open seat; join it by its invitation link")
         if seat is not None and seat not in match.row.open_seats:
             raise MatchError(f"seat {seat + 1} is not an open seat of this table")
         if match.status != MatchStatus.OPEN:
             raise TableFull("this table is no longer open")
-        token = secrets.token_urlsafe(24)
-        taken, tokens, names = await self.store.call(self.store.take_seat, match.id, seat,
-                                                     hash_token(token), name)
+        guest = secrets.token_urlsafe(24)
+
+        def token(seat: int) -> str:
+            return guest if account is None else seat_token(account.seat_key, match.id, seat)
+
+        taken, tokens, names = await self.store.call(
+            self.store.take_seat, match.id, seat, lambda s: hash_token(token(s)), name,
+            account and account.id)
         match.row.token_hashes = tokens
+        if account is not None:
+            match.row.accounts[taken] = account.id
         match.set_names(names)
         match.changed()
-        return taken, token
+        return taken, token(taken)
 
-    async def claim(self, match: Match, invite: str, name: str | None = None) -> tuple[int, str]:
-        """Claim the invitation ``invite`` (as ``name``, optional): its seat and a fresh secret
-        token that only the claimant receives; `MatchError` if it is unknown or was claimed
-        already, or the name is not acceptable."""
-        name = clean_name(name)
+    async def claim(self, match: Match, invite: str, name: str | None = None,
+                    account: Account | None = None) -> tuple[int, str]:
+        """Claim the invitation ``invite`` (as ``name``, optional; a logged-in claimant's
+        ``account`` holds the seat, under its name): its seat and a fresh secret token that
+        only the claimant receives; `MatchError` if it is unknown or was claimed already, or
+        the name is not acceptable."""
+        name = clean_name(name) if account is None else account.name
         digest = hash_token(invite)
         seat = next((s for s, h in enumerate(match.row.invite_hashes) if h == digest), None)
         if seat is None:
             raise MatchError("this invitation is not valid for this match, or was used already")
-        token = secrets.token_urlsafe(24)
+        token = (secrets.token_urlsafe(24) if account is None
+                 else seat_token(account.seat_key, match.id, seat))
         async with self._claims:
             if not await self.store.call(self.store.claim, match.id, seat, digest,
-                                         hash_token(token)):
+                                         hash_token(token), account and account.id):
                 raise MatchError("this invitation was used already")
         match.row.invite_hashes[seat] = None
         match.row.token_hashes[seat] = hash_token(token)
+        if account is not None:
+            match.row.accounts[seat] = account.id
         if name is not None:
             await self.rename(match, seat, name)
         return seat, token
@@ -175,7 +198,7 @@ class Seating:
                     timeout_agent=old.timeout_agent,
                     status=MatchStatus.OPEN if HUMAN in seats else MatchStatus.RUNNING, created_at=now(),
                     invite_hashes=[None] * n, creator=old.creator, practice=old.practice,
-                    owner=self.store.instance, names=turn(match.names()),
+                    owner=self.store.instance, names=turn(match.names()), accounts=[None] * n,
                 )
                 made = await self.store.call(self.store.create_rematch, match.id, row,
                                              self.settings.lease_seconds)

@@ -1,10 +1,12 @@
-"""Storage of matches: `Store` is one open database (`db.py`) with the methods of each table
-group, one module each: ``matches.py`` (match rows), ``moves.py`` (moves and `MoveWriter`),
-``leases.py`` (which instance runs a match), ``tables.py`` (open seats), ``queue.py`` (the
-play-now queue)."""
+"""Storage: `Store` is one open database (`db.py`) with the methods of each table group, one
+module each: ``matches.py`` (match rows and the accounts holding their seats), ``moves.py``
+(moves and `MoveWriter`), ``leases.py`` (which instance runs a match), ``accounts.py``
+(accounts and sessions), ``ratings.py`` (ratings, applied with a match's last move),
+``tables.py`` (open seats), ``queue.py`` (the play-now queue)."""
 
 from __future__ import annotations
 
+from .accounts import Accounts
 from .db import (
     CHANNEL,
     DEFAULT_URL,
@@ -20,6 +22,7 @@ from .leases import Leases
 from .matches import Matches, MatchRow
 from .moves import Move, MoveConflict, Moves, MoveWriter
 from .queue import Queue
+from .ratings import Ratings
 from .tables import TableFull, Tables
 
 __all__ = ["CHANNEL", "DEFAULT_URL", "DURABILITY", "MatchRow", "Move", "MoveConflict",
@@ -27,5 +30,6 @@ __all__ = ["CHANNEL", "DEFAULT_URL", "DURABILITY", "MatchRow", "Move", "MoveConf
            "now", "pg_guards"]
 
 
-class Store(Matches, Moves, Leases, Tables, Queue):
-    """Reads and writes matches, moves, leases, open seats and the queue on one database."""
+class Store(Matches, Moves, Leases, Accounts, Ratings, Tables, Queue):
+    """Reads and writes matches, moves, leases, accounts, ratings, open seats and the queue on
+    one database."""

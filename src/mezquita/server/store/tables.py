@@ -11,6 +11,8 @@ nobody.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlalchemy import func, select, update
 
 from mezquita.engine import MezquitaError
@@ -26,28 +28,32 @@ class TableFull(MezquitaError):
 
 
 class Tables(Database):
-    """Take open seats; list the open tables."""
+    """Take open seats (recording the account that takes one with the ``matches`` table's
+    `_hold_seats`); list the open tables."""
 
-    def take_seat(self, match_id: str, seat: int | None, token_hash: str,
-                  name: str | None) -> tuple[int, list[str | None], list[str | None]]:
+    def take_seat(self, match_id: str, seat: int | None, token_hash: Callable[[int], str],
+                  name: str | None, account: int | None = None
+                  ) -> tuple[int, list[str | None], list[str | None]]:
         """Give the open ``seat`` of ``match_id`` (``None``: the lowest free one) the token
-        ``token_hash`` and ``name``; the seat taken, then the match's token hashes and names.
-        `TableFull` (nothing changed) if no such seat is free or the match is not open."""
+        hash ``token_hash(seat)``, ``name`` and ``account`` (its holder, if any); the seat
+        taken, then the match's token hashes and names. `TableFull` (nothing changed) if no
+        such seat is free or the match is not open."""
         with self.engine.begin() as c:
             taken = None
-            for _ in range(64):  # PostgreSQL: a sitter who lost a seat to another tries the next
-                target = seat if seat is not None else (
-                    select(func.min(open_seats.c.seat))
-                    .where(open_seats.c.match_id == match_id, open_seats.c.token_hash.is_(None))
-                    .scalar_subquery())
-                taken = c.execute(update(open_seats).where(
-                    open_seats.c.match_id == match_id, open_seats.c.seat == target,
-                    open_seats.c.token_hash.is_(None))
-                    .values(token_hash=token_hash, sat_at=now())
-                    .returning(open_seats.c.seat)).scalar()
-                if taken is not None or seat is not None or not c.execute(
-                        select(func.count()).where(open_seats.c.match_id == match_id,
-                                                   open_seats.c.token_hash.is_(None))).scalar():
+            for _ in range(64):  # a sitter who lost a seat to another tries the next free one
+                target = seat if seat is not None else c.execute(
+                    select(func.min(open_seats.c.seat)).where(
+                        open_seats.c.match_id == match_id,
+                        open_seats.c.token_hash.is_(None))).scalar()
+                if target is None:
+                    break
+                if c.execute(update(open_seats).where(
+                        open_seats.c.match_id == match_id, open_seats.c.seat == target,
+                        open_seats.c.token_hash.is_(None))
+                        .values(token_hash=token_hash(target), sat_at=now())).rowcount == 1:
+                    taken = target
+                    break
+                if seat is not None:
                     break
             if taken is None:
                 raise TableFull("this seat was taken already" if seat is not None else
@@ -58,11 +64,14 @@ class Tables(Database):
                 raise TableFull("this table is no longer open")  # rolls the seat back
             tokens = list(head.token_hashes)
             names = list(head.names or [None] * len(tokens))
-            tokens[taken] = token_hash
+            tokens[taken] = token_hash(taken)
             if name is not None:
                 names[taken] = name
             c.execute(update(matches).where(matches.c.id == match_id)
                       .values(token_hashes=tokens, names=names, updated_at=now()))
+            if account is not None:
+                self._hold_seats(c, match_id, [account if s == taken else None
+                                               for s in range(len(tokens))])
             self._notify(c, "head", match_id)
         return taken, tokens, names
 

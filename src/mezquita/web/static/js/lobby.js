@@ -1,6 +1,7 @@
 // The lobby: "play now" (the quick-match queue), the open tables to sit at, every game as a
 // card; its options, the seats and a timer; create a match and keep every seat's link on
 // screen; "my matches" to return to a seat; the match lists.
+import { accountMenu, ME, send } from "./account.js";
 import { SEAT, STATUS } from "./constants.js";
 import { getJSON, h, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
@@ -257,7 +258,7 @@ async function create(event) {
     timeout_agent: $("timeout-bot").value,
     ...(name ? { name } : {}),
   };
-  const response = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await send("/api/matches", "POST", body);
   const data = await response.json();
   if (!response.ok) {
     $("create-error").textContent = t("lobby.error", { message: detailText(data) });
@@ -318,7 +319,7 @@ async function renderTables() {
 async function sit(table) {
   $("tables-error").textContent = "";
   const name = $("name").value.trim();
-  const response = await fetch(`/api/matches/${encodeURIComponent(table.id)}/sit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(name ? { name } : {}) });
+  const response = await send(`/api/matches/${encodeURIComponent(table.id)}/sit`, "POST", name ? { name } : {});
   const data = await response.json();
   if (!response.ok) {
     $("tables-error").textContent = t("lobby.sit_error", { message: detailText(data) });
@@ -362,7 +363,7 @@ async function joinQueue(event) {
   const name = $("name").value.trim();
   const body = { game: $("q-game").value, players: Number($("q-players").value), ...(name ? { name } : {}),
     ...($("q-bot-fill").checked ? { bot: $("q-bot").value, bot_after: Number($("q-wait").value) } : {}) };
-  const response = await fetch("/api/queue", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await send("/api/queue", "POST", body);
   const data = await response.json();
   if (!response.ok) {
     $("queue-error").textContent = t("lobby.queue_error", { message: detailText(data) });
@@ -382,7 +383,7 @@ async function pollQueue() {
 
 async function leaveQueue() {
   const ticket = localStorage.getItem(QUEUE_KEY);
-  const response = await fetch(`/api/queue/${encodeURIComponent(ticket)}`, { method: "DELETE" });
+  const response = await send(`/api/queue/${encodeURIComponent(ticket)}`, "DELETE");
   if (response.status === 409) return pollQueue(); // paired meanwhile: into the match
   localStorage.removeItem(QUEUE_KEY);
   showQueue(null);
@@ -413,7 +414,9 @@ function ago(stamp) {
   return t("lobby.ago_d", { n: Math.round(minutes / 1440) });
 }
 
+// An account's matches come from the server (any browser); a guest's from this browser.
 async function renderMine() {
+  if (ME) return renderAccountMatches();
   const mine = myMatches().filter((m) => m.token).slice(0, 8);
   $("mine-panel").hidden = !mine.length; // shown first, once this browser has a seat somewhere
   if (!mine.length) return;
@@ -427,6 +430,16 @@ async function renderMine() {
       h("a", { href: seatUrl(m), class: "return" }, h("strong", { text: m.gameName || m.game }), ` · ${t("lobby.you_seat", { n: m.seat + 1 })}`),
       h("span", { class: "hint", text: ` · ${status} · ${ago(m.at)} ` }), forgetBtn);
   })));
+}
+
+async function renderAccountMatches() {
+  const me = await getJSON("/api/me").catch(() => null);
+  const mine = (me?.matches || []).slice(0, 8);
+  $("mine-panel").hidden = !mine.length;
+  const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
+  $("mine").replaceChildren(h("ul", { class: "mine" }, mine.map((m) => h("li", { "data-match": m.id },
+    h("a", { href: `/match/${encodeURIComponent(m.id)}`, class: "return" }, h("strong", { text: names[m.game] || m.game }), ` · ${t("lobby.you_seat", { n: m.seat + 1 })}`),
+    h("span", { class: "hint", text: ` · ${t(`lobby.status.${m.status}`)}` })))));
 }
 
 function resultText(m) {
@@ -477,7 +490,9 @@ async function start() {
   $("all-bots").addEventListener("change", renderOptions);
   $("timer").addEventListener("change", showTimeoutBot);
   $("name").value = localStorage.getItem(NAME_KEY) || "";
-  languagePicker($("lang"), redraw);
+  if (ME) Object.assign($("name"), { value: ME.name, disabled: true }); // an account plays under its name
+  languagePicker($("lang"), () => { redraw(); accountMenu($("account")); });
+  accountMenu($("account"));
   $("create").addEventListener("submit", create);
   $("rules-btn").addEventListener("click", () => showRules($("rules"), game().id, game().name, game().summary));
   redraw();
