@@ -1,6 +1,7 @@
-"""Accounts in the browser: two players register in two contexts, one invites the other,
-they play a short Córdoba to the end, a third context logs in and continues the running match,
-both ratings move and both profiles list the match; the profile and leaderboard pages."""
+"""Accounts in the browser: two players register in two contexts, one opens a table, the other
+finds it in the lobby and sits, they play a short Córdoba to the end, a third context logs in
+and continues the running match, both ratings move and both profiles list the match; the
+profile and leaderboard pages."""
 
 from __future__ import annotations
 
@@ -66,12 +67,15 @@ def test_two_accounts_play_a_rated_match_and_a_third_browser_continues(page, bro
     assert page.locator("#name").is_disabled()  # an account plays under its own name
     for option, value in SMALL.items():
         page.select_option(f"#opt-{option}", value)
-    page.select_option("#seat-1", "human")
+    page.select_option("#seat-1", "open")
     page.click("#create-btn")
     page.wait_for_selector("#seats .seat:has-text('Ana (you)')")
     match_id = page.url.split("/match/")[1].split("#")[0]
     assert page.locator("#seat-link").is_hidden()  # accounts need no seat link
-    bea.goto(server.url + page.locator("#invites a.invite").get_attribute("href"))
+    table = bea.locator(f"#tables li[data-table='{match_id}']")  # Bea finds the table, sits
+    table.wait_for()
+    assert "Ana" in table.inner_text()
+    table.locator("button.sit").click()
     bea.wait_for_selector("#seats .seat:has-text('Bea (you)')")
     assert play_one_move([page, bea], turns)
     assert play_one_move([page, bea], turns)

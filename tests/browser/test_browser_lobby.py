@@ -204,13 +204,13 @@ def test_create_match_takes_the_player_into_their_seat(page, server):
 
 
 def test_seats_offer_the_four_levels_and_other_bots_only_when_asked(page, server):
-    """Issue 28, defect 12: the seats list Human and the four levels, translated; internal
-    bot names only after ticking "other bots"; the timeout bot only with a timer on."""
+    """Issue 28, defect 12: the seats list Human, Open seat and the four levels, translated;
+    internal bot names only after ticking "other bots"; the timeout bot only with a timer on."""
     page.goto(server.url + "/")
     page.click(".game-card[data-game='europa'] button")
     page.wait_for_selector("#seat-1")
     values = [o.get_attribute("value") for o in page.locator("#seat-1 option").all()]
-    assert sorted(values) == ["easy", "expert", "hard", "human", "medium"]
+    assert sorted(values) == ["easy", "expert", "hard", "human", "medium", "open"]
     assert not page.locator("#timeout-bot").is_visible()
     page.select_option("#timer", "60")
     assert page.locator("#timeout-bot").is_visible()
@@ -219,4 +219,4 @@ def test_seats_offer_the_four_levels_and_other_bots_only_when_asked(page, server
     page.wait_for_selector("#seat-1 option:has-text('Schwer')", state="attached")
     page.check("#all-bots")
     values = [o.get_attribute("value") for o in page.locator("#seat-1 option").all()]
-    assert len(values) > 5, "the other bots show once asked for"
+    assert len(values) > 6, "the other bots show once asked for"

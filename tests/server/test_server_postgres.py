@@ -36,12 +36,12 @@ def test_matches_play_persist_and_rebuild_on_postgresql(postgres_url):
                 turn = message["turn"]
                 ws.send_json({"type": "act", "action": message["legal"][0]["action"],
                               "turn": turn})
-                while message["turn"] != turn + 2:
-                    message = ws.receive_json()
+                while message["type"] != "update" or message["turn"] != turn + 2:
+                    message = ws.receive_json()  # (presence messages come between)
         before = message
     engine = sa.create_engine(postgres_url.replace("postgresql://", "postgresql+psycopg://"))
     with engine.connect() as db:
-        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0004"
+        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0006"
         moves = db.execute(sa.text("select count(*) from moves where match_id = :m"),
                            {"m": made["id"]}).scalar()
     engine.dispose()

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from mezquita.engine import load
-from mezquita.server.match import HUMAN, LOG_TAIL, Match
+from mezquita.server.match import LOG_TAIL, Match
+from mezquita.server.status import HUMAN
 from mezquita.server.store import MatchRow, now
 
 

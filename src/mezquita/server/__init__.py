@@ -11,12 +11,15 @@ Rooms:
 - `app` — HTTP: ``GET /api/games`` (games, options, bots), ``POST /api/matches`` (create;
   the answer holds the creator's seat link and an invitation per other human seat, given
   once), ``POST /api/matches/{id}/claim`` (an invitation, once, for a fresh seat token),
-  ``GET /api/matches``
+  ``GET /api/tables`` and ``POST /api/matches/{id}/sit`` (open seats), ``POST /api/queue``,
+  ``GET``/``DELETE /api/queue/{ticket}`` (play now), ``GET /api/matches``
   (open/running/finished), ``GET /api/matches/{id}`` and ``/replay`` (finished matches move by
   move), the pages ``/`` (lobby) and ``/match/{id}``, and the static client under ``/static``.
 - `ws` — the play socket ``/ws/matches/{id}`` and its JSON protocol.
 - `matches` — `Hub`: the only authority over every live match; each client receives only
   ``state.view(seat)`` and its own ``legal_actions_json``; bots and turn timers.
+- `tables` — open tables: seats anyone may take, first come first served.
+- `matchmaking` — the play-now queue: pairing by a widening rating window, bot fill.
 - `bots` — bot moves in a process (or thread) pool, off the event loop.
 - `store`, `models`, ``migrations/`` — the match record (game, options, seed, actions) and
   metadata (seats, sha256 of seat tokens, timestamps); Alembic migrations run at start.

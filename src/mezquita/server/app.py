@@ -21,13 +21,24 @@ from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
 from .account_api import SessionMiddleware, account_of, account_routes
+from .accounts import address_group
 from .bots import BotPool, agent_names
 from .hub import Hub
-from .limits import CREATE_RATE, REPLAY_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
+from .limits import (
+    CREATE_RATE,
+    QUEUE_RATE,
+    REPLAY_RATE,
+    SIT_RATE,
+    BodyLimit,
+    SecurityHeaders,
+    Settings,
+    SlidingWindow,
+)
 from .match import MatchError, clean_name
+from .matchmaking import Matchmaker, QueueError
 from .seating import MAX_SEED
-from .status import MatchStatus
-from .store import DEFAULT_URL, Store, StoreUnavailable
+from .status import HUMAN, OPEN, MatchStatus
+from .store import DEFAULT_URL, Store, StoreUnavailable, TableFull
 from .ws import language, play_socket
 
 LISTED = (MatchStatus.OPEN, MatchStatus.RUNNING, MatchStatus.FINISHED)  # the lobby's lists
@@ -56,6 +67,27 @@ class CreateMatch(BaseModel):
     practice: StrictBool = False  # unrated; only then may the client choose the seed
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
     name: str | None = Field(default=None, max_length=200)  # the creator's name (clean_name)
+
+
+class Sit(BaseModel):
+    """Taking an open seat of a table: the seat wanted (default: the lowest free one)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: StrictInt | None = Field(default=None, ge=0, lt=16)
+    name: str | None = Field(default=None, max_length=200)  # the sitter's name (clean_name)
+
+
+class JoinQueue(BaseModel):
+    """Play now: the queue to join, and whether a bot may fill a seat after a wait."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=64)
+    players: StrictInt = Field(ge=1, le=16)
+    name: str | None = Field(default=None, max_length=200)  # the player's name (clean_name)
+    bot: str | None = Field(default=None, max_length=64)  # a level: fills free seats ...
+    bot_after: StrictInt | None = Field(default=None, ge=0, le=10**6)  # ... after this wait
 
 
 class Claim(BaseModel):
@@ -100,6 +132,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             cluster = Cluster(hub)
             await cluster.start()
         hub.start()
+        hub.scheduler.spawn(matchmaker.run())
         yield
         if cluster is not None:
             await cluster.close()
@@ -112,10 +145,13 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                   docs_url="/api/docs" if settings.api_docs else None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
+    app.state.matchmaker = matchmaker = Matchmaker(hub)
     app.add_middleware(SessionMiddleware, hub=hub)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
     creations = SlidingWindow(settings.create_limit, CREATE_RATE[1])
+    sits = SlidingWindow(*SIT_RATE)
+    queueing = SlidingWindow(*QUEUE_RATE)
     replays = SlidingWindow(*REPLAY_RATE)  # replays are cached, but sending them still costs
 
     @app.exception_handler(StoreUnavailable)
@@ -161,8 +197,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         for seat, (kind, (token, invite)) in enumerate(zip(match.row.seats, secrets_)):
             url = (f"/match/{match.id}#seat={seat}&token={token}" if token else
                    f"/match/{match.id}#invite={invite}" if invite else None)
-            seats.append({"seat": seat, "kind": kind, "token": token, "invite": invite,
-                          "url": url})
+            seats.append({"seat": seat, "kind": OPEN if seat in match.row.open_seats else kind,
+                          "token": token, "invite": invite, "url": url})
         return {"id": match.id, "seats": seats, "spectate": f"/match/{match.id}",
                 "practice": body.practice, "seed": match.row.seed if body.practice else None}
 
@@ -180,6 +216,64 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
         return {"seat": seat, "token": token}
+
+    @app.get("/api/tables")
+    async def list_tables(game: str | None = Query(None, max_length=64),
+                          limit: int = Query(50, ge=1, le=200)) -> list[dict]:
+        """Open tables with a free seat, newest first (of ``game``, if given)."""
+        rows = await store.call(store.open_tables, game, limit)
+        names = {info.id: info.name for info in games()}
+        for row in rows:
+            row["name"] = names.get(row["game"], row["game"])
+        return rows
+
+    @app.post("/api/matches/{match_id}/sit")
+    async def sit_down(match_id: str, body: Sit, request: Request) -> dict:
+        """Take an open seat (first come, first served): its seat and a fresh secret token."""
+        host = request.client.host if request.client else "?"
+        if not sits.allow(host):
+            raise HTTPException(429, "too many seats taken; wait a minute")
+        match = await _match(hub, match_id)
+        try:
+            seat, token = await hub.sit(match, body.seat, body.name, account_of(request))
+        except TableFull as err:
+            raise HTTPException(409, str(err)) from None
+        except MatchError as err:
+            raise HTTPException(422, str(err)) from None
+        sits.record(host)
+        return {"seat": seat, "token": token, "url": f"/match/{match.id}#seat={seat}&token={token}"}
+
+    @app.post("/api/queue", status_code=201)
+    async def join_queue(body: JoinQueue, request: Request) -> dict:
+        """Play now: wait for players of close rating; the secret ticket to poll with."""
+        holder = address_group(request.client.host if request.client else "?")
+        if not queueing.allow(holder):
+            raise HTTPException(429, "too many times in the queue; wait a minute")
+        try:
+            account = account_of(request)
+            ticket = await matchmaker.join(holder, body.game, body.players, body.name,
+                                           body.bot, body.bot_after, account)
+            queueing.record(holder)
+            return {"ticket": ticket, **await matchmaker.status(ticket, account)}
+        except QueueError as err:
+            raise HTTPException(err.status, str(err)) from None
+
+    @app.get("/api/queue/{ticket}")
+    async def queue_status(ticket: str, request: Request) -> dict:
+        """Waiting (seconds waited, rating window) or paired (match, seat, token, link)."""
+        try:
+            return await matchmaker.status(ticket, account_of(request))
+        except QueueError as err:
+            raise HTTPException(err.status, str(err)) from None
+
+    @app.delete("/api/queue/{ticket}")
+    async def leave_queue(ticket: str) -> dict:
+        """Leave the queue (refused once paired)."""
+        try:
+            await matchmaker.leave(ticket)
+        except QueueError as err:
+            raise HTTPException(err.status, str(err)) from None
+        return {"left": True}
 
     @app.get("/api/matches")
     async def list_matches(status: str = Query("open,running", max_length=100),
@@ -234,8 +328,10 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
     @app.get("/api/constants")
     def constants() -> dict:
-        """Values the page reads instead of spelling them: the match statuses by name."""
-        return {"status": {status.name: status.value for status in MatchStatus}}
+        """Values the page reads instead of spelling them: the match statuses and the seat
+        kinds of a new match beside the bots, by name."""
+        return {"status": {status.name: status.value for status in MatchStatus},
+                "seat": {"HUMAN": HUMAN, "OPEN": OPEN}}
 
     @app.get("/api/health")
     async def health() -> dict:

@@ -18,6 +18,8 @@ MAX_MESSAGE = 4 * 1024  # characters of one WebSocket message
 MESSAGE_RATE = (10.0, 30)  # WebSocket messages per second, burst
 MAX_STRIKES = 20  # rate-limited messages before the socket is closed
 CREATE_RATE = (30, 60.0)  # matches one address may create per window of seconds
+SIT_RATE = (30, 60.0)  # open seats one address may take per window of seconds
+QUEUE_RATE = (30, 60.0)  # times one address may join the play-now queue per window of seconds
 REPLAY_RATE = (20, 10.0)  # replays one address may fetch per window of seconds
 MAX_DEPTH = 16  # nesting of a JSON message or body (actions are at most 3 deep)
 #: cyclic garbage collection of the server process: every update allocates thousands of

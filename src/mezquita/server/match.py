@@ -33,7 +33,7 @@ LOG_TAIL = 200  # log entries sent with each update
 PRESENCE_SECONDS = 15.0  # another instance's presence report counts this long
 NAME_LENGTH = 24  # characters in a player's name: fits a seat label and a log line on a phone
 
-__all__ = ["HUMAN", "LANGS", "Client", "Match", "MatchError", "clean_name", "hash_token"]
+__all__ = ["LANGS", "Client", "Match", "MatchError", "clean_name", "hash_token"]
 
 
 class MatchError(MezquitaError):
@@ -224,7 +224,9 @@ class Match:
             "status": self.status,
             "seats": [
                 {"kind": kind, "joined": joined, "online": kind != HUMAN or seat in online,
-                 "deadline": self.deadlines.get(seat), "name": name}
+                 "deadline": self.deadlines.get(seat), "name": name,
+                 "open": seat in self.row.open_seats,
+                 "free": seat in self.row.open_seats and self.row.token_hashes[seat] is None}
                 for seat, (kind, joined, name) in enumerate(
                     zip(self.row.seats, self.row.joined, self.names()))
             ],

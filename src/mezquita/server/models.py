@@ -1,6 +1,7 @@
 """The database tables: one row per match (its record's header plus metadata) and one row
 per move (the record's actions); accounts, their sessions and the seats they hold; ratings
-and the matches already rated. The schema itself is created by the shipped migrations."""
+and the matches already rated; the open seats of tables and the quick-match queue. The schema
+itself is created by the shipped migrations."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from sqlalchemy import (
                         DateTime,
                         Float,
                         ForeignKey,
+                        Index,
                         Integer,
                         LargeBinary,
                         MetaData,
                         String,
                         Table,
+                        text,
 )
 
 metadata = MetaData()
@@ -119,4 +122,37 @@ ratings_applied = Table(
            primary_key=True),
     Column("changes", JSON, nullable=False),  # per seat: [account id, mu, sigma before, after]
     Column("applied_at", DateTime(timezone=True), nullable=False),
+)
+
+#: The open seats of a table (a match created with seats anyone may take): free while
+#: ``token_hash`` is null; the first sitter's conditional update sets it (first come, first served).
+open_seats = Table(
+    "open_seats",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=True),  # the sitter's token (sha256), null: free
+    Column("sat_at", DateTime(timezone=True), nullable=True),
+)
+
+#: "Play now": one row per player waiting for a quick match (or paired, until it expires).
+queue = Table(
+    "queue",
+    metadata,
+    Column("ticket_hash", String(64), primary_key=True),  # sha256 of the player's secret ticket
+    Column("holder", String(80), nullable=False),  # address group (or account): one entry each
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rating", Float, nullable=False),  # at entry, for the pairing window
+    Column("name", String(64), nullable=True),  # the name the player chose
+    Column("bot", String(64), nullable=True),  # fill free seats with this bot level ...
+    Column("bot_after", Integer, nullable=True),  # ... after this many seconds of waiting
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),  # last poll: idle entries expire
+    Column("match_id", String(32), nullable=True),  # set once paired
+    Column("seat", Integer, nullable=True),
+    Index("queue_waiting", "game", "players", "created_at"),
+    Index("queue_one_each", "holder", unique=True, sqlite_where=text("match_id IS NULL"),
+          postgresql_where=text("match_id IS NULL")),
 )

@@ -8,8 +8,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from .match import HUMAN, Match, MatchError
-from .status import MatchStatus
+from .match import Match, MatchError
+from .status import HUMAN, MatchStatus
 from .store import Move, MoveConflict
 
 log = logging.getLogger("mezquita.server")

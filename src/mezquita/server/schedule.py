@@ -20,8 +20,8 @@ from typing import Any
 from mezquita.engine import MezquitaError, derive_seed
 
 from .bots import BotPool
-from .match import HUMAN, Match
-from .status import MatchStatus
+from .match import Match
+from .status import HUMAN, MatchStatus
 from .store import StoreUnavailable
 
 log = logging.getLogger("mezquita.server")

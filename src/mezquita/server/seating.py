@@ -1,4 +1,5 @@
-"""Lobby and seating: creating a match, claiming an invitation, names, rematches."""
+"""Lobby and seating: creating a match, claiming an invitation, taking an open seat, names,
+rematches."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from mezquita.engine.registry import game_class
 
 from .accounts import Account, seat_token
 from .bots import agent_names
-from .match import HUMAN, Client, Match, MatchError, clean_name, hash_token, rematch_token
-from .status import MatchStatus
-from .store import MatchRow, now
+from .match import Client, Match, MatchError, clean_name, hash_token, rematch_token
+from .status import HUMAN, OPEN, MatchStatus
+from .store import MatchRow, TableFull, now
 
 log = logging.getLogger("mezquita.server")
 
@@ -32,12 +33,31 @@ class Seating:
                      seed: int | None = None, practice: bool = False, creator: str = "",
                      name: str | None = None, account: Account | None = None
                      ) -> tuple[Match, list[tuple[str | None, str | None]]]:
-        """Create and store a match; return it with, per seat, ``(token, invitation)``: the
-        creator's own seat (the first human one) gets a token (and ``name``, the creator's
-        chosen name; a logged-in creator's ``account`` holds the seat, under its name), every
-        other human seat an invitation that `claim` turns into its own token once. The server
-        picks the seed; a client's ``seed`` is accepted only for a ``practice`` match (and
-        shown to all)."""
+        """Create and store a match (see `build`); return it with, per seat, ``(token,
+        invitation)``."""
+        match, secrets_ = self.build(game_id, options, seats, turn_seconds, timeout_agent,
+                                     seed, practice, creator, name, account)
+        await self.store.call(self.store.create, match.row, self.settings.lease_seconds)
+        self.adopt(match)
+        return match, secrets_
+
+    def adopt(self, match: Match) -> None:
+        """Run ``match``, just stored by this instance (bots, timers)."""
+        self.matches[match.id] = match
+        self.scheduler.schedule(match)
+
+    def build(self, game_id: str, options: dict[str, Any], seats: list[str],
+              turn_seconds: int = 0, timeout_agent: str = "random", seed: int | None = None,
+              practice: bool = False, creator: str = "", name: str | None = None,
+              account: Account | None = None
+              ) -> tuple[Match, list[tuple[str | None, str | None]]]:
+        """A new match, validated but not stored yet, with per seat ``(token, invitation)``:
+        the creator's own seat (the first human one) gets a token (and ``name``, the
+        creator's chosen name; a logged-in creator's ``account`` holds the seat, under its
+        name), every other human seat an invitation that `claim` turns into its own token
+        once; an ``OPEN`` seat gets neither: anyone may take it (`sit`). The server picks the
+        seed; a client's ``seed`` is accepted only for a ``practice`` match (and shown to
+        all)."""
         name = clean_name(name)
         try:
             check_remote(game_class(game_id).info.options, options, game_id)
@@ -49,9 +69,10 @@ class Seating:
                              f"seats; got {len(seats)}")
         bots = agent_names(game)
         for kind in [*seats, timeout_agent]:
-            if kind != HUMAN and kind not in bots:
-                raise MatchError(f"unknown seat kind {kind!r} (human or one of: {', '.join(bots)})")
-        if timeout_agent == HUMAN:
+            if kind not in (HUMAN, OPEN) and kind not in bots:
+                raise MatchError(f"unknown seat kind {kind!r} (human, open or one of: "
+                                 f"{', '.join(bots)})")
+        if timeout_agent in (HUMAN, OPEN):
             raise MatchError("the timeout player must be a bot")
         if turn_seconds != 0 and not TURN_SECONDS[1] <= turn_seconds <= TURN_SECONDS[2]:
             raise MatchError(f"turn_seconds must be 0 (no timer) or {TURN_SECONDS[1]}.."
@@ -63,7 +84,9 @@ class Seating:
                              '("practice": true, unrated, its seed shown to every seat)')
         elif not 0 <= seed < MAX_SEED:
             raise MatchError(f"seed must be in 0..{MAX_SEED - 1}")
-        humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+        opened = [seat for seat, kind in enumerate(seats) if kind == OPEN]
+        seats = [HUMAN if kind == OPEN else kind for kind in seats]
+        humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN and seat not in opened]
         match_id = secrets.token_urlsafe(9)
         if account is not None:
             name = account.name
@@ -79,19 +102,45 @@ class Seating:
             secrets_[seat] = (word, None) if seat == humans[0] else (None, word)
         row = MatchRow(
             id=match_id, game=game_id, options=_json_options(game.options),
-            seed=seed, seats=list(seats),
+            seed=seed, seats=seats,
             token_hashes=[hash_token(t) if t else None for t, _ in secrets_],
             joined=[kind != HUMAN for kind in seats], turn_seconds=turn_seconds,
-            timeout_agent=timeout_agent, status=MatchStatus.OPEN if humans else MatchStatus.RUNNING,
+            timeout_agent=timeout_agent,
+            status=MatchStatus.OPEN if HUMAN in seats else MatchStatus.RUNNING,
             created_at=now(), invite_hashes=[hash_token(i) if i else None for _, i in secrets_],
             creator=creator[:64], practice=practice, owner=self.store.instance, names=names,
-            accounts=holders,
+            accounts=holders, open_seats=opened,
         )
-        await self.store.call(self.store.create, row, self.settings.lease_seconds)
-        match = Match(row, game.new_state(seed))
-        self.matches[row.id] = match
-        self.scheduler.schedule(match)
-        return match, secrets_
+        return Match(row, game.new_state(seed)), secrets_
+
+    async def sit(self, match: Match, seat: int | None = None, name: str | None = None,
+                  account: Account | None = None) -> tuple[int, str]:
+        """Take an open seat of ``match`` (``seat``, or the lowest free one) as ``name`` (a
+        logged-in sitter's ``account`` holds the seat, under its name): the seat and a fresh
+        secret token only the sitter receives. `MatchError` for a seat that is no open seat
+        or a bad name; `TableFull` when none is free or the table is no longer open (the
+        store's conditional update decides a race: see ``store/tables.py``)."""
+        name = clean_name(name) if account is None else account.name
+        if not match.row.open_seats:
+            raise MatchError("this match has no open seat; join it by its invitation link")
+        if seat is not None and seat not in match.row.open_seats:
+            raise MatchError(f"seat {seat + 1} is not an open seat of this table")
+        if match.status != MatchStatus.OPEN:
+            raise TableFull("this table is no longer open")
+        guest = secrets.token_urlsafe(24)
+
+        def token(seat: int) -> str:
+            return guest if account is None else seat_token(account.seat_key, match.id, seat)
+
+        taken, tokens, names = await self.store.call(
+            self.store.take_seat, match.id, seat, lambda s: hash_token(token(s)), name,
+            account and account.id)
+        match.row.token_hashes = tokens
+        if account is not None:
+            match.row.accounts[taken] = account.id
+        match.set_names(names)
+        match.changed()
+        return taken, token(taken)
 
     async def claim(self, match: Match, invite: str, name: str | None = None,
                     account: Account | None = None) -> tuple[int, str]:

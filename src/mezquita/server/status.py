@@ -18,6 +18,8 @@ class MatchStatus(StrEnum):
 
 #: the seat kind of a person; every other seat kind is a bot (an agent spec or a level)
 HUMAN = "human"
+#: a seat kind at creation only: anyone may take the seat (open tables); stored as human
+OPEN = "open"
 
 #: the statuses of a match still to be played (its bots and timers run somewhere)
 LIVE = (MatchStatus.OPEN, MatchStatus.RUNNING)

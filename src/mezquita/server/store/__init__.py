@@ -1,7 +1,8 @@
 """Storage: `Store` is one open database (`db.py`) with the methods of each table group, one
 module each: ``matches.py`` (match rows and the accounts holding their seats), ``moves.py``
 (moves and `MoveWriter`), ``leases.py`` (which instance runs a match), ``accounts.py``
-(accounts and sessions), ``ratings.py`` (ratings, applied with a match's last move)."""
+(accounts and sessions), ``ratings.py`` (ratings, applied with a match's last move),
+``tables.py`` (open seats), ``queue.py`` (the play-now queue)."""
 
 from __future__ import annotations
 
@@ -20,12 +21,15 @@ from .db import (
 from .leases import Leases
 from .matches import Matches, MatchRow
 from .moves import Move, MoveConflict, Moves, MoveWriter
+from .queue import Queue
 from .ratings import Ratings
+from .tables import TableFull, Tables
 
 __all__ = ["CHANNEL", "DEFAULT_URL", "DURABILITY", "MatchRow", "Move", "MoveConflict",
-           "MoveWriter", "Store", "StoreUnavailable", "engine_for", "libpq_url", "migrate",
+           "MoveWriter", "Store", "StoreUnavailable", "TableFull", "engine_for", "libpq_url", "migrate",
            "now", "pg_guards"]
 
 
-class Store(Matches, Moves, Leases, Accounts, Ratings):
-    """Reads and writes matches, moves, leases, accounts and ratings on one database."""
+class Store(Matches, Moves, Leases, Accounts, Ratings, Tables, Queue):
+    """Reads and writes matches, moves, leases, accounts, ratings, open seats and the queue on
+    one database."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import func, insert, select, update
 
-from ..models import match_players, matches, moves
+from ..models import match_players, matches, moves, open_seats
 from ..status import MatchStatus
 from .db import Database, _aware, now
 
@@ -39,6 +39,7 @@ class MatchRow:
     names: list[str | None] = field(default_factory=list)  # chosen names per seat (None: default)
     rematch: str | None = None  # the id of this match's rematch, once made
     last_at: datetime | None = None  # the last move or seat change (turn timers resume from it)
+    open_seats: list[int] = field(default_factory=list)  # seats anyone may take (``tables.py``)
     accounts: list[int | None] = field(default_factory=list)  # per seat: its account, if any
 
 
@@ -61,6 +62,9 @@ class Matches(Database):
             owner=self.instance, lease_until=stamp + timedelta(seconds=lease_seconds),
             names=row.names or [None] * len(row.seats),
         ))
+        if row.open_seats:
+            c.execute(insert(open_seats), [{"match_id": row.id, "seat": seat}
+                                           for seat in row.open_seats])
         self._hold_seats(c, row.id, row.accounts)
 
     def _hold_seats(self, c, match_id: str, holders: list[int | None]) -> None:
@@ -175,6 +179,8 @@ class Matches(Database):
                              .order_by(moves.c.turn)).all()
             last_move = c.execute(select(func.max(moves.c.at))
                                   .where(moves.c.match_id == match_id)).scalar()
+            opened = list(c.execute(select(open_seats.c.seat).where(
+                open_seats.c.match_id == match_id).order_by(open_seats.c.seat)).scalars())
             holders = self._holders(c, match_id, len(head["seats"]))
         return MatchRow(
             id=head["id"], game=head["game"], options=head["options"], seed=head["seed"],
@@ -187,6 +193,7 @@ class Matches(Database):
             creator=head["creator"] or "", practice=bool(head["practice"]), owner=head["owner"],
             names=head["names"] or [None] * len(head["seats"]), rematch=head["rematch"],
             last_at=max(_aware(t) for t in (last_move, head["updated_at"]) if t is not None),
+            open_seats=opened,
             accounts=holders,
         )
 

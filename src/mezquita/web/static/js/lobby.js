@@ -1,7 +1,8 @@
-// The lobby: every game as a card; its options, the seats and a timer; create a match and
-// keep every seat's link on screen; "my matches" to return to a seat; the match lists.
+// The lobby: "play now" (the quick-match queue), the open tables to sit at, every game as a
+// card; its options, the seats and a timer; create a match and keep every seat's link on
+// screen; "my matches" to return to a seat; the match lists.
 import { accountMenu, ME, send } from "./account.js";
-import { STATUS } from "./constants.js";
+import { SEAT, STATUS } from "./constants.js";
 import { getJSON, h, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
@@ -10,6 +11,10 @@ import { showRules } from "./rules.js";
 // seconds per move: quick games, an hour, and slow play over a day among friends
 const TIMERS = [0, 10, 30, 60, 120, 300, 3600, 6 * 3600, 24 * 3600];
 const LEVELS = ["easy", "medium", "hard", "expert"];
+// "play now": how long a player may let the queue look before a bot takes the free seats
+const BOT_WAITS = [10, 30, 60, 120, 300];
+const QUEUE_KEY = "mezquita.queue"; // the ticket of this browser's place in the queue
+const QUEUE_POLL_MS = 1500;
 // A game card's length in minutes: the measured decisions of every player (lengths.json) at
 // about this many seconds a decision of a person at the table.
 const SECONDS_PER_DECISION = 10;
@@ -27,8 +32,8 @@ function seatCount() {
 }
 
 // -- texts of options: the catalogues' option.<game>.<name>[.help|.<value>], the game's labels
-function optionLabel(option) {
-  const key = `option.${game().id}.${option.name}`;
+function optionLabel(option, info = game()) {
+  const key = `option.${info.id}.${option.name}`;
   return has(key) ? t(key) : option.name;
 }
 
@@ -37,11 +42,25 @@ function optionHelp(option) {
   return has(key) ? t(key) : option.help;
 }
 
-function valueLabel(option, value) {
+function valueLabel(option, value, info = game()) {
   const own = option.labels?.[value];
   if (own) return own[currentLang()] || own.en;
-  const key = `option.${game().id}.${option.name}.${value}`;
+  const key = `option.${info.id}.${option.name}.${value}`;
   return has(key) ? t(key) : String(value);
+}
+
+// A table's options in words: those that differ from the game's defaults (the player count
+// shows in its seats).
+function optionsText(info, options) {
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const words = info.options.filter((o) => o.name !== "players" && o.name in options && !same(options[o.name], o.default)).map((o) => {
+    const value = options[o.name];
+    const text = typeof value === "boolean" ? t(value ? "lobby.yes" : "lobby.no")
+      : Array.isArray(value) ? value.map((v) => valueLabel(o, v, info)).join(", ") || "—"
+        : o.widget === "seat" ? (value < 0 ? t("option.random") : t("match.seat", { n: value + 1 })) : valueLabel(o, value, info);
+    return `${optionLabel(o, info)}: ${text}`;
+  });
+  return words.length ? words.join(" · ") : t("lobby.standard_options");
 }
 
 export function playerLabel(kind, seat, name) {
@@ -142,7 +161,7 @@ function botLabel(bot, prefix) {
 function renderSeats() {
   const previous = [...$("seats").querySelectorAll("select")].map((s) => s.value);
   const agents = bots();
-  const kinds = [["human", t("lobby.human")], ...agents.map((b) => [b, botLabel(b, true)])];
+  const kinds = [[SEAT.HUMAN, t("lobby.human")], [SEAT.OPEN, t("lobby.open_seat")], ...agents.map((b) => [b, botLabel(b, true)])];
   const rows = [];
   const fallback = agents.includes("medium") ? "medium" : agents[0];
   for (let seat = 0; seat < seatCount(); seat++) {
@@ -242,8 +261,7 @@ async function create(event) {
   const response = await send("/api/matches", "POST", body);
   const data = await response.json();
   if (!response.ok) {
-    const detail = typeof data.detail === "string" ? data.detail : (data.detail || []).map((d) => d.msg || JSON.stringify(d)).join("; ");
-    $("create-error").textContent = t("lobby.error", { message: detail });
+    $("create-error").textContent = t("lobby.error", { message: detailText(data) });
     return;
   }
   const links = data.seats.filter((s) => s.url).map((s) => ({ seat: s.seat, url: s.url, own: Boolean(s.token) }));
@@ -279,6 +297,113 @@ function showCreated() {
   $("created").hidden = !entry;
   if (!entry) return;
   $("links").replaceChildren(...entry.links.map(linkItem), h("li", {}, h("a", { href: entry.spectate, text: t("lobby.spectate") })));
+}
+
+// -- open tables ----------------------------------------------------------------------------
+function tableItem(table) {
+  const info = games.find((g) => g.id === table.game);
+  const who = table.seats.map((seat, i) => (seat.free ? t("lobby.free_seat") : playerLabel(seat.kind, i, seat.name))).join(" · ");
+  const facts = [info ? optionsText(info, table.options) : "", `${t("lobby.timer")}: ${timerLabel(table.turn_seconds)}`, t("lobby.free_seats", { n: table.free })];
+  const button = h("button", { type: "button", class: "primary small sit", "data-table": table.id, text: t("lobby.sit") });
+  button.addEventListener("click", () => sit(table));
+  return h("li", { "data-table": table.id },
+    h("div", {}, h("strong", { text: table.name }), h("span", { class: "who", text: ` · ${who}` }),
+      h("div", { class: "hint small", text: facts.filter(Boolean).join(" · ") })), button);
+}
+
+async function renderTables() {
+  const tables = await getJSON("/api/tables?limit=20");
+  $("tables").replaceChildren(tables.length ? h("ul", { class: "tables" }, tables.map(tableItem)) : h("p", { class: "hint", text: t("lobby.tables_none") }));
+}
+
+async function sit(table) {
+  $("tables-error").textContent = "";
+  const name = $("name").value.trim();
+  const response = await send(`/api/matches/${encodeURIComponent(table.id)}/sit`, "POST", name ? { name } : {});
+  const data = await response.json();
+  if (!response.ok) {
+    $("tables-error").textContent = t("lobby.sit_error", { message: detailText(data) });
+    renderTables();
+    return;
+  }
+  remember({ id: table.id, game: table.game, gameName: table.name, seat: data.seat, token: data.token });
+  location.assign(seatUrl({ id: table.id, seat: data.seat, token: data.token }));
+}
+
+function detailText(data) {
+  return typeof data.detail === "string" ? data.detail : (data.detail || []).map((d) => d.msg || JSON.stringify(d)).join("; ");
+}
+
+// -- play now: the quick-match queue ---------------------------------------------------------
+function queueGame() {
+  return games.find((g) => g.id === $("q-game").value);
+}
+
+function renderQueueForm() {
+  const info = queueGame();
+  const [players, bot, wait] = [$("q-players").value, $("q-bot").value, $("q-wait").value];
+  const counts = Array.from({ length: info.players[1] - info.players[0] + 1 }, (_, i) => info.players[0] + i);
+  $("q-players").replaceChildren(...counts.map((n) => new Option(String(n), n)));
+  if (counts.includes(Number(players))) $("q-players").value = players;
+  const levels = LEVELS.filter((b) => info.agents.includes(b));
+  $("q-bot").replaceChildren(...levels.map((b) => new Option(t(`level.${b}`), b)));
+  $("q-bot").value = levels.includes(bot) ? bot : levels.includes("medium") ? "medium" : levels[0];
+  $("q-wait").replaceChildren(...BOT_WAITS.map((s) => new Option(timerLabel(s), s)));
+  $("q-wait").value = wait || "30";
+  showBotFill();
+}
+
+function showBotFill() {
+  for (const el of document.querySelectorAll(".q-bot")) el.hidden = !$("q-bot-fill").checked;
+}
+
+async function joinQueue(event) {
+  event.preventDefault();
+  $("queue-error").textContent = "";
+  const name = $("name").value.trim();
+  const body = { game: $("q-game").value, players: Number($("q-players").value), ...(name ? { name } : {}),
+    ...($("q-bot-fill").checked ? { bot: $("q-bot").value, bot_after: Number($("q-wait").value) } : {}) };
+  const response = await send("/api/queue", "POST", body);
+  const data = await response.json();
+  if (!response.ok) {
+    $("queue-error").textContent = t("lobby.queue_error", { message: detailText(data) });
+    return;
+  }
+  localStorage.setItem(QUEUE_KEY, data.ticket);
+  showQueue(data);
+}
+
+async function pollQueue() {
+  const ticket = localStorage.getItem(QUEUE_KEY);
+  if (!ticket) return;
+  const response = await fetch(`/api/queue/${encodeURIComponent(ticket)}`);
+  if (response.status === 404) localStorage.removeItem(QUEUE_KEY);
+  if (response.status === 404 || response.ok) showQueue(response.ok ? await response.json() : null);
+}
+
+async function leaveQueue() {
+  const ticket = localStorage.getItem(QUEUE_KEY);
+  const response = await send(`/api/queue/${encodeURIComponent(ticket)}`, "DELETE");
+  if (response.status === 409) return pollQueue(); // paired meanwhile: into the match
+  localStorage.removeItem(QUEUE_KEY);
+  showQueue(null);
+}
+
+// Waiting: the time waited and the rating window; paired: into the seat at once.
+function showQueue(state) {
+  const waiting = state?.status === "waiting";
+  $("queue-wait").hidden = !waiting;
+  $("queue-btn").disabled = waiting;
+  if (waiting) {
+    const spread = state.window === null ? t("lobby.queue_anyone") : t("lobby.queue_window", { n: state.window.toFixed(1) });
+    $("queue-text").textContent = `${t("lobby.queue_waiting", { s: Math.round(state.waited) })} · ${spread}`;
+  }
+  if (state?.status === "paired") {
+    localStorage.removeItem(QUEUE_KEY);
+    const info = games.find((g) => g.id === state.game);
+    remember({ id: state.match, game: state.game, gameName: info?.name, seat: state.seat, token: state.token });
+    location.assign(seatUrl({ id: state.match, seat: state.seat, token: state.token }));
+  }
 }
 
 // -- my matches and the lists -------------------------------------------------------------
@@ -335,12 +460,14 @@ function matchTable(rows, finished) {
 }
 
 async function refresh() {
+  renderTables();
   const [live, done] = await Promise.all([getJSON(`/api/matches?status=${STATUS.OPEN},${STATUS.RUNNING}&limit=30`), getJSON(`/api/matches?status=${STATUS.FINISHED}&limit=15`)]);
   $("running").replaceChildren(matchTable(live, false));
   $("finished").replaceChildren(matchTable(done, true));
 }
 
 function redraw() {
+  renderQueueForm();
   renderCards();
   renderOptions();
   renderTimers();
@@ -354,6 +481,11 @@ async function start() {
   translatePage();
   games = await getJSON("/api/games");
   $("game").replaceChildren(...games.map((g) => new Option(g.name, g.id)));
+  $("q-game").replaceChildren(...games.map((g) => new Option(g.name, g.id)));
+  $("q-game").addEventListener("change", renderQueueForm);
+  $("q-bot-fill").addEventListener("change", showBotFill);
+  $("queue-form").addEventListener("submit", joinQueue);
+  $("queue-leave").addEventListener("click", leaveQueue);
   $("game").addEventListener("change", renderOptions);
   $("all-bots").addEventListener("change", renderOptions);
   $("timer").addEventListener("change", showTimeoutBot);
@@ -364,7 +496,9 @@ async function start() {
   $("create").addEventListener("submit", create);
   $("rules-btn").addEventListener("click", () => showRules($("rules"), game().id, game().name, game().summary));
   redraw();
+  pollQueue();
   setInterval(refresh, 5000);
+  setInterval(pollQueue, QUEUE_POLL_MS);
 }
 
 start();

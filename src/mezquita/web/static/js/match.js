@@ -244,7 +244,7 @@ function renderStatus() {
   const { match, view, you } = page.msg;
   const mine = match.status === STATUS.RUNNING && you !== null && view.to_move.includes(you);
   let text;
-  if (match.status === STATUS.OPEN) text = t("match.waiting_join");
+  if (match.status === STATUS.OPEN) text = t(match.seats.some((seat) => seat.free) ? "match.waiting_sit" : "match.waiting_join");
   else if (match.status === STATUS.FINISHED || view.terminal) text = t("match.over");
   else if (mine) text = t("match.your_turn");
   else text = t("match.waiting_for", { player: view.to_move.map((s) => playerName(s)).join(", ") });
