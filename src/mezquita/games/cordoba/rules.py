@@ -362,7 +362,8 @@ class CordobaState(State):
                 redealt.append(i)
         new.hands[other] = sorted(unseen.pop() for _ in self.hands[other])
         new.decks[other] = unseen
-        rng.shuffle(new.decks[seat])
+        new.decks[seat] = deck = sorted(self.decks[seat])  # its order is hidden from the seat too
+        rng.shuffle(deck)
         if redealt:
             _replay_cards(new, other, redealt)
         return new
