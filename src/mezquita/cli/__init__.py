@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import arena, audit, backup, bench, games_cmd, ladder, play, replay, serve, simulate, sweep
+from . import arena, audit, backup, bench, games_cmd, ladder, play, replay, review, serve, simulate, sweep
 from .app import app
 
-__all__ = ["app", "arena", "audit", "backup", "bench", "games_cmd", "ladder", "play", "replay", "serve",
-           "simulate", "sweep"]
+__all__ = ["app", "arena", "audit", "backup", "bench", "games_cmd", "ladder", "play", "replay", "review",
+           "serve", "simulate", "sweep"]
