@@ -80,9 +80,9 @@ class Step:
     @property
     def mark(self) -> str | None:
         """``"blunder"``, ``"mistake"`` or None, by `BLUNDER` and `MISTAKE`."""
-        loss = self.loss
-        if loss is None:
+        if self.loss is None:
             return None
+        loss = round(self.loss, 9)  # 0.6 - 0.5 is a mistake, not 0.0999...
         return "blunder" if loss >= BLUNDER else "mistake" if loss >= MISTAKE else None
 
 
