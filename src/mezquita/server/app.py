@@ -20,6 +20,7 @@ from mezquita.engine import MezquitaError, games, load
 from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
+from . import analysis
 from .bots import BotPool, agent_names
 from .hub import MAX_SEED, Hub
 from .limits import CREATE_RATE, REPLAY_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
@@ -101,6 +102,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             await cluster.close()
         await hub.close()
         hub.pool.shutdown()
+        analyst.close()
         store.close()
 
     # /api/docs loads its scripts from a CDN, which the CSP forbids: off unless asked for
@@ -231,6 +233,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                 "sockets": sum(hub.sockets.values())}
 
     app.add_api_websocket_route("/ws/matches/{match_id}", play_socket)
+    analyst = analysis.add_routes(app, hub, _match)
 
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:
