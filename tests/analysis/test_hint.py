@@ -100,3 +100,13 @@ def test_bad_requests_are_refused():
         hint(Turn.of(state, seat), budget=0)
     with pytest.raises(UnknownOption, match="language"):
         hint(Turn.of(state, seat), budget=10, lang="fr")
+
+
+def test_every_seat_of_a_simultaneous_phase_gets_a_hint():
+    state = mezquita.load("europa", players=3, stack=56).new_state(2)
+    rng = random.Random(1)
+    while len(state.to_move()) < 3:
+        state.apply(state.to_move()[0], rng.choice(state.legal_actions(state.to_move()[0])))
+    for seat in state.to_move():
+        suggestions = hint(Turn.of(state, seat), budget=40)
+        assert suggestions and {s.action for s in suggestions} <= set(state.legal_actions(seat))

@@ -166,7 +166,9 @@ class MCTS(Agent):
         log, sqrt = math.log, math.sqrt
         node, path = root, [root]
         while movers := state.to_move():
-            seat = movers[0]
+            # in a simultaneous phase the searching seat chooses first: it decides without
+            # seeing the others' choices (and the root then holds its own actions)
+            seat = me if me in movers else movers[0]
             legal = state.legal_actions(seat)
             if model is not None and seat != me:  # open loop over the modelled opponents
                 state.apply_unchecked(seat, model(state, seat, legal, rng))
