@@ -50,3 +50,11 @@ def test_no_hint_in_a_rated_match(client, create):
     answer = client.post(f"/api/matches/{made['id']}/hint",
                          json={"seat": 0, "token": made["seats"][0]["token"]})
     assert answer.status_code == 403 and "rated" in answer.json()["detail"]
+
+
+def test_analyses_are_limited_per_address(client, create):
+    made = create(["human", "random"], seed=3)
+    url = f"/api/matches/{made['id']}/hint"
+    body = {"seat": 0, "token": made["seats"][0]["token"]}
+    codes = [client.post(url, json=body).status_code for _ in range(7)]
+    assert codes == [200] * 6 + [429]

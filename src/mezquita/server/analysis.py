@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from fastapi import FastAPI, HTTPException, Query
+from fastapi import FastAPI, HTTPException, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from mezquita.agents import Turn
@@ -31,10 +31,14 @@ from mezquita.engine import Record
 
 from .bots import _die_with_parent
 from .hub import Hub
+from .limits import SlidingWindow
 from .match import Match
 from .ws import language
 
 CACHED = 256  # reviews kept (match, seat, language)
+#: analyses (reviews not yet cached, hints) one address may ask for per window of seconds:
+#: each costs the worker up to seconds of search (docs/review.md)
+ANALYSIS_RATE = (6, 60.0)
 
 
 class HintRequest(BaseModel):
@@ -83,6 +87,10 @@ class Analyst:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="analysis")
         return self._executor
 
+    def cached(self, match_id: str, seat: int, lang: str) -> bool:
+        """Whether that review is cached (sending it costs no search)."""
+        return (match_id, seat, lang) in self._cache
+
     async def review(self, match: Match, seat: int, lang: str) -> bytes:
         """The cached review of ``seat`` in finished ``match``; concurrent requests share one build."""
         key = (match.id, seat, lang)
@@ -124,6 +132,13 @@ def add_routes(app: FastAPI, hub: Hub, find: Callable[[Hub, str], Awaitable[Matc
     """Add the review and hint endpoints to ``app``; ``find(hub, id)`` gets a match or raises
     404. Returns the `Analyst` (close it at shutdown)."""
     analyst = Analyst(hub.replays.kind)
+    asked = SlidingWindow(*ANALYSIS_RATE)
+
+    def spend(request: Request) -> None:
+        host = request.client.host if request.client else "?"
+        if not asked.allow(host):
+            raise HTTPException(429, "too many analyses asked for; wait a minute")
+        asked.record(host)
 
     def check_seat(match: Match, seat: int) -> None:
         players = len(match.row.seats)
@@ -131,17 +146,20 @@ def add_routes(app: FastAPI, hub: Hub, find: Callable[[Hub, str], Awaitable[Matc
             raise HTTPException(422, f"there is no seat {seat} in this {players}-player match")
 
     @app.get("/api/matches/{match_id}/review")
-    async def match_review(match_id: str, seat: int = Query(..., ge=0, le=16),
+    async def match_review(match_id: str, request: Request, seat: int = Query(..., ge=0, le=16),
                            lang: str = Query("en", max_length=8)) -> dict:
         """Every decision of ``seat`` in a finished match, valued by the analyst (docs/review.md)."""
         match = await find(hub, match_id)
         check_seat(match, seat)
         if match.status != "finished":
             raise HTTPException(409, "only finished matches can be reviewed")
-        return json.loads(await analyst.review(match, seat, language(lang)))
+        lang = language(lang)
+        if not analyst.cached(match.id, seat, lang):
+            spend(request)
+        return json.loads(await analyst.review(match, seat, lang))
 
     @app.post("/api/matches/{match_id}/hint")
-    async def match_hint(match_id: str, body: HintRequest) -> dict:
+    async def match_hint(match_id: str, body: HintRequest, request: Request) -> dict:
         """The analyst's best three moves for the asking seat (its own token), in an unrated match."""
         match = await find(hub, match_id)
         check_seat(match, body.seat)
@@ -152,6 +170,7 @@ def add_routes(app: FastAPI, hub: Hub, find: Callable[[Hub, str], Awaitable[Matc
             raise HTTPException(403, "no hints in a rated match")
         if match.status == "finished" or body.seat not in match.state.to_move():
             raise HTTPException(409, "a hint is given only to a seat that is to move now")
+        spend(request)
         try:
             suggestions = await analyst.hint(match, body.seat, language(body.lang))
         except KeyError:
