@@ -18,8 +18,14 @@ def test_a_finished_match_is_reviewed_per_seat_and_cached(client, create, connec
     url = f"/api/matches/{made['id']}/review"
     assert client.get(url, params={"seat": 0}).status_code == 409  # still running
     finish(connect, made)
-    answer = client.get(url, params={"seat": 1, "lang": "es"})
+    answer = client.get(url, params={"seat": 1, "lang": "es", "wait": 0})
+    assert answer.status_code == 202 and answer.json()["building"]  # ten searches take a while
+    progress = [answer.json()["done"]]
+    while answer.status_code == 202:
+        progress.append(answer.json()["done"])
+        answer = client.get(url, params={"seat": 1, "lang": "es", "wait": 0.2})
     assert answer.status_code == 200, answer.text
+    assert progress == sorted(progress) and progress[-1] <= 10
     review = answer.json()
     assert review["seat"] == 1 and review["analyst"] == "ismcts-1000" and len(review["steps"]) == 10
     assert review["thresholds"] == {"mistake": 0.1, "blunder": 0.25}

@@ -3,7 +3,8 @@ by default, like replays), never on the event loop.
 
 - ``GET /api/matches/{id}/review?seat=N&lang=xx``: the review of one seat of a finished match
   (at the end everything is public, so anybody may ask), built once per (match, seat,
-  language) and cached.
+  language) and cached. While it is being built the answer is 202 with its progress
+  (``{"building": true, "done": k, "total": n}``, decisions reviewed so far): ask again.
 - ``POST /api/matches/{id}/hint`` with ``{"seat", "token", "lang"}``: the analyst's best three
   moves for the seat to move, asked with that seat's own token (a hint tells what the seat
   holds); refused in a rated match, and one at a time per seat.
@@ -18,11 +19,14 @@ import asyncio
 import json
 import multiprocessing
 import os
+import queue
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from mezquita.agents import Turn
@@ -39,6 +43,8 @@ CACHED = 256  # reviews kept (match, seat, language)
 #: analyses (reviews not yet cached, hints) one address may ask for per window of seconds:
 #: each costs the worker up to seconds of search (docs/review.md)
 ANALYSIS_RATE = (6, 60.0)
+#: seconds a review request waits for the build before answering with its progress
+REVIEW_WAIT = 2.0
 
 
 class HintRequest(BaseModel):
@@ -58,9 +64,28 @@ def record_of(match: Match) -> Record:
                   version=match.state.game.info.version)
 
 
-def build_review(record: Record, seat: int, lang: str) -> bytes:
-    """The review of ``seat`` in a finished match's record as JSON (run in the worker)."""
-    return json.dumps(review(record, seat).to_json(lang), separators=(",", ":")).encode()
+#: a worker process's channel for progress reports (a multiprocessing queue, set by
+#: `_start_worker`; a queue cannot be sent with each task, only handed to a new process)
+_progress: Any = None
+
+
+def _start_worker(parent: int, progress) -> None:
+    """Worker initializer: die with the server, report progress on ``progress``."""
+    global _progress
+    _die_with_parent(parent)
+    _progress = progress
+
+
+def build_review(key: tuple, record: Record, seat: int, lang: str, channel: Any = None) -> bytes:
+    """The review of ``seat`` in a finished match's record as JSON, reporting ``(key, done,
+    total)`` after each decision on ``channel`` (default: the worker process's)."""
+    channel = channel or _progress
+
+    def report(done: int, total: int) -> None:
+        if channel is not None:
+            channel.put((key, done, total))
+
+    return json.dumps(review(record, seat, on_step=report).to_json(lang), separators=(",", ":")).encode()
 
 
 def build_hint(record: Record, seat: int, lang: str) -> list[dict]:
@@ -76,32 +101,56 @@ class Analyst:
         self._executor: Executor | None = None
         self._cache: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
         self._running: dict[tuple, asyncio.Future] = {}
+        self._progress: dict[tuple, tuple[int, int]] = {}
+        self._reports = None  # the queue the worker reports progress on
 
     def _pool(self) -> Executor:
         if self._executor is None:
             if self.kind == "process":
-                self._executor = ProcessPoolExecutor(
-                    1, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_die_with_parent, initargs=(os.getpid(),))
-            else:
+                context = multiprocessing.get_context("spawn")
+                self._reports = context.Queue()
+                self._executor = ProcessPoolExecutor(1, mp_context=context, initializer=_start_worker,
+                                                     initargs=(os.getpid(), self._reports))
+            else:  # a thread is handed the queue with each task
+                self._reports = queue.SimpleQueue()
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="analysis")
         return self._executor
+
+    def progress(self, match_id: str, seat: int, lang: str) -> tuple[int, int] | None:
+        """``(done, total)`` of that review while it is being built, else None."""
+        key = (match_id, seat, lang)
+        if key not in self._running:
+            return None
+        while self._reports is not None:
+            try:
+                reported, done, total = self._reports.get_nowait()
+            except queue.Empty:
+                break
+            if reported in self._running:
+                self._progress[reported] = (done, total)
+        return self._progress.get(key, (0, 0))
 
     def cached(self, match_id: str, seat: int, lang: str) -> bool:
         """Whether that review is cached (sending it costs no search)."""
         return (match_id, seat, lang) in self._cache
 
-    async def review(self, match: Match, seat: int, lang: str) -> bytes:
-        """The cached review of ``seat`` in finished ``match``; concurrent requests share one build."""
+    async def review(self, match: Match, seat: int, lang: str, wait: float) -> bytes | None:
+        """The review of ``seat`` in finished ``match``: cached, or built (one build however
+        many ask); None if it is not ready within ``wait`` seconds (ask `progress`)."""
         key = (match.id, seat, lang)
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
         building = self._running.get(key)
         if building is None:
-            building = self._start(key, build_review, record_of(match), seat, lang)
+            self._pool()
+            channel = self._reports if self.kind != "process" else None
+            building = self._start(key, build_review, key, record_of(match), seat, lang, channel)
             building.add_done_callback(lambda f: self._keep(key, f))
-        return await asyncio.shield(building)
+        try:
+            return await asyncio.wait_for(asyncio.shield(building), wait)
+        except TimeoutError:
+            return None
 
     async def hint(self, match: Match, seat: int, lang: str) -> list[dict]:
         """A hint for ``seat``; raises `KeyError` while one is already being computed for it."""
@@ -116,6 +165,7 @@ class Analyst:
         return future
 
     def _keep(self, key: tuple[str, int, str], future: asyncio.Future) -> None:
+        self._progress.pop(key, None)
         if not future.cancelled() and future.exception() is None:
             self._cache[key] = future.result()
             while len(self._cache) > CACHED:
@@ -147,16 +197,22 @@ def add_routes(app: FastAPI, hub: Hub, find: Callable[[Hub, str], Awaitable[Matc
 
     @app.get("/api/matches/{match_id}/review")
     async def match_review(match_id: str, request: Request, seat: int = Query(..., ge=0, le=16),
-                           lang: str = Query("en", max_length=8)) -> dict:
-        """Every decision of ``seat`` in a finished match, valued by the analyst (docs/review.md)."""
+                           lang: str = Query("en", max_length=8),
+                           wait: float = Query(REVIEW_WAIT, ge=0, le=REVIEW_WAIT)) -> Response:
+        """Every decision of ``seat`` in a finished match, valued by the analyst (docs/review.md);
+        202 with the progress while it is being built (after waiting up to ``wait`` seconds)."""
         match = await find(hub, match_id)
         check_seat(match, seat)
         if match.status != "finished":
             raise HTTPException(409, "only finished matches can be reviewed")
         lang = language(lang)
-        if not analyst.cached(match.id, seat, lang):
-            spend(request)
-        return json.loads(await analyst.review(match, seat, lang))
+        if analyst.progress(match.id, seat, lang) is None and not analyst.cached(match.id, seat, lang):
+            spend(request)  # a new build; asking how one goes costs nothing
+        body = await analyst.review(match, seat, lang, wait)
+        if body is None:
+            done, total = analyst.progress(match.id, seat, lang) or (0, 0)
+            return JSONResponse({"building": True, "done": done, "total": total}, status_code=202)
+        return Response(body, media_type="application/json")
 
     @app.post("/api/matches/{match_id}/hint")
     async def match_hint(match_id: str, body: HintRequest, request: Request) -> dict:
