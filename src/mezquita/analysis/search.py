@@ -28,7 +28,6 @@ from mezquita.agents import Turn, levels_of, make_agent, split_name
 from mezquita.agents.alphabeta import AlphaBeta
 from mezquita.agents.levels import default_levels
 from mezquita.agents.mcts import MCTS
-from mezquita.arena.stats import wilson
 from mezquita.engine import Game, MezquitaError
 
 #: iterations where the Expert searches on a clock (a clock would not reproduce)
@@ -103,6 +102,9 @@ def analyse(turn: Turn, budget: int | None = None, seed: int = 0) -> Analysis:
 
 
 def _mcts(agent: MCTS, turn: Turn) -> tuple[Estimate, ...]:
+    # imported here: the arena package is heavy, and every server worker imports this module
+    from mezquita.arena.stats import wilson
+
     root = agent.search(turn)
     base = turn.seat * turn.game.num_actions
     found = []
