@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -235,3 +236,17 @@ def test_the_solver_proves_a_loss_when_every_move_loses():
     assert root.proven == [0.0, 1.0]
     unsolved = ISMCTS(state.game, 0, Budget(iterations=300)).search(Turn.of(state, 0))
     assert unsolved.proven is None  # redrawn worlds are not positions: no solver
+
+
+def test_in_a_simultaneous_phase_every_seat_searches_its_own_choice():
+    """Europa's tips are simultaneous: each seat's root holds its own actions (it decides
+    first, without the others' hidden tips), whichever seat the engine lists first."""
+    state = mezquita.load("europa", players=3, stack=56).new_state(2)
+    rng = random.Random(1)
+    while len(state.to_move()) < 3:
+        state.apply(state.to_move()[0], rng.choice(state.legal_actions(state.to_move()[0])))
+    for seat in state.to_move():
+        turn = Turn.of(state, seat)
+        root = ISMCTS(state.game, 0, Budget(iterations=40)).search(turn)
+        base = seat * state.game.num_actions
+        assert {k - base for k in root.children} <= set(turn.legal) and root.children

@@ -103,6 +103,13 @@ class AlphaBeta(Agent):
             pass
         return best
 
+    def action_value(self, state: State, seat: int, action: int, depth: int) -> float:
+        """The exact value in [-1, 1] for ``seat`` of playing ``action`` in ``state``, searched
+        ``depth`` decisions deep with a full window and no time limit (for analysis: every
+        action's value, where play only needs the best one's)."""
+        self._deadline = math.inf
+        return self._child(state, seat, action, depth, -math.inf, math.inf, (action,))
+
     def _root(self, state: State, seat: int, depth: int, order: list[int]) -> tuple[float, int]:
         alpha, best = -math.inf, order[0]
         for action in order:

@@ -179,7 +179,9 @@ class MCTS(Agent):
         log, sqrt, solve = math.log, math.sqrt, self._solve
         node, path = root, [root]
         while (movers := state.to_move()) and node.proven is None:
-            seat = movers[0]
+            # in a simultaneous phase the searching seat chooses first: it decides without
+            # seeing the others' choices (and the root then holds its own actions)
+            seat = me if me in movers else movers[0]
             legal = state.legal_actions(seat)
             if model is not None and seat != me:  # open loop over the modelled opponents
                 state.apply_unchecked(seat, model(state, seat, legal, rng))

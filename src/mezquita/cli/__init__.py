@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
-from . import arena, audit, backup, bench, benchmark, games_cmd, ladder, play, replay, serve, simulate, sweep
+from . import (
+               arena,
+               audit,
+               backup,
+               bench,
+               benchmark,
+               games_cmd,
+               ladder,
+               play,
+               replay,
+               review,
+               serve,
+               simulate,
+               sweep,
+)
 from .app import app
 
 __all__ = ["app", "arena", "audit", "backup", "bench", "benchmark", "games_cmd", "ladder", "play",
-           "replay", "serve", "simulate", "sweep"]
+           "replay", "review", "serve", "simulate", "sweep"]

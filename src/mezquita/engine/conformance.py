@@ -4,7 +4,9 @@
 the rest of Mezquita relies on: sorted legal ids inside the action space, masks, JSON action
 round-trips, illegal actions and wrong seats rejected with the state untouched, clone
 independence, JSON round-trips of states, views that are JSON and unchanged by ``resample``
-(so a view cannot carry what resampling redeals), logs and move texts unchanged by
+(so a view cannot carry what resampling redeals), worlds that depend on the view alone
+(redealing any world of the same view with the same generator gives the same world, so a
+hint or review cannot depend on the hidden truth), logs and move texts unchanged by
 ``resample`` in all four languages (so a text cannot reveal what the views do not),
 resampled legal actions, beliefs that weigh every world the view allows (the true one too)
 positively, bounded length, returns that share one point, at the end views and logs that
@@ -100,6 +102,12 @@ def check_decision(state: State, seat: int, rng: random.Random, deep: bool = Tru
                 assert game.event_text(entry, lang) == game.event_text(true, lang), (
                     "a move text differs between worlds the seat cannot tell apart")
         assert sample.legal_actions(viewer) == state.legal_actions(viewer)
+        draw = len(state.history)  # a generator of its own: the game's random walk stays as it was
+        again_from_truth = state.resample(viewer, random.Random(draw)).to_json()
+        assert sample.resample(viewer, random.Random(draw)).to_json() == again_from_truth, (
+            f"resample for seat {viewer} depends on more than its view: redealing another world "
+            "of the same view with the same generator gives another world, so a search (a hint, "
+            "a review) could answer differently as the hidden truth differs")
         assert state.to_json() == before, "resample changed the original state"
         if game.belief is not None:
             likelihood = game.belief(sample, viewer)

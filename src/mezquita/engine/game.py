@@ -109,6 +109,11 @@ class Game(Generic[S]):
     #: seats make their hidden choices. ISMCTS then draws its worlds by Metropolis-Hastings
     #: with ``resample`` as the proposal. None: every consistent world is equally likely.
     belief: Callable[[State, int], Callable[[State], float]] | None = None
+    #: Optional one-line reason for a hint, ``hint_reason(game, view, action, lang) -> str |
+    #: None`` (a plain function): why ``action`` may be good, from the deciding seat's ``view``
+    #: only, in ``lang`` from the game's texts ("takes control of Mosque-Cathedral (7)");
+    #: None where the game has nothing to say beyond the action itself. None: no reasons.
+    hint_reason: Callable[[Game, dict, int, str], str | None] | None = None
     #: Module of the game's balance figures for the arena (docs/arena.md): optional functions
     #: ``start_seat(state)``, ``rounds(state)``, ``facts(state)`` and ``catalogue(game)``.
     #: None: the game package's ``metrics`` module if it has one, else no figures.

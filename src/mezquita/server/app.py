@@ -20,6 +20,7 @@ from mezquita.engine import MezquitaError, games, load
 from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
+from . import analysis
 from .account_api import SessionMiddleware, account_of, account_routes
 from .accounts import address_group
 from .bots import BotPool, agent_names
@@ -138,6 +139,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             await cluster.close()
         await hub.close()
         hub.pool.shutdown()
+        analyst.close()
         store.close()
 
     # /api/docs loads its scripts from a CDN, which the CSP forbids: off unless asked for
@@ -340,6 +342,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
     app.add_api_websocket_route("/ws/matches/{match_id}", play_socket)
     app.include_router(account_routes(hub))
+    analyst = analysis.add_routes(app, hub, _match)
 
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:

@@ -46,6 +46,7 @@ from .cards import (
 from .decisions import MAX_SEATS, TABLE, apply, legal
 from .flow import start_round, take_top
 from .heuristic import heuristic_action
+from .hints import hint_reason
 from .model import CitadelsModel, Phase
 from .queries import ranking_keys, scores
 from .render import render_text
@@ -107,6 +108,7 @@ class CitadelsGame(Game["CitadelsState"]):
     #: the heuristic's rules on a (determinised) state: playouts, and the opponent model
     rollout_policy = staticmethod(heuristic_action)
     belief = staticmethod(draft_belief)
+    hint_reason = staticmethod(hint_reason)
     bench_settings = ({"players": 4}, {"players": 7})
 
     def _configure(self) -> None:

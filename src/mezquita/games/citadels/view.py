@@ -170,19 +170,27 @@ def _resample_characters(st: CitadelsModel, new: CitadelsModel, seat: int,
         if c not in known:
             key = (tuple(c in p for p in seen), st.phase == Phase.TURNS and CHAR_RANK[c] <= st.rank)
             groups.setdefault(key, []).append(c)
+    # The redeal is a function of the view and ``rng`` alone (the same view, the same world):
+    # the group's places are taken in their order and dealt a shuffle of its sorted cards,
+    # so the true character behind each place never decides which world comes out.
+    place = _place_key(st)
     perm = list(range(len(st.holder)))
     for cards in groups.values():
         if len(cards) > 1:
-            for a, b in zip(cards, _shuffled(cards, rng)):
+            for a, b in zip(sorted(cards, key=place), _shuffled(cards, rng)):
                 perm[a] = b
     if hidden_victim:
         like = (tuple(murdered in p for p in seen), False)
         slots = [c for c in groups.get(like, ())
                  if st.holder[c] >= 0 and HOSPITAL not in st.cities[st.holder[c]]]
         pick = rng.randrange(len(slots) + 1)
-        if pick < len(slots):
-            other = slots[pick]
-            perm[murdered], perm[other] = perm[other], murdered
+        # the victim and those characters' places, in order: the victim goes to the
+        # picked one, the others' new characters fill the rest in order
+        places = sorted([murdered, *slots], key=place)
+        dealt = [perm[c] for c in places if c != murdered]
+        dealt.insert(pick, murdered)
+        for c, b in zip(places, dealt):
+            perm[c] = b
     if all(i == p for i, p in enumerate(perm)):
         return perm
     new.chars = [[perm[c] for c in cs] for cs in st.chars]
@@ -195,6 +203,21 @@ def _resample_characters(st: CitadelsModel, new: CitadelsModel, seat: int,
     new.pool = sorted(perm[c] for c in st.pool)
     new.dlog = [[s, k, sorted(perm[c] for c in pool), perm[card]] for s, k, pool, card in st.dlog]
     return perm
+
+
+def _place_key(st: CitadelsModel):
+    """Orders characters by the place they hold this round (a seat's hand of characters, the
+    face-down removed ones, the random face-down one, the draft pool, elsewhere): places the
+    seat can count, whichever character holds them."""
+    def key(c: int) -> tuple[int, ...]:
+        seat = st.holder[c]
+        if seat >= 0:
+            return (0, seat, st.chars[seat].index(c))
+        if c in st.face_down:
+            return (1, st.face_down.index(c))
+        return (2,) if c == st.fd_random else (3,) if c in st.pool else (4,)
+
+    return key
 
 
 def _resample_districts(new: CitadelsModel, seat: int, rng: random.Random) -> None:
@@ -214,6 +237,7 @@ def _resample_districts(new: CitadelsModel, seat: int, rng: random.Random) -> No
         pool += new.drawn
     if wiz_card:
         pool.append(top.district)
+    pool.sort()  # which card lay where is hidden: the redeal must not depend on it
     pool = _shuffled(pool, rng)
     for s in others:
         new.hands[s] = take_top(pool, len(new.hands[s]))
@@ -223,7 +247,7 @@ def _resample_districts(new: CitadelsModel, seat: int, rng: random.Random) -> No
     if wiz_card:
         new.pending[-1] = top._replace(district=pool.pop())
     if deck_shown:
-        new.deck = _shuffled(new.deck, rng)
+        new.deck = _shuffled(sorted(new.deck), rng)
     else:
         new.deck = pool
 
@@ -251,16 +275,17 @@ def _older_rounds(new: CitadelsModel, seat: int, start: int, rng: random.Random)
         return []
     memo = _OLDER.get(seat)
     if memo is None or memo[0] is not events[start] or len(memo[1]) != start:
-        memo = _OLDER[seat] = (events[start], _redealt(
-            new, seat, events, 0, start, [], rng.randrange(len(new.game.deck)), rng))
+        # a fixed rotation (no draw from ``rng``): the world then never depends on whether
+        # the memo was filled, and older secrets are placeholders that carry no true value
+        memo = _OLDER[seat] = (events[start], _redealt(new, seat, events, 0, start, [], start, rng))
     return memo[1]
 
 
 def _redealt(new: CitadelsModel, seat: int, events: list[dict], begin: int, end: int,
              perm: list[int], turn: int, rng: random.Random) -> list[dict]:
     """Events ``begin..end`` with the secrets hidden from ``seat`` replaced: characters by
-    ``perm`` (or, without one, rotated by ``turn``), cards from the redealt hands (this
-    round) or the game's cards rotated by ``turn``."""
+    ``perm`` (this round) or, without one, placeholders: the game's characters and cards
+    in turn from ``turn`` on, by the event's place, never by its true value."""
     chars, deck = new.game.characters, new.game.deck
     secrets = TABLE.secrets
     out = events[begin:end]
@@ -278,8 +303,7 @@ def _redealt(new: CitadelsModel, seat: int, events: list[dict], begin: int, end:
                 event[name] = DIST_KEYS[hand[rng.randrange(len(hand))] if hand
                                         else deck[(i + turn) % len(deck)]]
             else:  # a character
-                c = CHAR_INDEX[value]
-                event[name] = CHAR_KEYS[perm[c] if perm else chars[(c + turn) % len(chars)]]
+                event[name] = CHAR_KEYS[perm[CHAR_INDEX[value]] if perm else chars[(i + turn) % len(chars)]]
     return out
 
 

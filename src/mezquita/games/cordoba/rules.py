@@ -37,6 +37,7 @@ from mezquita.engine import (
 from mezquita.engine.actions import Block
 
 from . import observation, render
+from .hints import hint_reason
 from .names import TEXTS, landmark_label
 
 CARDS = tuple(range(1, 11))  # each deck: one card of every power 1..10 (rule 1)
@@ -77,6 +78,7 @@ class CordobaGame(Game["CordobaState"]):
     levels: ClassVar[dict[str, str]] = {
         "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-1000",
     }
+    hint_reason = staticmethod(hint_reason)
 
     def _configure(self) -> None:
         first = len(LANDMARK_VALUES) - self.options["landmarks"] + 1
@@ -364,7 +366,8 @@ class CordobaState(State):
                 redealt.append(i)
         new.hands[other] = sorted(unseen.pop() for _ in self.hands[other])
         new.decks[other] = unseen
-        rng.shuffle(new.decks[seat])
+        new.decks[seat] = deck = sorted(self.decks[seat])  # its order is hidden from the seat too
+        rng.shuffle(deck)
         if redealt:
             _replay_cards(new, other, redealt)
         return new
