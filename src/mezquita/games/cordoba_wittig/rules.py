@@ -41,7 +41,7 @@ from mezquita.engine import (
 )
 from mezquita.engine.actions import Block
 
-from . import observation, render
+from . import render
 from .board import SHIPPED, Board, load_board
 from .evaluation import evaluate
 from .rollout import rollout_policy
@@ -107,6 +107,7 @@ class CordobaWittigGame(Game):
 
     info = INFO
     heuristic = "mezquita.games.cordoba_wittig.heuristic:CordobaWittigHeuristic"
+    golden: ClassVar[tuple[tuple[dict, int], ...]] = (({}, 6), ({"board": "small"}, 7))
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
     levels: ClassVar[dict[str, str]] = {
         "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "alphabeta-0.5s",
@@ -156,13 +157,6 @@ class CordobaWittigGame(Game):
     def render_text(self, view: dict, lang: str = "en") -> str:
         return render.render_text(view, lang)
 
-    @property
-    def observation_size(self) -> int:
-        return observation.size(self.board)
-
-    def encode_view(self, view: dict) -> list[float]:
-        """The view as floats in [0, 1]; layout table in ``cordoba_wittig/observation.py``."""
-        return observation.encode_view(self.board, view)
 
 
 class CordobaWittigState(State):

@@ -8,7 +8,7 @@ import { showRules } from "./rules.js";
 // seconds per move: quick games, an hour, and slow play over a day among friends
 const TIMERS = [0, 10, 30, 60, 120, 300, 3600, 6 * 3600, 24 * 3600];
 const LEVELS = ["easy", "medium", "hard", "expert"];
-// A game card's length in minutes: the measured decisions of every player (lengths.json) at
+// A game card's length in minutes: the measured decisions of every player (the game's data/length.json) at
 // about this many seconds a decision of a person at the table.
 const SECONDS_PER_DECISION = 10;
 let games = [];

@@ -4,7 +4,7 @@
 // the stones to move back glow orange. Mouse, touch or keyboard (Tab to reach, Enter or Space).
 // Every word comes from the game's data (texts.json) and the view (symbols with their glyphs).
 import { clickable, getJSON, h, s } from "../dom.js";
-import { markNewest } from "./common.js";
+import { fill, local, markNewest } from "./common.js";
 
 const CELL = 64;
 const LEFT = 20; // room for the row numbers
@@ -20,8 +20,6 @@ let texts = null;
 // (in board units) so that none is under 10 px on screen.
 let narrow = false;
 const size = (wide, small) => (narrow ? small : wide);
-const local = (entry, lang) => (entry && (entry[lang] || entry.en)) || "";
-const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 
 const boards = new Map();
 
