@@ -15,7 +15,7 @@ from mezquita.web import STATIC
 RENDERERS = STATIC / "js" / "renderers"
 #: renderers that still find an action by its decision kind (``action.do``) instead of its
 #: hint; a renderer ported to hints leaves this set (the test below fails until it does)
-STILL_BY_KIND = {"cortica", "cordoba-wittig", "europa"}
+STILL_BY_KIND = {"cortica", "europa"}
 
 
 def _source(game_id: str) -> str:

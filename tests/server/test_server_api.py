@@ -212,3 +212,15 @@ def test_a_client_cannot_make_the_server_read_a_local_card_file(client):
         "game": "cortica", "options": {"cards": "reconstruction-v1-untuned"},
         "seats": ["human", "random"]})
     assert shipped.status_code == 201, shipped.text
+
+
+def test_a_match_serves_its_games_page_data_in_each_language(client, create):
+    made = create(["human", "random"], game="cortica")
+    spanish = client.get(f"/api/matches/{made['id']}/page-data", params={"lang": "es"}).json()
+    game = mezquita.load("cortica")
+    assert spanish == game.page_data("es") and spanish["goal"] == 6
+    assert client.get(f"/api/matches/{made['id']}/page-data", params={"lang": "xx"}).json() == \
+        game.page_data("en")  # an unknown language falls back to English, as everywhere
+    cordoba = create(["human", "random"])
+    assert client.get(f"/api/matches/{cordoba['id']}/page-data").json() == {}
+    assert client.get("/api/matches/nope/page-data").status_code == 404

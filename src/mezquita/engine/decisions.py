@@ -81,11 +81,12 @@ class Event:
 class Hint:
     """Which board element a legal action points at, for a page that knows no rules: the
     ``element`` kind (``"district"``, ``"landmark"``, ``"stone"``, ``"cell"``...), the
-    parameter whose value names it and, where the element lies on a seat's part of the board
-    that is not the mover's own, the parameter naming that ``seat``."""
+    parameter whose value names it (None: there is one such element, e.g. a pass button) and,
+    where the element lies on a seat's part of the board that is not the mover's own, the
+    parameter naming that ``seat``."""
 
     element: str
-    param: str
+    param: str | None = None
     seat: str | None = None
 
 
@@ -214,7 +215,7 @@ class Decisions:
         if hint is None:
             return None
         values = dict(zip([p.name for p in block.params], block.values(action)))
-        out = {"element": hint.element, "key": values[hint.param]}
+        out = {"element": hint.element, "key": None if hint.param is None else values[hint.param]}
         if hint.seat is not None:
             out["seat"] = values[hint.seat]
         return out

@@ -200,7 +200,7 @@ class Game:
     def page_data(self, lang: str = "en") -> dict:
         """What a page draws of this configured game that no view carries, in ``lang``: its
         rule constants and the words of its fixed pieces (a card's effects), so that no
-        renderer repeats a rule or rewords a text. The server sends it with every match."""
+        renderer repeats a rule or rewords a text (the server serves it per match)."""
         return {}
 
     def render_text(self, view: dict, lang: str = "en") -> str:

@@ -104,12 +104,14 @@ export function create(root, { t, act, playerName }) {
     const bySquare = new Map();
     const bySide = new Map();
     let pass = null;
+    // by the board element each action points at (its hint): a stone to move, or to move
+    // back ("returning"), a field, a half of a double, the pass
     for (const a of mine) {
-      const kind = a.action.do;
-      if (kind === "stone" || kind === "back") byStone.set(a.action.stone, a);
-      else if (kind === "to" || kind === "back_to") bySquare.set(a.action.to, a);
-      else if (kind === "side") bySide.set(a.action.side, a);
-      else if (kind === "pass") pass = a;
+      const { element, key } = a.hint;
+      if (element === "stone" || element === "returning") byStone.set(key, a);
+      else if (element === "field") bySquare.set(key, a);
+      else if (element === "side") bySide.set(key, a);
+      else if (element === "pass") pass = a;
     }
     const comp = view.compensation;
     const pending = new Set(comp ? comp.pending : []);
@@ -167,7 +169,7 @@ export function create(root, { t, act, playerName }) {
         if (chosen) group.classList.add("selected");
         if (choice) {
           group.classList.add("legal");
-          clickable(group, stuck ? `${title} · ${stuck}` : title, () => (choice.action.do === "stone" ? hold(st.label) : act(choice.action)));
+          clickable(group, stuck ? `${title} · ${stuck}` : title, () => (choice.hint.element === "stone" ? hold(st.label) : act(choice.action)));
         } else {
           group.setAttribute("pointer-events", "none"); // a click reaches the field below
         }
