@@ -3,7 +3,7 @@
 For every registered game with its default options: 20 games between its own heuristic bots
 (the Medium level's strategy, without its mistakes), counting the decisions each player makes
 (a decision is one action: a card played, a tip placed, a character drafted). Writes the
-median and the 10%-90% range to ``src/mezquita/web/static/lengths.json``:
+median and the 10%-90% range to each game's ``data/length.json`` (the lobby shows it):
 
     PYTHONPATH=src python tools/measure_lengths.py
 """
@@ -19,7 +19,7 @@ from mezquita.agents.registry import make_agent
 from mezquita.engine import derive_seed, games, load
 
 GAMES = 20
-OUT = Path(__file__).resolve().parents[1] / "src" / "mezquita" / "web" / "static" / "lengths.json"
+GAMES_DIR = Path(__file__).resolve().parents[1] / "src" / "mezquita" / "games"
 
 
 def decisions_per_player(game_id: str, seed: int) -> float:
@@ -34,16 +34,16 @@ def decisions_per_player(game_id: str, seed: int) -> float:
 
 
 def main() -> None:
-    out = {}
     for info in games():
         counts = sorted(decisions_per_player(info.id, seed) for seed in range(GAMES))
         deciles = statistics.quantiles(counts, n=10)
-        out[info.id] = {"players": load(info.id).num_players,
-                        "moves_per_player": round(statistics.median(counts)),
-                        "low": round(deciles[0]), "high": round(deciles[-1]), "games": GAMES,
-                        "measured": "median decisions per player, heuristic bots, default options"}
-        print(info.id, out[info.id])
-    OUT.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        length = {"players": load(info.id).num_players,
+                  "moves_per_player": round(statistics.median(counts)),
+                  "low": round(deciles[0]), "high": round(deciles[-1]), "games": GAMES,
+                  "measured": "median decisions per player, heuristic bots, default options"}
+        print(info.id, length)
+        out = GAMES_DIR / info.id.replace("-", "_") / "data" / "length.json"
+        out.write_text(json.dumps(length, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ def test_cordoba_encoding_is_in_range_for_every_variant(seed, hand, landmarks, m
     state, rng = game.new_state(seed), random.Random(seed)
     while not state.is_terminal():
         for seat in (0, 1, None):
-            vector = cordoba_obs.encode_view(state.view(seat))
+            vector = cordoba_obs.encode_view(game, state.view(seat))
             assert len(vector) == cordoba_obs.OBSERVATION_SIZE
             assert all(0.0 <= x <= 1.0 for x in vector)
         seat = state.to_move()[0]

@@ -15,6 +15,7 @@ import pytest
 import mezquita.games
 from mezquita.engine import LANGS
 from mezquita.server import housekeeping, hub, play, presence, seating, ws
+from mezquita.web import catalogue as web_catalogue
 
 STATIC = Path(mezquita.__file__).parent / "web" / "static"
 GAMES_DIR = Path(mezquita.games.__file__).parent
@@ -52,10 +53,8 @@ def catalogues() -> dict[str, set[str]]:
     """Every user-facing string per language: the interface catalogues and the games' texts."""
     out: dict[str, set[str]] = {lang: set() for lang in LANGS}
     for lang in LANGS:
-        out[lang] |= set(json.loads((STATIC / "i18n" / f"{lang}.json").read_text()).values())
-    files = [*GAMES_DIR.glob("*/texts.json"), *GAMES_DIR.glob("*/data/*.json"),
-             *(STATIC / "rules").glob("*.json")]
-    for path in files:
+        out[lang] |= set(web_catalogue(lang).values())
+    for path in GAMES_DIR.glob("*/data/*.json"):
         _texts(json.loads(path.read_text()), out)
     return out
 
@@ -148,7 +147,7 @@ def test_every_renderer_key_of_the_catalogue_is_used():
     """No dead strings: each game key is named in a script, literally or as a plural
     (``key.one``/``key.other``) or under a prefix the script completes (``cortica.card.${key}``)."""
     scripts = "".join(p.read_text() for p in (STATIC / "js").rglob("*.js"))
-    catalogue = json.loads((STATIC / "i18n" / "en.json").read_text())
+    catalogue = web_catalogue("en")
     # the fixed starts of template keys such as `cortica.card.${key}` or `citadels.draft_${kind}`
     dynamic = [p for p in re.findall(r"`([a-z_.]+)\$\{", scripts) if p.count(".") >= 2 or not p.endswith(".")]
     unused = []
@@ -170,7 +169,7 @@ def test_every_error_the_server_sends_is_worded_in_every_language():
     codes |= set(re.findall(r'"code": "([a-z_]+)"', source))
     assert {"refused", "busy", "spectator", "malformed"} <= codes
     for lang in LANGS:
-        catalogue = json.loads((STATIC / "i18n" / f"{lang}.json").read_text())
+        catalogue = web_catalogue(lang)
         assert {f"error.{code}" for code in codes} <= set(catalogue), lang
 
 
@@ -178,12 +177,12 @@ def test_plural_keys_come_in_pairs_and_count_in_every_language():
     """``key.one`` / ``key.other`` (picked with Intl.PluralRules by the renderers): both
     forms exist and show the number; English singular and plural differ where nouns do."""
     for lang in LANGS:
-        catalogue = json.loads((STATIC / "i18n" / f"{lang}.json").read_text())
+        catalogue = web_catalogue(lang)
         for key in (k for k in catalogue if k.endswith(".one")):
             other = key.removesuffix(".one") + ".other"
             assert other in catalogue, (lang, key)
             assert "{n}" in catalogue[key] and "{n}" in catalogue[other], (lang, key)
-    english = json.loads((STATIC / "i18n" / "en.json").read_text())
+    english = web_catalogue("en")
     assert english["citadels.cards.one"] == "{n} card" and english["citadels.cards.other"] == "{n} cards"
 
 

@@ -73,6 +73,11 @@ def test_hint_names_the_board_element_an_action_points_at():
     table = _table()
     assert table.hint(table.block("play").id_of(2, "b")) == {"element": "pile", "key": "b"}
     assert table.hint(table.block("pass").id()) is None
+    pointed = Decisions([Decision("give", (Param("seat", range(3), seats=True), Param("card", (1, 2))), _noop,
+                                  hint=Hint("hand", "card", seat="seat")),
+                         Decision("pass", (), _noop, hint=Hint("pass"))])
+    assert pointed.hint(pointed.block("give").id(2, 1)) == {"element": "hand", "key": 2, "seat": 2}
+    assert pointed.hint(pointed.block("pass").id()) == {"element": "pass", "key": None}
 
 
 def test_a_rule_table_per_kind_must_cover_every_kind_exactly():

@@ -12,6 +12,7 @@ import pytest
 import mezquita
 from mezquita.server import create_app
 from mezquita.server.status import MatchStatus
+from mezquita.web import catalogue
 
 STATIC = Path(mezquita.__file__).parent / "web" / "static"
 
@@ -166,8 +167,14 @@ def test_pages_and_static_client_are_served(client):
     assert "lobby.js" in client.get("/").text
     assert "match.js" in client.get("/match/anything").text
     for path in ("js/match.js", "js/renderers/cordoba.js", "js/renderers/generic.js",
-                 "css/style.css", "rules/cordoba.json"):
+                 "css/style.css"):
         assert client.get(f"/static/{path}").status_code == 200, path
+    assert client.get("/api/games/cordoba/data/rules.json").json()["es"]["points"]
+    english = client.get("/api/i18n/en").json()
+    assert english["game.cordoba.summary"] and english["match.moves"]  # a game's and the page's
+    assert client.get("/api/i18n/xx").status_code == 404
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games["cortica"]["renderer"] and games["cortica"]["length"]["moves_per_player"] > 0
 
 
 def test_game_data_files_are_served_but_nothing_else(client):
@@ -179,13 +186,13 @@ def test_game_data_files_are_served_but_nothing_else(client):
 
 
 def test_every_translation_has_the_same_keys():
-    keys = {lang: set(json.loads((STATIC / "i18n" / f"{lang}.json").read_text()))
+    keys = {lang: set(catalogue(lang))
             for lang in ("en", "es", "ca", "de")}
     assert keys["es"] == keys["en"] == keys["ca"] == keys["de"]
 
 
 def test_every_rules_summary_speaks_every_language():
-    for path in (STATIC / "rules").glob("*.json"):
+    for path in (STATIC.parents[1] / "games").glob("*/data/rules.json"):
         rules = json.loads(path.read_text())
         assert set(rules) == {"en", "es", "ca", "de"}, path.name
         assert len({len(r["points"]) for r in rules.values()}) == 1, path.name
@@ -217,3 +224,15 @@ def test_a_client_cannot_make_the_server_read_a_local_card_file(client):
         "game": "cortica", "options": {"cards": "reconstruction-v1-untuned"},
         "seats": ["human", "random"]})
     assert shipped.status_code == 201, shipped.text
+
+
+def test_a_match_serves_its_games_page_data_in_each_language(client, create):
+    made = create(["human", "random"], game="cortica")
+    spanish = client.get(f"/api/matches/{made['id']}/page-data", params={"lang": "es"}).json()
+    game = mezquita.load("cortica")
+    assert spanish == game.page_data("es") and spanish["goal"] == 6
+    assert client.get(f"/api/matches/{made['id']}/page-data", params={"lang": "xx"}).json() == \
+        game.page_data("en")  # an unknown language falls back to English, as everywhere
+    cordoba = create(["human", "random"])
+    assert client.get(f"/api/matches/{cordoba['id']}/page-data").json() == {}
+    assert client.get("/api/matches/nope/page-data").status_code == 404

@@ -4,16 +4,15 @@ are worded in every language."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from mezquita.agents.levels import LEVELS
 from mezquita.engine import LANGS, games
-from mezquita.web import STATIC
+from mezquita.web import STATIC, catalogue
 
-CATALOGUES = {lang: json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+CATALOGUES = {lang: catalogue(lang)
               for lang in LANGS}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: t("key") / t('key') / t(`key`) with a literal key (keys built at run time are checked below)

@@ -45,8 +45,7 @@ def default_levels(game: Game) -> dict[str, str]:
 
 def levels_of(game: Game) -> dict[str, str]:
     """Level name -> concrete agent name for ``game`` (its own ``levels`` or the defaults)."""
-    declared = getattr(game, "levels", None)
-    levels = dict(declared) if declared else default_levels(game)
+    levels = dict(game.levels) if game.levels else default_levels(game)
     missing = [name for name in LEVELS if name not in levels]
     if missing:
         raise UnknownAgent(f"game {game.info.id!r} declares no agent for level(s) {', '.join(missing)}")

@@ -80,11 +80,14 @@ class Event:
 @dataclass(frozen=True)
 class Hint:
     """Which board element a legal action points at, for a page that knows no rules: the
-    ``element`` kind (``"district"``, ``"landmark"``, ``"stone"``, ``"cell"``...) and the
-    parameter whose value names it."""
+    ``element`` kind (``"district"``, ``"landmark"``, ``"stone"``, ``"cell"``...), the
+    parameter whose value names it (None: there is one such element, e.g. a pass button) and,
+    where the element lies on a seat's part of the board that is not the mover's own, the
+    parameter naming that ``seat``."""
 
     element: str
-    param: str
+    param: str | None = None
+    seat: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,8 @@ class Decision:
         undoable: the decision may be taken back until another seat acts: it reveals nothing
             hidden and draws no chance.
         hint: the board element its actions point at, or None.
+        facts: ``facts(state, action) -> dict``: what a page shows beside a legal action of
+            this kind that the view does not carry (e.g. its price), or None.
         arguments: ``arguments(block, id) -> tuple`` precomputed per id for ``effect``.
     """
 
@@ -116,6 +121,7 @@ class Decision:
     choices: Callable[[Any], list[int]] | None = None
     undoable: bool = False
     hint: Hint | None = None
+    facts: Callable[[Any, int], dict] | None = None
     arguments: Callable[[Block, int], tuple] | None = None
 
 
@@ -202,13 +208,23 @@ class Decisions:
         return out
 
     def hint(self, action: int) -> dict | None:
-        """``{"element", "key"}``: the board element action ``action`` points at, or None."""
+        """``{"element", "key"}`` (and ``"seat"`` when its `Hint` names one): the board
+        element action ``action`` points at, or None."""
         block = self.space.kind(action)
         hint = self.by_kind[block.name].hint
         if hint is None:
             return None
-        names = [p.name for p in block.params]
-        return {"element": hint.element, "key": block.values(action)[names.index(hint.param)]}
+        values = dict(zip([p.name for p in block.params], block.values(action)))
+        out = {"element": hint.element, "key": None if hint.param is None else values[hint.param]}
+        if hint.seat is not None:
+            out["seat"] = values[hint.seat]
+        return out
+
+    def facts(self, state: State, action: int) -> dict:
+        """What a page shows beside legal action ``action`` now (its kind's ``facts``), or
+        ``{}``."""
+        facts = self.decision(action).facts
+        return {} if facts is None else facts(state, action)
 
     def per_action(self, rules: Mapping[str, T]) -> list[tuple[T, tuple[int, ...]]]:
         """Per action id, ``(rules[kind], parameter indices)``: e.g. a bot's scoring rule per

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import MezquitaError
@@ -89,6 +93,12 @@ class Game(Generic[S]):
     heuristic: ClassVar[str | None] = None
     #: Option sets that ``mezquita bench`` measures (e.g. several player counts).
     bench_settings: ClassVar[tuple[dict, ...]] = ({},)
+    #: ``(options, seed)`` of the game's golden playthroughs (`mezquita.engine.playthrough`):
+    #: seeded random games committed under ``tests/playthroughs`` that catch any change.
+    golden: ClassVar[tuple[tuple[dict, int], ...]] = ()
+    #: Difficulty level -> agent name (``{"easy": "random", ..., "expert": "ismcts:..."}``,
+    #: `mezquita.agents.levels`; measured in docs/levels.md). Empty: the default levels.
+    levels: ClassVar[dict[str, str]] = {}
     #: Optional playout policy for search bots, ``rollout_policy(state, seat, legal, rng) ->
     #: action`` (a plain function, e.g. ``staticmethod(f)``). Search calls it on its own
     #: determinised states only, so it may read any field; it must be cheap and use ``rng``
@@ -180,16 +190,18 @@ class Game(Generic[S]):
     # -- observations for learning agents ---------------------------------------------------
     @property
     def observation_size(self) -> int:
-        """Length of the flat vector ``encode_view`` returns."""
-        raise NotImplementedError(f"{self.info.id} has no observation encoding yet")
+        """Length of the flat vector ``encode_view`` returns (the game package's
+        ``observation.observation_size(game)``)."""
+        return _observation(type(self).__module__, self.info.id).observation_size(self)
 
     def encode_view(self, view: dict) -> list[float]:
-        """A seat's view as a flat float vector (built from the view only, so it cannot leak).
+        """A seat's view as a flat float vector (built from the view only, so it cannot leak):
+        the game package's ``observation.encode_view(game, view)``.
 
-        Each game documents its layout as an index/meaning table in its encoding module.
+        Each game documents its layout as an index/meaning table in its ``observation`` module.
         Values lie in [0, 1]: the research adapters declare that range as the observation space.
         """
-        raise NotImplementedError(f"{self.info.id} has no observation encoding yet")
+        return _observation(type(self).__module__, self.info.id).encode_view(self, view)
 
     def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
         """One entry of ``state.log(viewer)`` as a sentence in ``lang`` ("Anna builds Palace
@@ -197,9 +209,26 @@ class Game(Generic[S]):
         entry, which is already masked for its viewer, so it cannot reveal anything hidden."""
         raise NotImplementedError
 
+    def page_data(self, lang: str = "en") -> dict:
+        """What a page draws of this configured game that no view carries, in ``lang``: its
+        rule constants and the words of its fixed pieces (a card's effects), so that no
+        renderer repeats a rule or rewords a text (the server serves it per match)."""
+        return {}
+
     def render_text(self, view: dict, lang: str = "en") -> str:
         """A view as terminal text in ``lang`` (rich markup allowed)."""
         raise NotImplementedError
+
+    def action_entry(self, action: int, lang: str = "en",
+                     names: list[str | None] | None = None) -> dict:
+        """An action for a page: ``{"id", "action", "label"}`` and, when its decision points
+        at a board element, ``"hint"`` (`Decisions.hint`)."""
+        entry = {"id": action, "action": self.action_to_json(action),
+                 "label": self.action_label(action, lang, names)}
+        hint = self.decisions.hint(action)
+        if hint is not None:
+            entry["hint"] = hint
+        return entry
 
     def to_action_id(self, action: Any) -> int:
         """Accept an action id or its JSON form; return the id."""
@@ -207,3 +236,13 @@ class Game(Generic[S]):
             self.actions.kind(action)  # raises for an id outside the space
             return action
         return self.action_from_json(action)
+
+
+@cache
+def _observation(rules_module: str, game_id: str) -> ModuleType:
+    """The ``observation`` module beside a game's ``rules_module`` (`NotImplementedError` if
+    none)."""
+    package = rules_module.rpartition(".")[0]
+    if not package or find_spec(f"{package}.observation") is None:
+        raise NotImplementedError(f"{game_id} has no observation encoding yet")
+    return import_module(f"{package}.observation")

@@ -15,19 +15,11 @@ import random
 import sys
 from pathlib import Path
 
-from .registry import load
+from .registry import game_class, game_ids, load
 
-#: (game id, options, seed) of the committed playthroughs.
-GOLDEN: list[tuple[str, dict, int]] = [
-    ("cordoba", {}, 1),
-    ("cordoba", {"hand": 3, "landmarks": 5, "match": True}, 2),
-    ("citadels", {"players": 2}, 3),
-    ("citadels", {"players": 5, "dark_city": "all", "rank9": "artist"}, 4),
-    ("cortica", {}, 5),
-    ("cordoba-wittig", {}, 6),
-    ("cordoba-wittig", {"board": "small"}, 7),
-    ("europa", {"players": 3, "finish": 12, "stack": 56}, 6),
-]
+#: (game id, options, seed) of the committed playthroughs: every game's ``golden`` settings
+GOLDEN: list[tuple[str, dict, int]] = [(game_id, options, seed) for game_id in game_ids()
+                                       for options, seed in game_class(game_id).golden]
 
 #: games longer than this many decisions are written compactly
 COMPACT_AFTER = 100

@@ -180,12 +180,13 @@ class State:
 
     def legal_actions_json(self, seat: int | None = None, lang: str = "en",
                            names: list[str | None] | None = None) -> list[dict]:
-        """Legal actions as ``{"id", "action", "label"}`` dicts, for people and the web."""
-        g = self.game
-        return [
-            {"id": a, "action": g.action_to_json(a), "label": g.action_label(a, lang, names)}
-            for a in self.legal_actions(seat)
-        ]
+        """Legal actions as `Game.action_entry` dicts with their decision's ``facts`` now, for
+        people and the web."""
+        g, out = self.game, []
+        for a in self.legal_actions(seat):
+            entry, facts = g.action_entry(a, lang, names), g.decisions.facts(self, a)
+            out.append({**entry, **facts} if facts else entry)
+        return out
 
     def apply(self, seat: int, action: Any) -> None:
         """Play ``action`` (id or JSON) for ``seat``; raise `IllegalAction` and change nothing

@@ -13,6 +13,10 @@ from .errors import UnknownOption
 #: The rulebooks' languages, in which every user-facing text exists.
 LANGS = ("en", "es", "ca", "de")
 
+#: The files every game keeps in its package's ``data/`` folder (beside its cards or boards):
+#: all its words, its one-click rules summary for the page, its measured length (optional).
+GAME_FILES = ("texts.json", "rules.json", "length.json")
+
 _PLAYER = {"en": "Player {n}", "es": "Jugador {n}", "ca": "Jugador {n}", "de": "Spieler {n}"}
 
 
@@ -30,7 +34,8 @@ def pick(texts: dict[str, Any], lang: str) -> Any:
 
 @cache
 def load_texts(path: str | Path) -> dict:
-    """A game's JSON text file, parsed once (pass ``Path(__file__).parent / "texts.json"``)."""
+    """A game's JSON text file, parsed once (pass ``Path(__file__).parent / "data" /
+    "texts.json"``: every game keeps its files in ``data/``)."""
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 

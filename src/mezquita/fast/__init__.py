@@ -27,10 +27,16 @@ asked for with ``backend="numpy"``).
 
 from __future__ import annotations
 
+import pkgutil
+
+from mezquita.engine.registry import game_ids
+
 from .backend import BACKENDS, default_backend
 
-#: game id -> module of ``mezquita.fast`` holding its simulator class ``Simulator``
-GAMES = {"cordoba": "cordoba", "cortica": "cortica"}
+#: game id -> module of ``mezquita.fast`` holding its simulator class ``Simulator``: every
+#: module named after a game (``cordoba-wittig`` would be ``cordoba_wittig.py``)
+GAMES = {g: g.replace("-", "_") for g in game_ids()
+         if g.replace("-", "_") in {m.name for m in pkgutil.iter_modules(__path__)}}
 #: agent names the simulators play as array code
 POLICIES = ("random", "heuristic")
 

@@ -16,9 +16,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from mezquita.engine import MezquitaError, games, load
+from mezquita.engine import LANGS, MezquitaError, games, load
 from mezquita.engine.registry import game_class
-from mezquita.web import STATIC
+from mezquita.web import STATIC, catalogue
 
 from . import analysis
 from .account_api import SessionMiddleware, account_of, account_routes
@@ -43,9 +43,6 @@ from .store import DEFAULT_URL, Store, StoreUnavailable, TableFull
 from .ws import language, play_socket
 
 LISTED = (MatchStatus.OPEN, MatchStatus.RUNNING, MatchStatus.FINISHED)  # the lobby's lists
-
-#: measured game lengths shown in the lobby (``tools/measure_lengths.py`` writes the file)
-LENGTHS: dict = json.loads((STATIC / "lengths.json").read_text(encoding="utf-8"))
 DATA_NAME = re.compile(r"[a-z0-9_-]{1,40}\.json")
 
 # strict: a bool is not an int, 3.7 is not an int, NaN and Infinity are no numbers
@@ -169,14 +166,19 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
     @app.get("/api/games")
     def list_games() -> list[dict]:
-        """Every registered game with its options and the bots that can play it."""
+        """Every registered game with its options, the bots that can play it, its measured
+        length (its ``data/length.json``, ``tools/measure_lengths.py`` writes it) and whether
+        it has a renderer of its own (``renderers/<id>.js``; else the generic one draws it)."""
         out = []
         for info in games():
             try:
                 bots = agent_names(load(info.id))
             except MezquitaError:
                 bots = []
-            out.append({**info.to_json(), "agents": bots, "length": LENGTHS.get(info.id)})
+            length = _data_file(info.id, "length.json")
+            out.append({**info.to_json(), "agents": bots,
+                        "length": json.loads(length.read_text(encoding="utf-8")) if length else None,
+                        "renderer": (STATIC / "js" / "renderers" / f"{info.id}.js").is_file()})
         return out
 
     @app.post("/api/matches", status_code=201)
@@ -315,16 +317,21 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         return Response(body, media_type="application/json",
                         headers={"cache-control": "public, max-age=86400, immutable"})
 
+    @app.get("/api/matches/{match_id}/page-data")
+    async def match_page_data(match_id: str, lang: str = Query("en", max_length=8)) -> dict:
+        """The match's `Game.page_data` in ``lang``: rule constants and texts of its pieces."""
+        match = await _match(hub, match_id)
+        return match.game.page_data(language(lang))
+
     @app.get("/api/games/{game_id}/data/{name}")
     def game_data(game_id: str, name: str) -> FileResponse:
-        """A public data file of a game (e.g. Córdoba's landmark names) for its renderer."""
+        """A public data file of a game (``data/`` of its package, e.g. Córdoba's landmark
+        names) for its renderer."""
         try:
-            module = sys.modules[game_class(game_id).__module__]
+            path = _data_file(game_id, name) if DATA_NAME.fullmatch(name) else None
         except MezquitaError:
             raise HTTPException(404, f"unknown game {game_id!r}") from None
-        folder = Path(module.__file__ or "").parent
-        path = next((p for p in (folder / name, folder / "data" / name) if p.is_file()), None)
-        if not DATA_NAME.fullmatch(name) or path is None:
+        if path is None:
             raise HTTPException(404, f"{game_id} has no data file {name!r}")
         return FileResponse(path, media_type="application/json")
 
@@ -334,6 +341,14 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         kinds of a new match beside the bots, by name."""
         return {"status": {status.name: status.value for status in MatchStatus},
                 "seat": {"HUMAN": HUMAN, "OPEN": OPEN}}
+
+    @app.get("/api/i18n/{lang}")
+    def interface_texts(lang: str) -> JSONResponse:
+        """The page's strings in ``lang`` (`mezquita.web.catalogue`: the interface's and every
+        game's own)."""
+        if lang not in LANGS:
+            raise HTTPException(404, f"no language {lang!r} (languages: {', '.join(LANGS)})")
+        return JSONResponse(catalogue(lang))
 
     @app.get("/api/health")
     async def health() -> dict:
@@ -362,6 +377,14 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _data_file(game_id: str, name: str) -> Path | None:
+    """The file ``name`` in the ``data/`` folder of game ``game_id``'s package, if it has one
+    (`UnknownGame` for an unknown game)."""
+    module = sys.modules[game_class(game_id).__module__]
+    path = Path(module.__file__ or "").parent / "data" / name
+    return path if path.is_file() else None
 
 
 async def _match(hub: Hub, match_id: str):

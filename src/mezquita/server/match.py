@@ -307,21 +307,20 @@ class Match:
     def legal_for(self, seat: int, lang: str) -> list[dict]:
         """`State.legal_actions_json` of ``seat`` with the players' names. An entry whose
         label names no player is built once per action and language for every match of this
-        game and options; one naming a player is built for this match."""
-        entries, space, names = self._actions, self.game.actions, None
+        game and options; one naming a player is built for this match; the decisions'
+        ``facts`` are read from the state now."""
+        entries, decisions, names = self._actions, self.game.decisions, None
         out = []
         for action in self.state.legal_actions(seat):
             entry = entries.get((action, lang))
             if entry is None:
-                if any(p.seats for p in space.kind(action).params):
+                if any(p.seats for p in decisions.space.kind(action).params):
                     names = names or self.display_names(lang)
-                    entry = {"id": action, "action": self.game.action_to_json(action),
-                             "label": self.game.action_label(action, lang, names)}
+                    entry = self.game.action_entry(action, lang, names)
                 else:
-                    entry = entries[(action, lang)] = {
-                        "id": action, "action": self.game.action_to_json(action),
-                        "label": self.game.action_label(action, lang)}
-            out.append(entry)
+                    entry = entries[(action, lang)] = self.game.action_entry(action, lang)
+            facts = decisions.facts(self.state, action)
+            out.append({**entry, **facts} if facts else entry)
         return out
 
     def message(self, seat: int | None, lang: str) -> dict:

@@ -6,7 +6,7 @@ import random
 
 import mezquita
 from mezquita.agents import Turn, make_agent
-from mezquita.games.cortica.observation import PHASE, encode
+from mezquita.games.cortica.observation import PHASE, encode_view
 
 GAME = mezquita.load("cortica")
 
@@ -54,6 +54,6 @@ def test_render_text_is_all_in_the_requested_language():
 
 def test_encoding_marks_the_phase_and_perspective():
     state = GAME.new_state(2)
-    blue, red = encode(state.view(0)), encode(state.view(1))
+    blue, red = encode_view(state.game, state.view(0)), encode_view(state.game, state.view(1))
     assert blue[PHASE] == 1.0 and blue[6] == 1.0 and red[6] == 0.0
     assert blue[0] == 3 / 7 and red[0] == 4 / 7  # my oak trees first

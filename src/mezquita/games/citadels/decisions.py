@@ -122,22 +122,31 @@ _ONE: dict[str, tuple[int]] = {}
 _ACTED, _INCOME, _POWER, _ONLY, _THANK = (
     TurnFlag.ACTED, TurnFlag.INCOME, TurnFlag.POWER, TurnFlag.ONLY, TurnFlag.THANK)
 _DRAFT = Phase.DRAFT
-#: per parameter shape, the board element its actions point at
-_HINTS = {"c": Hint("character", "character"), "d": Hint("district", "district"),
-          "s": Hint("seat", "seat"), "sd": Hint("district", "district")}
+#: the board elements a decision's actions point at (its `Hint`), by the shape's last parameter
+_ON = {"c": ("character", "pool"), "d": ("hand", "drawn", "looked", "deck", "city"),
+       "s": ("seat",), "sd": ("city",)}
 
 
 def decision(kind: str, shape: str, fields: tuple[str, ...] | None, choices: Callable | None,
              secret: tuple[str, ...] = (), seen_by: SeenBy = owner, undoable: bool = False,
-             opens: Opens | None = None) -> Callable:
+             opens: Opens | None = None, on: str | None = None,
+             facts: Callable[[CitadelsModel, int], dict] | None = None) -> Callable:
     """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd"; the
     ``fields`` of the event it records under its kind, None: none) with its ``choices``
-    (None: a decision of the turn's frame); decorates its effect."""
+    (None: a decision of the turn's frame), the board element ``on`` which its actions
+    point (one of `_ON` for its shape: a character in the row or the draft ``pool``; a
+    district in the ``hand``, ``drawn``, ``looked`` at in another hand, on the ``deck`` or in
+    a ``city``, the acting seat's unless the shape names a seat; a ``seat``) and the
+    ``facts`` a page shows beside each legal one; decorates its effect."""
+    if (on is None) != (not shape) or (shape and on not in _ON[shape]):
+        raise ValueError(f"decision {kind!r}: {shape!r} actions point at one of {_ON.get(shape)}")
+    last = _PARAMS[shape][-1].name if shape else ""
+    hint = Hint(on, last, "seat" if shape == "sd" else None) if on else None
 
     def register_effect(effect: Callable) -> Callable:
         event = None if fields is None else Event(fields, secret, seen_by)
         block = TABLE.add(Decision(kind, _PARAMS[shape], effect, TEXTS["actions"][kind], event,
-                                   choices, undoable, _HINTS.get(shape)))
+                                   choices, undoable, hint, facts))
         _BASE[kind] = block.base
         if not shape:
             _ONE[kind] = (block.id(),)
@@ -186,9 +195,10 @@ def _free(st: CitadelsModel) -> bool:
 
 # -- the draft ----------------------------------------------------------------------------------
 # one effect for both: the plan's step says which it is (and names the event)
-decision("pick", "c", ("character",), lambda st: _ids("pick", st.pool), secret=("character",))(draft_step)
+decision("pick", "c", ("character",), lambda st: _ids("pick", st.pool), secret=("character",),
+         on="pool")(draft_step)
 decision("discard_char", "c", ("character",),
-         lambda st: _ids("discard_char", st.pool), secret=("character",))(draft_step)
+         lambda st: _ids("discard_char", st.pool), secret=("character",), on="pool")(draft_step)
 
 
 # -- the action and building ---------------------------------------------------------------------
@@ -222,7 +232,8 @@ def _draw(st: CitadelsModel, seat: int) -> None:
 _KEEP_DRAWN = tuple(Pending(PendingKind.KEEP_DRAWN, seat) for seat in range(MAX_SEATS))
 
 
-@decision("keep", "d", ("district",), lambda st: _distinct_ids("keep", st.drawn), secret=("district",))
+@decision("keep", "d", ("district",), lambda st: _distinct_ids("keep", st.drawn), secret=("district",),
+          on="drawn")
 def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
     st._event(seat, "keep", DIST_KEYS[dist])
@@ -254,7 +265,7 @@ def _buildable(st: CitadelsModel) -> list[int]:
     return out
 
 
-@decision("build", "d", ("district", "cost"), _buildable)
+@decision("build", "d", ("district", "cost"), _buildable, on="hand")
 def _build(st: CitadelsModel, seat: int, dist: int) -> None:
     cost = build(st, seat, dist, True)
     st._event(seat, "build", DIST_KEYS[dist], cost)
@@ -282,7 +293,8 @@ def _thank(st: CitadelsModel, seat: int) -> None:
 
 # -- character powers -----------------------------------------------------------------------------
 @decision("kill", "c", ("character",),
-          lambda st: _ids("kill", targets(st, 2)), opens=Opens(character=ASSASSIN, power=True))
+          lambda st: _ids("kill", targets(st, 2)), opens=Opens(character=ASSASSIN, power=True),
+          on="character")
 def _kill(st: CitadelsModel, seat: int, char: int) -> None:
     st.murdered = char
     st.flags |= TurnFlag.POWER
@@ -290,14 +302,14 @@ def _kill(st: CitadelsModel, seat: int, char: int) -> None:
 
 
 @decision("rob", "c", ("character",),
-          lambda st: _ids("rob", robbable(st)), opens=Opens(character=THIEF, power=True))
+          lambda st: _ids("rob", robbable(st)), opens=Opens(character=THIEF, power=True), on="character")
 def _rob(st: CitadelsModel, seat: int, char: int) -> None:
     st.robbed = char
     st.flags |= TurnFlag.POWER
     st._event(seat, "rob", CHAR_KEYS[char])
 
 
-@decision("bewitch", "c", ("character",), lambda st: _ids("bewitch", targets(st, 2)))
+@decision("bewitch", "c", ("character",), lambda st: _ids("bewitch", targets(st, 2)), on="character")
 def _bewitch(st: CitadelsModel, seat: int, char: int) -> None:
     st.pending.pop()
     st.bewitched, st.witch = char, seat
@@ -313,7 +325,7 @@ def _others(st: CitadelsModel) -> list[int]:
 
 
 @decision("swap", "s", ("target", "given", "got"),
-          lambda st: _ids("swap", _others(st)), opens=Opens(character=MAGICIAN, power=True))
+          lambda st: _ids("swap", _others(st)), opens=Opens(character=MAGICIAN, power=True), on="seat")
 def _swap(st: CitadelsModel, seat: int, other: int) -> None:
     st._event(seat, "swap", other, len(st.hands[seat]), len(st.hands[other]))
     st.hands[seat], st.hands[other] = st.hands[other], st.hands[seat]
@@ -327,7 +339,7 @@ def _discards(st: CitadelsModel) -> list[int]:
 
 
 @decision("discard", "d", ("district",),
-          _discards, secret=("district",), opens=Opens(character=MAGICIAN, power=True))
+          _discards, secret=("district",), opens=Opens(character=MAGICIAN, power=True), on="hand")
 def _discard(st: CitadelsModel, seat: int, dist: int) -> None:
     if st.pending:  # the Magician goes on discarding
         count = st.pending.pop().count
@@ -348,7 +360,7 @@ def _done(st: CitadelsModel, seat: int) -> None:
 
 
 @decision("look", "s", ("target",), lambda st: _ids("look", [s for s in _others(st) if st.hands[s]]),
-          opens=Opens(character=WIZARD, power=True))
+          opens=Opens(character=WIZARD, power=True), on="seat")
 def _look(st: CitadelsModel, seat: int, other: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.WIZARD_TAKE, seat, other=other))
@@ -356,7 +368,7 @@ def _look(st: CitadelsModel, seat: int, other: int) -> None:
 
 
 @decision("take", "d", ("target", "district"), lambda st: _distinct_ids("take", st.hands[_top(st).other]),
-          secret=("district",), seen_by=owner_and("target"))
+          secret=("district",), seen_by=owner_and("target"), on="looked")
 def _take(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
     st.hands[top.other].remove(dist)
@@ -393,7 +405,7 @@ def _crown_choices(st: CitadelsModel) -> list[int]:
     return _ids("crown", [s for s in others if s != st.crown] or others)
 
 
-@decision("crown", "s", ("target",), _crown_choices)
+@decision("crown", "s", ("target",), _crown_choices, on="seat")
 def _crown(st: CitadelsModel, seat: int, to: int) -> None:
     top = st.pending.pop()
     st._event(seat, "crown", to)
@@ -414,7 +426,7 @@ def _pay_gold(st: CitadelsModel, seat: int) -> None:
 
 @decision("pay_card", "d", ("target", "district"),
           lambda st: _distinct_ids("pay_card", st.hands[_top(st).seat]),
-          secret=("district",), seen_by=owner_and("target"))
+          secret=("district",), seen_by=owner_and("target"), on="hand")
 def _pay_card(st: CitadelsModel, seat: int, dist: int) -> None:
     top = st.pending.pop()
     st.hands[seat].remove(dist)
@@ -444,7 +456,7 @@ def _beautifiable(st: CitadelsModel) -> list[int]:
     return _ids("beautify", sorted(d for d in set(city) if beauty.count(d) < city.count(d)))
 
 
-@decision("beautify", "d", ("district",), _beautifiable, opens=Opens(character=ARTIST))
+@decision("beautify", "d", ("district",), _beautifiable, opens=Opens(character=ARTIST), on="city")
 def _beautify(st: CitadelsModel, seat: int, dist: int) -> None:
     st.gold[seat] -= 1
     st.beauty[seat].append(dist)
@@ -475,8 +487,13 @@ def _destroys(st: CitadelsModel) -> list[int]:
     return out
 
 
+def _destroy_price(st: CitadelsModel, action: int) -> dict:
+    """A destroy's price, shown beside it (the view carries no district values)."""
+    return {"cost": destroy_cost(st, *TABLE.block("destroy").indices(action))}
+
+
 @decision("destroy", "sd", ("target", "district", "cost"),
-          _destroys, opens=Opens(character=WARLORD, acted=True, power=True))
+          _destroys, opens=Opens(character=WARLORD, acted=True, power=True), on="city", facts=_destroy_price)
 def _destroy(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     cost = destroy_cost(st, seat, dist)
@@ -521,7 +538,8 @@ def _gives(st: CitadelsModel) -> list[int]:
     return _ids("give", sorted(d for d in set(st.cities[st.actor]) if _exchange_pairs(st, d)))
 
 
-@decision("give", "d", ("district",), _gives, opens=Opens(character=DIPLOMAT, acted=True, power=True))
+@decision("give", "d", ("district",), _gives, opens=Opens(character=DIPLOMAT, acted=True, power=True),
+          on="city")
 def _give(st: CitadelsModel, seat: int, dist: int) -> None:
     st.flags |= TurnFlag.POWER
     st.pending.append(Pending(PendingKind.EXCHANGE, seat, district=dist))
@@ -529,7 +547,7 @@ def _give(st: CitadelsModel, seat: int, dist: int) -> None:
 
 
 @decision("exchange", "sd", ("target", "district", "gave", "paid"),
-          lambda st: _sd("exchange", _exchange_pairs(st, _top(st).district)))
+          lambda st: _sd("exchange", _exchange_pairs(st, _top(st).district)), on="city")
 def _exchange(st: CitadelsModel, me: int, seat: int, take: int) -> None:
     """The Diplomat swaps his offer for ``take`` and pays any difference to its owner."""
     give = st.pending.pop().district
@@ -553,7 +571,7 @@ def _owns(st: CitadelsModel, dist: int, flag: int) -> bool:
 
 @decision("lab", "d", ("district",), lambda st: _distinct_ids("lab", st.hands[st.actor])
           if _free(st) and _owns(st, LABORATORY, TurnFlag.LAB) else [], secret=("district",),
-          opens=Opens(district=LABORATORY))
+          opens=Opens(district=LABORATORY), on="hand")
 def _lab(st: CitadelsModel, seat: int, dist: int) -> None:
     st.hands[seat].remove(dist)
     st.deck.insert(0, dist)
@@ -573,7 +591,7 @@ def _smithy(st: CitadelsModel, seat: int) -> None:
 
 @decision("museum", "d", ("district",), lambda st: _distinct_ids("museum", st.hands[st.actor])
           if _free(st) and _owns(st, MUSEUM, TurnFlag.MUSEUM) else [], secret=("district",),
-          opens=Opens(district=MUSEUM))
+          opens=Opens(district=MUSEUM), on="hand")
 def _museum(st: CitadelsModel, seat: int, dist: int) -> None:
     st.hands[seat].remove(dist)
     st.museum[seat].append(dist)
@@ -587,7 +605,7 @@ def _armory_targets(st: CitadelsModel) -> list[int]:
     return _sd("armory", [(s, d) for s in _others(st) for d in sorted(set(st.cities[s]))])
 
 
-@decision("armory", "sd", ("target", "district"), _armory_targets, opens=Opens(district=ARMORY))
+@decision("armory", "sd", ("target", "district"), _armory_targets, opens=Opens(district=ARMORY), on="city")
 def _armory(st: CitadelsModel, me: int, seat: int, dist: int) -> None:
     remove_district(st, me, ARMORY)
     st.deck.insert(0, ARMORY)
@@ -628,7 +646,8 @@ def _bell_no(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "bell_no")
 
 
-@decision("lighthouse", "d", ("district",), lambda st: _ids("lighthouse", set(st.deck)), secret=("district",))
+@decision("lighthouse", "d", ("district",), lambda st: _ids("lighthouse", set(st.deck)), secret=("district",),
+          on="deck")
 def _lighthouse(st: CitadelsModel, seat: int, dist: int) -> None:
     st.pending.pop()
     st.deck.remove(dist)

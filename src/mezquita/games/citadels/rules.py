@@ -25,7 +25,6 @@ from typing import ClassVar
 
 from mezquita.engine import Game, GameInfo, Option, State, UnknownOption, register
 
-from . import observation
 from .belief import draft_belief
 from .breakdown import breakdown
 from .cards import (
@@ -100,6 +99,8 @@ class CitadelsGame(Game["CitadelsState"]):
     info = INFO
     decisions = TABLE
     heuristic = "mezquita.games.citadels.heuristic:CitadelsHeuristic"
+    golden: ClassVar[tuple[tuple[dict, int], ...]] = (
+        ({"players": 2}, 3), ({"players": 5, "dark_city": "all", "rank9": "artist"}, 4))
     #: difficulty levels (agents/levels.py); measured in docs/levels.md. Expert is ISMCTS
     #: with the opponents modelled by the heuristic's rules (`omcts`) and the draft belief.
     levels: ClassVar[dict[str, str]] = {
@@ -163,12 +164,6 @@ class CitadelsGame(Game["CitadelsState"]):
         # decisions), the bound the conformance suite and the OpenSpiel adapter rely on.
         return 20_000
 
-    @property
-    def observation_size(self) -> int:
-        return observation.observation_size(self)
-
-    def encode_view(self, view: dict) -> list[float]:
-        return observation.encode_view(self, view)
 
     def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
         return event_text(entry, lang, names)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from mezquita.engine import load_texts, pick
 
-TEXTS = load_texts(Path(__file__).parent / "texts.json")
+TEXTS = load_texts(Path(__file__).parent / "data" / "texts.json")
 
 
 def landmark_name(value: int, lang: str = "en") -> str:

@@ -48,7 +48,12 @@ _MAX_TOTAL = sum(range(1, NUM_POWERS + 1))  # 55: a whole deck at one landmark
 _MAX_GAME_SCORE = sum(range(1, NUM_LANDMARKS + 1))  # 28: every landmark controlled
 
 
-def encode_view(view: dict) -> list[float]:
+def observation_size(game) -> int:
+    """Length of `encode_view`'s vector (the same for every option set)."""
+    return OBSERVATION_SIZE
+
+
+def encode_view(game, view: dict) -> list[float]:
     """The view of one seat (or a spectator) as the vector laid out in the module table."""
     me = view["seat"] if view["seat"] is not None else 0
     other = 1 - me

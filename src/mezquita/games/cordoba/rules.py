@@ -36,7 +36,7 @@ from mezquita.engine import (
 )
 from mezquita.engine.actions import Block
 
-from . import observation, render
+from . import render
 from .hints import hint_reason
 from .names import TEXTS, landmark_label
 
@@ -74,6 +74,8 @@ class CordobaGame(Game["CordobaState"]):
 
     info = INFO
     heuristic = "mezquita.games.cordoba.heuristic:CordobaHeuristic"
+    golden: ClassVar[tuple[tuple[dict, int], ...]] = (
+        ({}, 1), ({"hand": 3, "landmarks": 5, "match": True}, 2))
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
     levels: ClassVar[dict[str, str]] = {
         "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-1000",
@@ -142,13 +144,6 @@ class CordobaGame(Game["CordobaState"]):
     def render_text(self, view: dict, lang: str = "en") -> str:
         return render.render_text(view, lang)
 
-    @property
-    def observation_size(self) -> int:
-        return observation.OBSERVATION_SIZE
-
-    def encode_view(self, view: dict) -> list[float]:
-        """The view as floats in [0, 1]; layout table in ``cordoba/observation.py``."""
-        return observation.encode_view(view)
 
 
 class CordobaState(State):

@@ -29,9 +29,9 @@ PHASES = ("stone", "to", "side", "back", "back_to")
 GLOBALS = 16
 
 
-def size(board) -> int:
-    """Length of the vector for ``board``."""
-    return 6 * len(board.stones) + GLOBALS
+def observation_size(game) -> int:
+    """Length of `encode_view`'s vector for ``game``'s board."""
+    return 6 * len(game.board.stones) + GLOBALS
 
 
 def _place(square: str, board) -> tuple[float, float]:
@@ -39,9 +39,10 @@ def _place(square: str, board) -> tuple[float, float]:
     return column / max(1, board.columns - 1), row / board.rows
 
 
-def encode_view(board, view: dict) -> list[float]:
+def encode_view(game, view: dict) -> list[float]:
     """The view as floats in [0, 1] (see the table above)."""
-    out = [0.0] * size(board)
+    board = game.board
+    out = [0.0] * observation_size(game)
     pending = set(view["compensation"]["pending"]) if view["compensation"] else set()
     for k, stone in enumerate(view["stones"]):
         x, y = _place(stone["field"], board)

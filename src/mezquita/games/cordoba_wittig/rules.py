@@ -41,7 +41,7 @@ from mezquita.engine import (
 )
 from mezquita.engine.actions import Block
 
-from . import observation, render
+from . import render
 from .board import SHIPPED, Board, load_board
 from .evaluation import evaluate, search_key
 from .rollout import rollout_policy
@@ -107,6 +107,7 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
 
     info = INFO
     heuristic = "mezquita.games.cordoba_wittig.heuristic:CordobaWittigHeuristic"
+    golden: ClassVar[tuple[tuple[dict, int], ...]] = (({}, 6), ({"board": "small"}, 7))
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
     levels: ClassVar[dict[str, str]] = {
         "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "alphabeta-0.5s",
@@ -157,13 +158,6 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
     def render_text(self, view: dict, lang: str = "en") -> str:
         return render.render_text(view, lang)
 
-    @property
-    def observation_size(self) -> int:
-        return observation.size(self.board)
-
-    def encode_view(self, view: dict) -> list[float]:
-        """The view as floats in [0, 1]; layout table in ``cordoba_wittig/observation.py``."""
-        return observation.encode_view(self.board, view)
 
 
 class CordobaWittigState(State):
@@ -560,12 +554,15 @@ def decision_table(labels: tuple[str, ...], squares: tuple[str, ...], first: int
         Decision("to", (to,), CordobaWittigState._to, acts["to"], arguments=field,
                  hint=Hint("field", "to"), undoable=True),
         Decision("side", (Param("side", SIDES, text=_side_text),), CordobaWittigState._double,
-                 acts["side"], arguments=lambda block, action: block.values(action), undoable=True),
+                 acts["side"], arguments=lambda block, action: block.values(action),
+                 hint=Hint("side", "side"), undoable=True),
         Decision("back", (stone,), CordobaWittigState._choose_back, acts["back"],
-                 Event(("symbol", "stone", "frm", "to", "home")), hint=Hint("stone", "stone"), undoable=True),
+                 Event(("symbol", "stone", "frm", "to", "home")), hint=Hint("returning", "stone"),
+                 undoable=True),
         Decision("back_to", (to,), CordobaWittigState._back_to, acts["back_to"], arguments=field,
                  hint=Hint("field", "to"), undoable=True),
-        Decision("pass", (), CordobaWittigState._pass, acts["pass"], Event(), undoable=True),
+        Decision("pass", (), CordobaWittigState._pass, acts["pass"], Event(), hint=Hint("pass"),
+                 undoable=True),
     ], events={
         "move": Event(("stone", "frm", "to")), "double": Event(("field", "side", "stones")),
         "power": Event(("symbol", "field", "stones")), "claim": Event(("player", "n")),

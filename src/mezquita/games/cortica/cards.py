@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from mezquita.engine import LANGS, UnknownOption, load_texts, pick
+from mezquita.engine.texts import GAME_FILES
 
 FORMAT = "cortica-cards/1"
 DATA = Path(__file__).parent / "data"
@@ -98,8 +99,8 @@ class CardSet:
 
 
 def shipped_sets() -> list[str]:
-    """Names of the card sets shipped in ``data/``."""
-    return sorted(p.stem for p in DATA.glob("*.json") if p.stem != "texts")
+    """Names of the card sets shipped in ``data/`` (beside the files every game has there)."""
+    return sorted(p.stem for p in DATA.glob("*.json") if p.name not in GAME_FILES)
 
 
 @cache

@@ -30,7 +30,12 @@ PHASES = ("place", "resolve", "rest", "over")
 ROW, SPACES, PLANS, STACK, PHASE, RESOLVING, ROUND = 7, 32, 62, 65, 81, 85, 94
 
 
-def encode(view: dict) -> list[float]:
+def observation_size(game) -> int:
+    """Length of `encode_view`'s vector (the same for every card set)."""
+    return OBSERVATION_SIZE
+
+
+def encode_view(game, view: dict) -> list[float]:
     """The flat observation of ``view`` (layout in the module docstring)."""
     me = view["seat"] if view["seat"] is not None else 0
     out = [0.0] * OBSERVATION_SIZE

@@ -54,7 +54,7 @@ from mezquita.engine import (
 )
 from mezquita.engine.actions import Block
 
-from . import observation, render
+from . import render
 from .cards import (
     DEFAULT_SET,
     MAX_AMOUNT,
@@ -123,6 +123,7 @@ class CorticaGame(Game["CorticaState"]):
     info = INFO
     heuristic = "mezquita.games.cortica.heuristic:CorticaHeuristic"
     evaluation = staticmethod(evaluate)
+    golden: ClassVar[tuple[tuple[dict, int], ...]] = (({}, 5),)
     #: difficulty levels (agents/levels.py); measured in docs/levels.md
     levels: ClassVar[dict[str, str]] = {
         "easy": "heuristic-35", "medium": "heuristic", "hard": "alphabeta-5", "expert": "alphabeta-0.5s",
@@ -216,14 +217,19 @@ class CorticaGame(Game["CorticaState"]):
     def render_text(self, view: dict, lang: str = "en") -> str:
         return render.render_view(self.cards, view, lang)
 
-    # -- observations for learning agents ---------------------------------------------------
-    @property
-    def observation_size(self) -> int:
-        return observation.OBSERVATION_SIZE
+    def page_data(self, lang: str = "en") -> dict:
+        """The tracks' top and the cork that ends the game; per card its name and effects in
+        words (per action card its options, per plan its two sides)."""
+        cards = self.cards
+        return {
+            "max": MAX_AMOUNT, "goal": CORK_TO_END, "reconstruction": cards.reconstruction,
+            "actions": [{"name": pick(c.names, lang), "options": [effect_text(e, lang) for e in c.options]}
+                        for c in cards.actions],
+            "plans": [{"name": pick(c.names, lang), "sides": [effect_text(e, lang) for e in c.sides]}
+                      for c in cards.plans],
+        }
 
-    def encode_view(self, view: dict) -> list[float]:
-        """The view as floats in [0, 1]; layout table in ``cortica/observation.py``."""
-        return observation.encode(view)
+    # -- observations for learning agents ---------------------------------------------------
 
 
 class CorticaState(State):

@@ -19,7 +19,7 @@ from . import geo
 from .board import AREAS, SECTIONS, load_board
 from .locations import load_locations
 
-MAP_FILE = Path(__file__).parent / "map.json"
+MAP_FILE = Path(__file__).parent / "data" / "map.json"
 
 
 def _ring(s: float, n: float, w: float, e: float, step: float = 0.5) -> str:

@@ -41,7 +41,12 @@ OBSERVATION_SIZE = 53 + 7 * C + _TIPS
 _INDEX = _card_index()
 
 
-def encode_view(view: dict) -> list[float]:
+def observation_size(game) -> int:
+    """Length of `encode_view`'s vector (the same for every option set)."""
+    return OBSERVATION_SIZE
+
+
+def encode_view(game, view: dict) -> list[float]:
     """The view as a flat list of floats (layout in the module docstring)."""
     out = [0.0] * OBSERVATION_SIZE
     out[PHASES.index(view["phase"])] = 1.0

@@ -8,7 +8,7 @@ from mezquita.engine import load_texts, pick, seat_name
 
 from .cards import card
 
-TEXTS = load_texts(Path(__file__).parent / "texts.json")
+TEXTS = load_texts(Path(__file__).parent / "data" / "texts.json")
 _STYLE = {"yellow": "yellow", "red": "red", "blue": "cyan"}
 
 _BOARD_WORDS = {

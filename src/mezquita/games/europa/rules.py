@@ -46,11 +46,11 @@ from mezquita.engine import (
 )
 from mezquita.engine.actions import Block
 
-from . import observation, render
+from . import render
 from .board import AREAS, EW, SECTIONS, load_board
 from .cards import COLOURS, KEEP_NEED, best_place, card, deck, tip_right
 
-TEXTS = load_texts(Path(__file__).parent / "texts.json")
+TEXTS = load_texts(Path(__file__).parent / "data" / "texts.json")
 BOARD = load_board()
 MAX_PLAYERS = 6
 SWAPS = 2  # swap cards per player (rule 2)
@@ -111,6 +111,7 @@ class EuropaGame(Game["EuropaState"]):
 
     info = INFO
     heuristic = "mezquita.games.europa.heuristic:EuropaHeuristic"
+    golden: ClassVar[tuple[tuple[dict, int], ...]] = (({"players": 3, "finish": 12, "stack": 56}, 6),)
     #: difficulty levels (agents/levels.py): the geography bots' location error shrinks
     #: from 800 to 80 km; each beats the one below (docs/games/europa.md, docs/levels.md)
     levels: ClassVar[dict[str, str]] = {
@@ -135,13 +136,6 @@ class EuropaGame(Game["EuropaState"]):
         n = self.num_players
         return (self.stack_size // n) * (n + STONES * n)
 
-    @property
-    def observation_size(self) -> int:
-        return observation.OBSERVATION_SIZE
-
-    def encode_view(self, view: dict) -> list[float]:
-        """The view as floats in [0, 1]; layout table in ``europa/observation.py``."""
-        return observation.encode_view(view)
 
     def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
         return render.event_text(entry, lang, names)

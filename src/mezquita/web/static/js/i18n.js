@@ -1,4 +1,5 @@
-// Interface language: English, Spanish, Catalan and German, from /static/i18n/<lang>.json.
+// Interface language: English, Spanish, Catalan and German, from /api/i18n/<lang>: the
+// interface's catalogue (static/i18n/<lang>.json) and every game's own words.
 export const LANGS = ["en", "es", "ca", "de"];
 const KEY = "mezquita.lang";
 let strings = {};
@@ -12,7 +13,7 @@ export function currentLang() {
 }
 
 async function fetchStrings(lang) {
-  const response = await fetch(`/static/i18n/${lang}.json`);
+  const response = await fetch(`/api/i18n/${lang}`);
   return response.ok ? response.json() : {};
 }
 

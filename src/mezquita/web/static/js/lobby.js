@@ -15,7 +15,7 @@ const LEVELS = ["easy", "medium", "hard", "expert"];
 const BOT_WAITS = [10, 30, 60, 120, 300];
 const QUEUE_KEY = "mezquita.queue"; // the ticket of this browser's place in the queue
 const QUEUE_POLL_MS = 1500;
-// A game card's length in minutes: the measured decisions of every player (lengths.json) at
+// A game card's length in minutes: the measured decisions of every player (the game's data/length.json) at
 // about this many seconds a decision of a person at the table.
 const SECONDS_PER_DECISION = 10;
 let games = [];

@@ -126,6 +126,14 @@ async function ensureRenderer(gameId) {
   return page.renderer;
 }
 
+// A match's page data (`Game.page_data`: rule constants, texts of its pieces) per language.
+const pageDatas = new Map();
+function pageData(match) {
+  const key = `${match.id}/${currentLang()}`;
+  if (!pageDatas.has(key)) pageDatas.set(key, getJSON(`/api/matches/${encodeURIComponent(match.id)}/page-data?lang=${currentLang()}`));
+  return pageDatas.get(key);
+}
+
 // Draws run one after another, each with the newest message, so a slow draw never
 // overwrites a newer one.
 function render() {
@@ -140,7 +148,7 @@ async function draw() {
   const mine = match.status === STATUS.RUNNING && you !== null && view.to_move.includes(you);
   document.title = `${mine ? `● ${t("match.your_turn")} · ` : ""}${match.name} · Mezquita`;
   const renderer = await ensureRenderer(match.game);
-  await renderer.update({ view, legal, you, match, lang: currentLang(), log, names: page.msg.names });
+  await renderer.update({ view, legal, you, match, lang: currentLang(), log, names: page.msg.names, pageData: await pageData(match) });
   if (mine && !page.mine) chime();
   page.mine = mine;
   if (you !== null) remember({ id: match.id, seat: you, token: seatToken(), game: match.game, gameName: match.name });
@@ -361,7 +369,7 @@ function showFrame(index) {
   $("r-range").value = replay.at;
   const said = frame.log.map((e) => e.text).join(" · ");
   $("r-label").textContent = `${t("match.turn", { n: replay.at, total: replay.frames.length - 1 })}${said ? ` · ${said}` : ""}`;
-  page.renderer.update({ view: frame.view, legal: [], you: null, match: page.msg.match, lang: currentLang(), log: frame.log });
+  pageData(page.msg.match).then((data) => page.renderer.update({ view: frame.view, legal: [], you: null, match: page.msg.match, lang: currentLang(), log: frame.log, pageData: data }));
 }
 
 function bindReplay() {

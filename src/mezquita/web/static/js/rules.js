@@ -1,10 +1,10 @@
-// The one-click rules summary of a game, in the interface language.
+// The one-click rules summary of a game (its data/rules.json), in the interface language.
 import { currentLang } from "./i18n.js";
 
 export async function showRules(dialog, gameId, fallbackTitle, fallbackSummary) {
   let title = fallbackTitle;
   let points = [fallbackSummary];
-  const response = await fetch(`/static/rules/${gameId}.json`);
+  const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/data/rules.json`);
   if (response.ok) {
     const rules = await response.json();
     const text = rules[currentLang()] || rules.en;

@@ -1,18 +1,14 @@
 // Citadels: the characters of this round with their abilities, every seat's city, the cards
 // drawn to choose from apart from your hand, and every legal action as a labelled button.
 // District cards show cost, colour AND a type symbol; purple ones their ability. Clicking a
-// card (a character to name, a district to build, keep, destroy or take) plays its action.
+// card (a character to name, a district to build, keep, destroy or take) plays its action:
+// the one whose hint (from the game's decision table) points at that card.
 import { clickable, getJSON, h } from "../dom.js";
-import { markNewest, plural } from "./common.js";
+import { fill, local, markNewest, plural, pointingAt } from "./common.js";
 
 const COLOURS = { yellow: "#d9a628", blue: "#2f5d9e", green: "#2f7d4f", red: "#b0302a", purple: "#6b3d8f" };
 /** a symbol per district type, so colour is never the only cue (same as the terminal's) */
 const TYPE_SYMBOL = { yellow: "♔", blue: "✚", green: "⚖", red: "⚔", purple: "★" };
-const GREAT_WALL = "great_wall";
-/** actions a hand card plays when clicked, best first */
-const HAND_KINDS = ["build", "pay_card", "discard", "lab", "museum"];
-/** actions a city card plays when clicked, best first */
-const CITY_KINDS = ["destroy", "exchange", "armory", "beautify", "give"];
 
 let data = null;
 let loading = null;
@@ -30,11 +26,9 @@ function cardData() {
   return loading;
 }
 
-const local = (names, lang) => (typeof names === "string" ? names : names?.[lang] || names?.en || "?");
-
 /** A word of the game's own texts (texts.json "ui"), with {fields} filled in. */
 function ui(key, lang, fields = {}) {
-  return local(data.ui[key], lang).replace(/\{(\w+)\}/g, (_, name) => (name in fields ? fields[name] : `{${name}}`));
+  return fill(local(data.ui[key], lang), fields);
 }
 
 function districtName(key, lang) {
@@ -62,31 +56,17 @@ function district(key, lang, { size = "", action = null, label = "", ability = f
   return el;
 }
 
-/** The legal action (JSON and label) among ``legal`` passing ``test``. */
-function finder(legal) {
-  return (test) => legal.find((a) => test(a.action));
-}
-
-/** Gold a Warlord pays to destroy ``key`` in ``seat``'s city: value - 1, Great Wall +1 (the rule of
- * queries.destroy_cost, which the view does not carry). */
-function destroyCost(seat, key) {
-  const d = data.districts[key];
-  const built = seat.city.filter((k) => k === key).length;
-  const beautified = seat.beautified.filter((k) => k === key).length;
-  const value = d.cost + (beautified && beautified >= built ? 1 : 0);
-  return value - 1 + (key !== GREAT_WALL && seat.city.includes(GREAT_WALL) ? 1 : 0);
-}
-
 export function create(root, { t, act, playerName }) {
   let filter = "";
   return {
     async update({ view, legal, you, lang, log }) {
       await cardData();
-      const find = finder(legal);
+      const at = pointingAt(legal, you);
       const play = (a) => a && (() => act(a.action));
       const gold = (n) => plural(t, "citadels.gold", n, lang);
-      // a Warlord's destroy names its price
-      const labelOf = (a) => (a.action.do === "destroy" ? `${a.label} · ${gold(destroyCost(view.seats[a.action.seat], a.action.district))}` : a.label);
+      // an action with a price (a Warlord's destroy) names it
+      const priced = (a) => a.cost !== undefined;
+      const labelOf = (a) => (priced(a) ? `${a.label} · ${gold(a.cost)}` : a.label);
       const cards = (n) => plural(t, "citadels.cards", n, lang);
       // between rounds (the draft) the previous round's calls, targets and plays are over
       const drafting = view.phase === "draft";
@@ -121,9 +101,8 @@ export function create(root, { t, act, playerName }) {
       };
 
       // characters of this game: click one to name it (murder, rob, bewitch) when legal
-      const naming = (key) => find((a) => ["kill", "rob", "bewitch"].includes(a.do) && a.character === key);
       const characters = view.character_deck.map((key) => {
-        const choice = naming(key);
+        const choice = at("character", key);
         return characterCard(key, { action: play(choice), label: choice?.label });
       });
       const faceDown = view.phase === "over" ? null : h("div", { class: "character face-down", "data-character": "face-down" },
@@ -132,16 +111,15 @@ export function create(root, { t, act, playerName }) {
           : plural(t, "citadels.face_down_count", view.face_down_count, lang) }));
 
       const pool = (view.draft.pool || []).map((key) => {
-        const choice = find((a) => (a.do === "pick" || a.do === "discard_char") && a.character === key);
+        const choice = at("pool", key);
         return characterCard(key, { action: play(choice), label: choice?.label || key, inPool: true });
       });
 
       const seats = view.seats.map((seat, i) => {
         const cityCards = seat.city.map((key) => {
-          const choice = CITY_KINDS.map((kind) => find((a) => a.do === kind && a.district === key
-            && (a.seat === undefined ? i === you : a.seat === i))).find(Boolean);
+          const choice = at("city", key, i);
           const extra = seat.beautified.includes(key) ? "+1" : "";
-          const price = choice?.action.do === "destroy" ? `⚔ ${gold(destroyCost(seat, key))}` : "";
+          const price = choice && priced(choice) ? `⚔ ${gold(choice.cost)}` : "";
           return district(key, lang, { size: "small", action: play(choice), label: choice && labelOf(choice), note: [extra, price].filter(Boolean).join(" · ") });
         });
         const purple = [...new Set(seat.city)].filter((key) => data.districts[key]?.text);
@@ -162,28 +140,28 @@ export function create(root, { t, act, playerName }) {
 
       const handKeys = view.hand || mine?.hand || [];
       const hand = handKeys.map((key) => {
-        const choice = HAND_KINDS.map((kind) => find((a) => a.do === kind && a.district === key)).find(Boolean);
+        const choice = at("hand", key);
         return district(key, lang, { action: play(choice), label: choice?.label, ability: true });
       });
 
       // cards to choose from, apart from the hand: drawn to keep, a hand looked at, the deck
       const pending = view.pending;
       const choosing = [];
-      if (view.turn?.drawn?.length) choosing.push([t("citadels.choose_keep"), view.turn.drawn, "keep"]);
-      if (pending?.hand) choosing.push([ui("pending_wizard_take", lang), pending.hand, "take"]);
-      if (pending?.deck) choosing.push([ui("pending_lighthouse", lang), pending.deck, "lighthouse"]);
+      if (view.turn?.drawn?.length) choosing.push([t("citadels.choose_keep"), view.turn.drawn, "drawn"]);
+      if (pending?.hand) choosing.push([ui("pending_wizard_take", lang), pending.hand, "looked"]);
+      if (pending?.deck) choosing.push([ui("pending_lighthouse", lang), pending.deck, "deck"]);
       if (pending?.card) choosing.push([ui("pending_wizard_use", lang), [pending.card], ""]);
-      const choice = choosing.map(([title, keys, kind]) => h("section", { class: "choice", "aria-label": title },
+      const choice = choosing.map(([title, keys, element]) => h("section", { class: "choice", "aria-label": title },
         h("h4", { text: title }),
         h("div", { class: "hand" }, keys.map((key) => {
-          const a = kind && find((x) => x.do === kind && x.district === key);
+          const a = element && at(element, key);
           return district(key, lang, { action: play(a), label: a?.label, ability: true });
         }))));
 
       // a Warlord's targets are the districts framed in the cities, each with its price: one
       // line says so instead of a button per district
-      const destroys = legal.filter((a) => a.action.do === "destroy");
-      const buttons = legal.filter((a) => a.action.do !== "destroy")
+      const destroys = legal.filter(priced);
+      const buttons = legal.filter((a) => !priced(a))
         .map((a) => h("button", { type: "button", "data-action-id": a.id, onclick: () => act(a.action), text: labelOf(a) }));
       const search = h("input", { type: "text", placeholder: t("match.filter"), "aria-label": t("match.filter"), value: filter });
       const shown = () => buttons.forEach((b) => { b.hidden = filter && !b.textContent.toLowerCase().includes(filter); });
@@ -194,7 +172,7 @@ export function create(root, { t, act, playerName }) {
         h("p", { class: "citadels-info" }, statusLine(view, lang, t, playerName)),
         h("div", { class: "characters", "aria-label": t("citadels.characters") }, characters, faceDown),
         pool.length ? h("section", { class: "choice pool" }, h("h4", { text: view.draft.drafter !== you ? t("citadels.offered_to", { player: playerName(view.draft.drafter) })
-          : t(view.draft.kind === "discard" ? "citadels.choose_discard" : "citadels.choose_pick") }),
+          : t(`citadels.choose_${view.draft.kind}`) }),
           h("div", { class: "characters" }, pool)) : null,
         choice,
         you !== null && (view.hand || mine) ? h("section", { class: "my-hand" },

@@ -1,4 +1,17 @@
-// Helpers every game renderer shares: plural forms and the newest move marked on the board.
+// Helpers every game renderer shares: a text in the page's language, templates filled in,
+// plural forms, and the newest move marked on the board.
+
+// local({en: "Palace", es: "Palacio"}, "es") -> "Palacio"; English where the language has no
+// entry, "" where there is no entry at all; a plain string is the same in every language.
+export function local(entry, lang) {
+  if (typeof entry === "string") return entry;
+  return entry?.[lang] || entry?.en || "";
+}
+
+// fill("{n} gold", {n: 2}) -> "2 gold"; a field not given stays as "{name}" (a visible gap).
+export function fill(template, values = {}) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
+}
 
 // plural(t, "citadels.cards", 1, lang) -> t("citadels.cards.one", {n: 1}) in English; the
 // catalogue holds one key per plural category the language uses ("one", "other").
@@ -6,6 +19,19 @@ export function plural(t, key, n, lang) {
   const category = new Intl.PluralRules(lang).select(n);
   const text = t(`${key}.${category}`, { n });
   return text === `${key}.${category}` ? t(`${key}.other`, { n }) : text;
+}
+
+// pluralForms(["{n} use left", "{n} uses left"], n, lang): a game text's [one, other] forms.
+export function pluralForms(forms, n, lang) {
+  return fill(forms[new Intl.PluralRules(lang).select(n) === "one" ? 0 : 1], { n });
+}
+
+// The legal action that points at a board element (its `hint` from the game's decision
+// table): element kind, key and, for elements on a seat's part of the board, that seat (an
+// action whose hint names no seat points at the mover's own part, `you`).
+export function pointingAt(legal, you) {
+  return (element, key, seat = you) => legal.find((a) => a.hint && a.hint.element === element
+    && a.hint.key === key && (a.hint.seat ?? you) === seat);
 }
 
 // Mark the board element the newest log entry is about (class "newest-move": a short glow,

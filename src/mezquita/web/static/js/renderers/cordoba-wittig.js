@@ -4,7 +4,7 @@
 // the stones to move back glow orange. Mouse, touch or keyboard (Tab to reach, Enter or Space).
 // Every word comes from the game's data (texts.json) and the view (symbols with their glyphs).
 import { clickable, getJSON, h, s } from "../dom.js";
-import { markNewest } from "./common.js";
+import { fill, local, markNewest } from "./common.js";
 
 const CELL = 64;
 const LEFT = 20; // room for the row numbers
@@ -20,8 +20,6 @@ let texts = null;
 // (in board units) so that none is under 10 px on screen.
 let narrow = false;
 const size = (wide, small) => (narrow ? small : wide);
-const local = (entry, lang) => (entry && (entry[lang] || entry.en)) || "";
-const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 
 const boards = new Map();
 
@@ -106,12 +104,14 @@ export function create(root, { t, act, playerName }) {
     const bySquare = new Map();
     const bySide = new Map();
     let pass = null;
+    // by the board element each action points at (its hint): a stone to move, or to move
+    // back ("returning"), a field, a half of a double, the pass
     for (const a of mine) {
-      const kind = a.action.do;
-      if (kind === "stone" || kind === "back") byStone.set(a.action.stone, a);
-      else if (kind === "to" || kind === "back_to") bySquare.set(a.action.to, a);
-      else if (kind === "side") bySide.set(a.action.side, a);
-      else if (kind === "pass") pass = a;
+      const { element, key } = a.hint;
+      if (element === "stone" || element === "returning") byStone.set(key, a);
+      else if (element === "field") bySquare.set(key, a);
+      else if (element === "side") bySide.set(key, a);
+      else if (element === "pass") pass = a;
     }
     const comp = view.compensation;
     const pending = new Set(comp ? comp.pending : []);
@@ -169,7 +169,7 @@ export function create(root, { t, act, playerName }) {
         if (chosen) group.classList.add("selected");
         if (choice) {
           group.classList.add("legal");
-          clickable(group, stuck ? `${title} · ${stuck}` : title, () => (choice.action.do === "stone" ? hold(st.label) : act(choice.action)));
+          clickable(group, stuck ? `${title} · ${stuck}` : title, () => (choice.hint.element === "stone" ? hold(st.label) : act(choice.action)));
         } else {
           group.setAttribute("pointer-events", "none"); // a click reaches the field below
         }

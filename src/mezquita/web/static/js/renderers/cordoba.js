@@ -2,7 +2,7 @@
 // of the opponent as card backs, the hand at the bottom. Choose a card, then a highlighted
 // landmark (mouse, touch or keyboard: Tab to reach, Enter or Space to choose).
 import { clickable, getJSON, h, s } from "../dom.js";
-import { markNewest } from "./common.js";
+import { local, markNewest } from "./common.js";
 
 const COL = 110;
 const WIDTH = 7 * COL;
@@ -17,8 +17,6 @@ const STACK = 184 - CARD_H; // vertical room for the offsets of a stack
 const SEAT_CLASS = ["ctrl-0", "ctrl-1"];
 const SEAT_COLOURS = ["var(--green)", "var(--red)"]; // as .ctrl-0 and .ctrl-1 draw them
 let names = null;
-
-const local = (entry, lang) => entry[lang] || entry.en;
 
 function landmarkNames() {
   names ??= getJSON("/api/games/cordoba/data/texts.json").then((data) => data.landmarks);

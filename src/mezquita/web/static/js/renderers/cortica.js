@@ -1,17 +1,16 @@
 // Cortiça: the row of 5 action cards (the resting one turned sideways) with workers and
 // interns on their spaces, the 3 plans on their current side, each player's oak / bark / cork
-// tracks (0..7, 6 cork ends the game) and the worker stack. Legal moves light up where they
-// happen on the table; every legal action is also a labelled button (keyboard: Tab, Enter).
-// Words come from the game's data/texts.json and the card set; the log arrives worded by the
-// server, so nothing here words a move.
+// tracks (0 up to the page data's max; its goal in cork ends the game) and the worker stack.
+// Legal moves light up where they happen on the table; every legal action is also a labelled
+// button (keyboard: Tab, Enter). Words come from the game's data/texts.json and its page data
+// (the cards' names and effects, worded by the engine); the log arrives worded by the server,
+// so nothing here words a move or an effect.
 import { clickable, getJSON, h, s } from "../dom.js";
-import { markNewest } from "./common.js";
+import { fill, local, markNewest, pluralForms } from "./common.js";
 
 const SEATS = ["blue", "red"];
 const SEAT_COLOURS = ["#2f5d9e", "var(--red)"]; // as the .blue and .red pieces
 const RESOURCES = ["tree", "bark", "cork"];
-const MAX = 7;
-const GOAL = 6;
 const CARD_W = 176;
 const CARD_H = 226;
 const PLAN_W = 224;
@@ -20,30 +19,7 @@ const GAP = 10;
 const NARROW = 620; // below this board width (px) the table is laid out in two columns
 const PLAN_CHIPS = { use_plan: "use", flip_plan: "flip", flip_use_plan: "flip_use", double_plan: "double" };
 
-const local = (names, lang) => names?.[lang] || names?.en || "";
 let texts = null;
-const sets = new Map();
-
-async function loadData(setName) {
-  texts ??= getJSON("/api/games/cortica/data/texts.json");
-  if (!sets.has(setName)) sets.set(setName, getJSON(`/api/games/cortica/data/${encodeURIComponent(setName)}.json`).catch(() => null));
-  return Promise.all([texts, sets.get(setName)]);
-}
-
-const pick = (texts, lang) => texts[lang] || texts.en;
-const fill = (template, vars) => template.replace(/\{(\w+)\}/g, (_, k) => vars[k]);
-const plural = (forms, n) => fill(forms[n === 1 ? 0 : 1], { n });
-
-// An effect in words, as the game's own labels word it (data/texts.json).
-function effectText(effect, words, lang) {
-  const verbs = pick(words.effects, lang);
-  const names = pick(words.resources, lang);
-  const amounts = (values = {}, suffix = "") => RESOURCES.filter((r) => values[r]).map((r) => `${values[r]}${suffix} ${names[r][values[r] === 1 ? 0 : 1]}`).join(" + ");
-  if (effect.special) return verbs[effect.special === "hire" ? "hire" : `any_${effect.special}`];
-  let text = effect.pay ? fill(verbs.convert, { pay: amounts(effect.pay), gain: amounts(effect.gain) }) : fill(verbs.gain, { gain: amounts(effect.gain) });
-  if (effect.instead) text = fill(verbs.instead, { base: text, gain: amounts(effect.instead.gain), have: amounts(effect.instead.if_have, "+") });
-  return text;
-}
 
 // Break text into lines of at most `width` characters.
 function wrap(text, width) {
@@ -117,15 +93,17 @@ export function create(root, { t, act, playerName }) {
 
   async function update(args) {
     last = args;
-    const { view, legal, you, match, lang } = args;
-    const [words, set] = await loadData(view.cards);
+    const { view, legal, you, match, lang, pageData: set } = args;
+    texts ??= getJSON("/api/games/cortica/data/texts.json");
+    const words = await texts;
+    const inLang = (entry) => local(entry, lang);
     const L = layout(root.clientWidth || 960);
     wasNarrow = L.narrow;
-    const cardName = (kind, index, key) => local(set?.[kind]?.[index]?.name, lang) || t(`cortica.card.${key}`);
-    const web = pick(words.web, lang);
-    const colour = (seat) => pick(words.colours, lang)[seat];
-    const workerName = (w) => pick(words.workers, lang)[w.intern ? "intern" : "worker"][w.owner];
-    const usesLeft = (n) => plural(pick(words.render, lang).uses_left, n);
+    const cardName = (kind, index) => set[kind][index].name;
+    const web = inLang(words.web);
+    const colour = (seat) => inLang(words.colours)[seat];
+    const workerName = (w) => inLang(words.workers)[w.intern ? "intern" : "worker"][w.owner];
+    const usesLeft = (n) => pluralForms(inLang(words.render).uses_left, n, lang);
     const who = (seat) => `${colour(seat)} · ${playerName(seat)}`;
     const find = (test) => legal.find((a) => test(a.action));
     const isPlan = (a) => a.do in PLAN_CHIPS;
@@ -138,7 +116,7 @@ export function create(root, { t, act, playerName }) {
     let order = 0;
     view.row.forEach((slot, i) => {
       const [x, y] = L.cards[i];
-      const name = cardName("actions", slot.card, slot.key);
+      const name = cardName("actions", slot.card);
       svg.append(slot.active ? actionCard(x, y, slot, name, ++order) : restingCard(x, y, slot, name));
     });
     view.plans.forEach((plan, i) => {
@@ -159,13 +137,13 @@ export function create(root, { t, act, playerName }) {
     movesTitle.textContent = t("match.moves"); // in the language chosen now
     const costOf = (a) => { // a plan action: the conversion it makes (twice for "use twice")
       const plan = isPlan(a.action) && view.plans.find((p) => p.key === a.action.plan);
-      return plan ? planCost(a.action, set?.plans?.[plan.plan], plan) : "";
+      return plan ? planCost(a.action, set.plans[plan.plan], plan) : "";
     };
     moves.replaceChildren(...legal.map((a) => {
       const cost = costOf(a);
       return h("button", { type: "button", "data-action-id": a.id, onclick: choose(a), text: cost ? `${a.label} — ${cost}` : a.label });
     }));
-    note.textContent = set?.reconstruction ? t("cortica.reconstruction", { name: view.cards }) : "";
+    note.textContent = set.reconstruction ? t("cortica.reconstruction", { name: view.cards }) : "";
 
     function playerPanel(seat, y) {
       const res = view.resources[seat];
@@ -182,18 +160,18 @@ export function create(root, { t, act, playerName }) {
     }
 
     function track(x, y, resource, value, seat) {
-      const label = pick(words.resource_labels, lang)[resource];
-      const names = pick(words.resources, lang)[resource];
+      const label = inLang(words.resource_labels)[resource];
+      const names = inLang(words.resources)[resource];
       const cell = L.narrow ? 34 : 28;
       // room for the longest resource name of this language (about 6.4 px a character)
-      const longest = Math.max(...Object.values(pick(words.resource_labels, lang)).map((n) => n.length));
+      const longest = Math.max(...Object.values(inLang(words.resource_labels)).map((n) => n.length));
       const labelW = Math.max(L.narrow ? 80 : 74, 12 + Math.ceil(6.4 * longest));
       const group = s("g", { class: `cortica-track ${resource}`, "data-resource": resource, "data-value": value },
-        s("text", { x, y: y + 17, class: "track-label", text: resource === "cork" ? `${label} /${GOAL}` : label }),
+        s("text", { x, y: y + 17, class: "track-label", text: resource === "cork" ? `${label} /${set.goal}` : label }),
         s("title", { text: `${colour(seat)}: ${value} ${names[value === 1 ? 0 : 1]}` }));
-      for (let n = 0; n <= MAX; n++) {
+      for (let n = 0; n <= set.max; n++) {
         const cx = x + labelW + n * cell;
-        const goal = resource === "cork" && n >= GOAL;
+        const goal = resource === "cork" && n >= set.goal;
         group.append(
           s("rect", { x: cx, y, width: cell - 3, height: 24, rx: 4, class: `cell${n === value ? " current" : n < value ? " below" : ""}${goal ? " goal" : ""}` }),
           s("text", { x: cx + (cell - 3) / 2, y: y + 17, "text-anchor": "middle", class: `cell-num${n === value ? " current" : ""}`, text: n }));
@@ -203,7 +181,7 @@ export function create(root, { t, act, playerName }) {
     }
 
     function actionCard(x, y, slot, name, position) {
-      const card = set?.actions?.[slot.card];
+      const card = set.actions[slot.card];
       const rest = find((a) => a.do === "rest" && a.card === slot.key);
       const resolving = view.resolving?.card === slot.card;
       const group = s("g", { class: `cortica-card active${rest ? " legal" : ""}${resolving ? " resolving" : ""}`, "data-card": slot.key },
@@ -214,9 +192,7 @@ export function create(root, { t, act, playerName }) {
         s("text", { x: x + 32, y: y + 20, class: "card-name", text: name }),
         s("text", { x: x + CARD_W - 10, y: y + 20, "text-anchor": "end", class: "star", text: "★" }));
       let oy = y + 40;
-      // Without the card set (a file the server does not serve) the options come from the labels.
-      const options = card?.options.map((effect, o) => ({ text: effectText(effect, words, lang), o }))
-        ?? legal.filter((a) => a.action.do === "use" && a.action.card === slot.key).map((a) => ({ text: a.label.slice(a.label.indexOf(":") + 1).trim(), o: a.action.option }));
+      const options = card.options.map((text, o) => ({ text, o }));
       options.forEach(({ text, o }) => {
         const lines = wrap(text, L.narrow ? 24 : 25);
         const height = lines.length * 14 + 6;
@@ -260,7 +236,7 @@ export function create(root, { t, act, playerName }) {
       const cx = x + CARD_W / 2;
       const cy = y + CARD_H / 2;
       const w = CARD_W - 10;
-      const effects = (set?.actions?.[slot.card]?.options || []).map((effect) => `• ${effectText(effect, words, lang)}`);
+      const effects = set.actions[slot.card].options.map((text) => `• ${text}`);
       const lines = [...wrap(t("cortica.rest_does"), 26), ...effects.flatMap((text) => wrap(text, 26))];
       const hgt = Math.min(CARD_H - 4, 62 + lines.length * 13);
       const top = cy - hgt / 2;
@@ -276,26 +252,24 @@ export function create(root, { t, act, playerName }) {
     // What a plan action converts: the side it uses (after the flip for "flip + use", twice
     // for "use ×2"); nothing for a plain flip.
     function planCost(action, card, plan) {
-      if (!card || action.do === "flip_plan") return "";
+      if (action.do === "flip_plan") return "";
       const side = action.do === "flip_use_plan" ? 1 - plan.side : plan.side;
-      const effect = effectText(card.sides[side], words, lang);
+      const effect = card.sides[side];
       return action.do === "double_plan" ? t("cortica.twice", { effect }) : effect;
     }
 
     function planCard(x, y, w, hgt, plan) {
-      const card = set?.plans?.[plan.plan];
-      const name = cardName("plans", plan.plan, plan.key);
+      const card = set.plans[plan.plan];
+      const name = cardName("plans", plan.plan);
       const group = s("g", { class: `cortica-plan side-${plan.side}`, "data-plan": plan.key, "data-side": plan.side },
         s("rect", { x, y, width: w, height: hgt, rx: 10, class: "plan-body" }),
         s("text", { x: x + 12, y: y + 20, class: "card-name dark", text: name }),
         s("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", class: "side-mark", text: t(plan.side ? "cortica.back_side" : "cortica.star_side") }));
       const width = Math.floor((w - 24) / 6.6); // characters per line at 13px
-      if (card) {
-        const now = wrap(effectText(card.sides[plan.side], words, lang), width);
-        const other = wrap(t("cortica.other_side", { effect: effectText(card.sides[1 - plan.side], words, lang) }), Math.floor((w - 24) / 5.2));
-        group.append(...textLines(x + 12, y + 40, now, { class: "effect big" }, 15),
-          ...textLines(x + 12, y + 44 + now.length * 15, other, { class: "effect dim" }, 12));
-      }
+      const now = wrap(card.sides[plan.side], width);
+      const other = wrap(t("cortica.other_side", { effect: card.sides[1 - plan.side] }), Math.floor((w - 24) / 5.2));
+      group.append(...textLines(x + 12, y + 40, now, { class: "effect big" }, 15),
+        ...textLines(x + 12, y + 44 + now.length * 15, other, { class: "effect dim" }, 12));
       const chips = legal.filter((a) => isPlan(a.action) && a.action.plan === plan.key);
       for (const entry of chips) entry.cost = planCost(entry.action, card, plan);
       let cx = x + 10;
@@ -335,7 +309,7 @@ export function create(root, { t, act, playerName }) {
       const r = view.resolving;
       let what;
       if (view.phase === "place") what = fill(web.placing, { worker: workerName(view.stack[0]), player: who(view.stack[0].owner) });
-      else if (view.phase === "resolve") what = fill(web.resolving, { worker: workerName(r), card: cardName("actions", r.card, view.row.find((c) => c.card === r.card).key), left: usesLeft(r.uses_left) });
+      else if (view.phase === "resolve") what = fill(web.resolving, { worker: workerName(r), card: cardName("actions", r.card), left: usesLeft(r.uses_left) });
       else if (view.phase === "rest") what = t("cortica.resting_choice", { player: who(view.stack[view.stack.length - 1].owner) });
       else what = view.winner === null ? t("match.over") : fill(web.game_over, { player: who(view.winner) });
       return [h("strong", { text: round }), ` · ${what}`];

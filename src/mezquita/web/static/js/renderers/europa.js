@@ -5,7 +5,7 @@
 // too) or click the map, one stone per click: East/West, then North/Middle/South, sector,
 // section.
 import { getJSON, h, s } from "../dom.js";
-import { markNewest } from "./common.js";
+import { fill, local, markNewest } from "./common.js";
 
 const SEAT_COLOURS = ["#c0392b", "#2e6db4", "#d4a017", "#2e8b57", "#8e44ad", "#e67e22"];
 const CARD_COLOURS = { yellow: "#e8c33a", red: "#c8432f", blue: "#2f6fb0" };
@@ -60,16 +60,10 @@ const STYLE = `
 `;
 
 let data = null;
-const local = (entry, lang) => (entry ? entry[lang] || entry.en : "");
-
 function loadData() {
   data ??= Promise.all([getJSON("/api/games/europa/data/map.json"), getJSON("/api/games/europa/data/texts.json")])
     .then(([map, texts]) => ({ map, texts }));
   return data;
-}
-
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
 }
 
 // The map's zoom: the part of the map shown (a viewBox), null for all of it. While a player

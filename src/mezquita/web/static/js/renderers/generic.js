@@ -11,7 +11,7 @@ const HIDDEN_KEY = /hidden|secret|face.?down|unseen/i;
 // `key` is the nearest object key around the value: it decides what a null means.
 function value(v, t, key = "") {
   if (v === null) {
-    return HIDDEN_KEY.test(key) ? h("span", { class: "hidden-value", role: "img", "aria-label": t("cordoba.hidden"), title: "?" })
+    return HIDDEN_KEY.test(key) ? h("span", { class: "hidden-value", role: "img", "aria-label": t("match.hidden"), title: "?" })
       : h("span", { class: "null-value", text: "—" });
   }
   if (Array.isArray(v)) {

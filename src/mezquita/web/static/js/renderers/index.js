@@ -1,14 +1,10 @@
-// Which renderer draws which game; any game without its own renderer gets the generic one.
+// Which renderer draws which game: the server says which games have their own (`renderer`
+// in /api/games: renderers/<game id>.js); any other game gets the generic one.
 // `?renderer=generic` in the page address forces the generic renderer (for testing).
-const RENDERERS = {
-  cordoba: () => import("./cordoba.js"),
-  citadels: () => import("./citadels.js"),
-  cortica: () => import("./cortica.js"),
-  "cordoba-wittig": () => import("./cordoba-wittig.js"),
-  europa: () => import("./europa.js"),
-};
+import { getJSON } from "../dom.js";
 
-export function rendererFor(gameId) {
+export async function rendererFor(gameId) {
   const forced = new URLSearchParams(location.search).get("renderer") === "generic";
-  return (!forced && RENDERERS[gameId] || (() => import("./generic.js")))();
+  const game = forced ? null : (await getJSON("/api/games")).find((g) => g.id === gameId);
+  return import(game?.renderer ? `./${gameId}.js` : "./generic.js");
 }
