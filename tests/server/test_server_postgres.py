@@ -21,8 +21,7 @@ HOLD = 1.5  # seconds another transaction holds a match's row
 def _running(name: str, seats: list[str]) -> MatchRow:
     """A running Córdoba match named ``name``-<now> with these seats, both joined."""
     return MatchRow(id=f"{name}-{time.time_ns()}", game="cordoba", options={}, seed=1, seats=seats,
-                    token_hashes=[None, None], joined=[True, True], turn_seconds=0,
-                    timeout_agent="random", status="running", created_at=now())
+                    token_hashes=[None, None], joined=[True, True], status="running", created_at=now())
 
 
 def test_matches_play_persist_and_rebuild_on_postgresql(postgres_url):
@@ -41,7 +40,7 @@ def test_matches_play_persist_and_rebuild_on_postgresql(postgres_url):
         before = message
     engine = sa.create_engine(postgres_url.replace("postgresql://", "postgresql+psycopg://"))
     with engine.connect() as db:
-        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
+        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0005"
         moves = db.execute(sa.text("select count(*) from moves where match_id = :m"),
                            {"m": made["id"]}).scalar()
     engine.dispose()

@@ -22,6 +22,7 @@ from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
 from .hub import MAX_SEED, Hub
+from .leaving import RESIGNED, leave
 from .limits import CREATE_RATE, REPLAY_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
 from .match import MatchError, clean_name
 from .store import DEFAULT_URL, Store, StoreUnavailable
@@ -37,6 +38,17 @@ OptionValue = (StrictBool | StrictInt | Annotated[float, Field(allow_inf_nan=Fal
                | Annotated[str, Field(max_length=200)])
 
 
+class CustomClock(BaseModel):
+    """A clock of one's own, in seconds (`clocks.choose` checks the bounds)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    bank: StrictInt
+    increment: StrictInt
+    cap: StrictInt | None = None  # the bank by default
+    grace: StrictInt | None = None  # 0 by default
+
+
 class CreateMatch(BaseModel):
     """The lobby's request to create a match."""
 
@@ -47,11 +59,19 @@ class CreateMatch(BaseModel):
                   OptionValue | Annotated[list[OptionValue], Field(max_length=64)]] = Field(
         default_factory=dict, max_length=32)
     seats: list[Annotated[str, Field(max_length=64)]] = Field(min_length=1, max_length=16)
-    turn_seconds: StrictInt = Field(default=0, ge=0, le=10**6)
-    timeout_agent: str = Field(default="random", max_length=64)
+    # a preset name, "off", or custom seconds; omitted: on whenever two humans sit (clocks.py)
+    clock: Annotated[str, Field(max_length=16)] | CustomClock | None = None
     practice: StrictBool = False  # unrated; only then may the client choose the seed
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
     name: str | None = Field(default=None, max_length=200)  # the creator's name (clean_name)
+
+
+class Resign(BaseModel):
+    """Resigning a seat: its secret token."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(min_length=1, max_length=100)
 
 
 class Claim(BaseModel):
@@ -145,9 +165,10 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         if not creations.allow(host):
             raise HTTPException(429, "too many matches created; wait a minute")
         try:
-            match, secrets_ = await hub.create(body.game, body.options, body.seats,
-                                               body.turn_seconds, body.timeout_agent, body.seed,
-                                               body.practice, host, body.name)
+            clock = (body.clock.model_dump(exclude_none=True)
+                     if isinstance(body.clock, CustomClock) else body.clock)
+            match, secrets_ = await hub.create(body.game, body.options, body.seats, clock,
+                                               body.seed, body.practice, host, body.name)
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
         creations.record(host)  # refused creations do not count
@@ -173,6 +194,19 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
         return {"seat": seat, "token": token}
+
+    @app.post("/api/matches/{match_id}/resign")
+    async def resign(match_id: str, body: Resign) -> dict:
+        """Resign the seat of ``token`` (``leaving.py``): two players, the match ends and the
+        seat loses; more, a bot takes the seat and play goes on. Again: the same answer."""
+        match = await _match(hub, match_id)
+        seat = match.seat_of(body.token)
+        if seat is None:
+            raise HTTPException(403, "this seat token is not valid for this match")
+        try:
+            return await leave(hub, match, seat, RESIGNED)
+        except MatchError as err:
+            raise HTTPException(409, str(err)) from None
 
     @app.get("/api/matches")
     async def list_matches(status: str = Query("open,running", max_length=100),

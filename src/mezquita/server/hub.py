@@ -24,6 +24,8 @@ from mezquita.engine.options import check_remote
 from mezquita.engine.registry import game_class
 
 from .bots import BotPool, agent_names
+from .clocks import Clocks, choose, rebuild
+from .leaving import ABSENT, leave
 from .limits import Settings
 from .match import HUMAN, Client, Match, MatchError, clean_name, hash_token, rematch_token
 from .replay import ReplayBuilder
@@ -32,9 +34,9 @@ from .store import MatchRow, Move, MoveConflict, MoveWriter, Store, StoreUnavail
 
 log = logging.getLogger("mezquita.server")
 
-TURN_SECONDS = (0, 1, 86400)  # no timer, or between 1 s and a day (slow play among friends)
 MAX_SEED = 2**62
 FINISHED_KEPT = 64  # finished matches kept in memory for details and spectators
+RETRY_LEAVE = 1.0  # seconds before a seat out of time is let go again (database away)
 PRESENCE_EVERY = 0.5  # presence messages of one match are coalesced over this many seconds
 BUSY = json.dumps({"type": "error", "code": "busy",
                    "message": "server busy (database not answering); retrying your move"})
@@ -52,7 +54,8 @@ class Hub:
         self.matches: dict[str, Match] = {}
         self.finished: OrderedDict[str, Match] = OrderedDict()
         self._loading: dict[str, asyncio.Future] = {}
-        self.scheduler = Scheduler(pool, self.act, self.live, self.settings.write_patience)
+        self.scheduler = Scheduler(pool, self.act, self.time_out, self.live,
+                                   self.settings.write_patience)
         self.sockets: dict[str, int] = {}  # open WebSockets per address
         self._claims = asyncio.Lock()
         self._presence_due: set[str] = set()
@@ -64,15 +67,14 @@ class Hub:
 
     # -- creating and loading ------------------------------------------------------------
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
-                     turn_seconds: int = 0, timeout_agent: str = "random",
-                     seed: int | None = None, practice: bool = False, creator: str = "",
-                     name: str | None = None
+                     clock: str | dict | None = None, seed: int | None = None,
+                     practice: bool = False, creator: str = "", name: str | None = None
                      ) -> tuple[Match, list[tuple[str | None, str | None]]]:
         """Create and store a match; return it with, per seat, ``(token, invitation)``: the
         creator's own seat (the first human one) gets a token (and ``name``, the creator's
         chosen name), every other human seat an invitation that `claim` turns into its own
-        token once. The server picks the seed; a client's ``seed`` is accepted only for a
-        ``practice`` match (and shown to all)."""
+        token once. ``clock`` as `clocks.choose` takes it. The server picks the seed; a
+        client's ``seed`` is accepted only for a ``practice`` match (and shown to all)."""
         name = clean_name(name)
         try:
             check_remote(game_class(game_id).info.options, options, game_id)
@@ -83,14 +85,10 @@ class Hub:
             raise MatchError(f"{game.info.name} with these options has {game.num_players} "
                              f"seats; got {len(seats)}")
         bots = agent_names(game)
-        for kind in [*seats, timeout_agent]:
+        for kind in seats:
             if kind != HUMAN and kind not in bots:
                 raise MatchError(f"unknown seat kind {kind!r} (human or one of: {', '.join(bots)})")
-        if timeout_agent == HUMAN:
-            raise MatchError("the timeout player must be a bot")
-        if turn_seconds != 0 and not TURN_SECONDS[1] <= turn_seconds <= TURN_SECONDS[2]:
-            raise MatchError(f"turn_seconds must be 0 (no timer) or {TURN_SECONDS[1]}.."
-                             f"{TURN_SECONDS[2]}")
+        stored_clock = choose(clock, seats)
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         elif not practice:
@@ -109,13 +107,15 @@ class Hub:
             id=secrets.token_urlsafe(9), game=game_id, options=_json_options(game.options),
             seed=seed, seats=list(seats),
             token_hashes=[hash_token(t) if t else None for t, _ in secrets_],
-            joined=[kind != HUMAN for kind in seats], turn_seconds=turn_seconds,
-            timeout_agent=timeout_agent, status="open" if humans else "running",
+            joined=[kind != HUMAN for kind in seats], clock=stored_clock,
+            left=[None] * len(seats), status="open" if humans else "running",
             created_at=now(), invite_hashes=[hash_token(i) if i else None for _, i in secrets_],
             creator=creator[:64], practice=practice, owner=self.store.instance, names=names,
         )
         await self.store.call(self.store.create, row, self.settings.lease_seconds)
         match = Match(row, game.new_state(seed))
+        if stored_clock is not None:
+            match.clocks = Clocks(stored_clock, len(seats))
         self.matches[row.id] = match
         self.scheduler.schedule(match)
         return match, secrets_
@@ -142,11 +142,17 @@ class Hub:
             return None
         state = await asyncio.to_thread(
             lambda: Record(row.game, row.options, row.seed, row.actions).replay())
+        clocks = None
+        if row.clock is not None and row.status == "running":  # on from the stored banks
+            clocks = await asyncio.to_thread(rebuild, row.game, row.options, row.seed, row.clock,
+                                             row.seats, row.actions, row.move_times,
+                                             row.started_at)
+        elif row.clock is not None and row.status == "open":
+            clocks = Clocks(row.clock, len(row.seats))
         if self.live(match_id) is not None:  # loaded meanwhile (e.g. a remote move)
             return self.live(match_id)
         match = Match(row, state)
-        if row.status == "running" and row.last_at is not None:  # timers go on from there
-            match.clock_base = row.last_at.timestamp()
+        match.clocks = clocks
         if row.status == "finished":  # kept a while for details and spectators
             self.finished[match_id] = match
             while len(self.finished) > FINISHED_KEPT:
@@ -303,8 +309,7 @@ class Hub:
                 row = MatchRow(
                     id=secrets.token_urlsafe(9), game=old.game, options=old.options,
                     seed=secrets.randbelow(MAX_SEED), seats=seats, token_hashes=[None] * n,
-                    joined=[kind != HUMAN for kind in seats], turn_seconds=old.turn_seconds,
-                    timeout_agent=old.timeout_agent,
+                    joined=[kind != HUMAN for kind in seats], clock=old.clock, left=[None] * n,
                     status="open" if HUMAN in seats else "running", created_at=now(),
                     invite_hashes=[None] * n, creator=old.creator, practice=old.practice,
                     owner=self.store.instance, names=turn(match.names()),
@@ -315,6 +320,8 @@ class Hub:
                     state = await asyncio.to_thread(
                         lambda: load(row.game, **row.options).new_state(row.seed))
                     self.matches[row.id] = Match(row, state)
+                    if row.clock is not None:
+                        self.matches[row.id].clocks = Clocks(row.clock, n)
                     self.scheduler.schedule(self.matches[row.id])
                 match.row.rematch = made
             match.changed()
@@ -434,7 +441,7 @@ class Hub:
             new = match.state.child(seat, action)
             action_json = match.game.action_to_json(new.history[-1][1])
             finished = new.is_terminal()
-            result = {"returns": new.returns(), "scores": new.scores()} if finished else None
+            result = self._result(match, new) if finished else None
             try:
                 await self.writer.write(
                     Move(match.id, len(match.state.history), seat, action_json, by,
@@ -448,6 +455,27 @@ class Hub:
                     match.busy = False
             self._applied(match, new, seat, action_json, by, result)
 
+    @staticmethod
+    def _result(match: Match, state) -> dict:
+        """The result of ``match`` ended in ``state``: returns, scores and who left."""
+        return {"returns": state.returns(), "scores": state.scores(),
+                "left": [entry and entry["why"] for entry in match.left()]}
+
+    async def time_out(self, match: Match, seat: int) -> None:
+        """``seat`` is still to move with its clock and grace spent: it has left the match
+        (tried again while the database does not answer)."""
+        while True:
+            try:
+                await leave(self, match, seat, ABSENT)
+                return
+            except StoreUnavailable:
+                await asyncio.sleep(RETRY_LEAVE)
+            except MezquitaError as err:  # the match ended or moved on meanwhile
+                log.info("seat %d of match %s did not leave on time: %s", seat, match.id, err)
+                return
+            if self.live(match.id) is not match or seat not in match.state.to_move():
+                return
+
     def _busy(self, match: Match) -> Callable[[], None]:
         def tell() -> None:
             if not match.busy:
@@ -458,9 +486,12 @@ class Hub:
 
     def _applied(self, match: Match, new, seat: int, action_json: Any, by: str,
                  result: dict | None) -> None:
+        if match.clocks is not None:
+            match.clocks.moved(seat, time.time())
         match.state = new
         match.row.actions.append([seat, action_json])
         match.row.move_sources.append(by)
+        match.row.move_times.append(now())
         if result is not None:
             match.row.status = "finished"
             match.row.result = result
@@ -496,8 +527,7 @@ class Hub:
         stored = await self.store.call(self.store.moves_from, match.id, len(match.state.history))
         for seat, action, by in stored:
             new = match.state.child(seat, action)
-            result = ({"returns": new.returns(), "scores": new.scores()}
-                      if new.is_terminal() else None)
+            result = self._result(match, new) if new.is_terminal() else None
             self._applied(match, new, seat, action, by, result)
 
     def remote_head(self, match: Match, head: dict) -> None:
@@ -506,7 +536,9 @@ class Hub:
         changed = (row.joined, row.status) != (head["joined"], head["status"])
         row.joined, row.token_hashes = head["joined"], head["token_hashes"]
         row.invite_hashes = head["invite_hashes"] or row.invite_hashes
-        if (head["names"] or row.names) != row.names or head["rematch"] != row.rematch:
+        if ((head["names"] or row.names) != row.names or head["rematch"] != row.rematch
+                or head["seats"] != row.seats or (head["left"] or row.left) != row.left):
+            row.seats, row.left = head["seats"], head["left"] or row.left
             match.set_names(head["names"] or row.names)
             row.rematch = head["rematch"]
             changed = True

@@ -14,6 +14,7 @@ import hmac
 import time
 import unicodedata
 from collections import deque
+from typing import TYPE_CHECKING
 
 import orjson
 
@@ -22,6 +23,9 @@ from mezquita.engine import LANGS, MezquitaError, State
 from mezquita.web import catalogue
 
 from .store import MatchRow
+
+if TYPE_CHECKING:
+    from .clocks import Clocks
 
 HUMAN = "human"
 OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
@@ -132,8 +136,8 @@ class Match:
         self.state = state
         self.game = state.game
         self.clients: set[Client] = set()
-        self.timers: dict[int, asyncio.TimerHandle] = {}
-        self.deadlines: dict[int, float] = {}  # seat -> epoch seconds of its timeout
+        self.timers: dict[int, asyncio.TimerHandle] = {}  # seat -> its clock's deadline
+        self.clocks: Clocks | None = None  # the running clocks (`clocks.Clocks`), if timed
         self.thinking: set[int] = set()  # seats whose bot move is being computed
         # seat -> turn since which it has been to move without moving itself: in a
         # simultaneous phase (Europa's tips) another seat's move does not make its click stale
@@ -154,7 +158,6 @@ class Match:
         self.owned = True  # this instance runs its bots and timers
         self.active = time.monotonic()  # last move or connection
         self.busy = False  # the database is not answering a write of this match
-        self.clock_base: float | None = None  # epoch of the last move, for timers after a reload
 
     def changed(self) -> None:
         """Something clients see changed: re-encode on the next send, wake every client."""
@@ -219,14 +222,14 @@ class Match:
             "status": self.status,
             "seats": [
                 {"kind": kind, "joined": joined, "online": kind != HUMAN or seat in online,
-                 "deadline": self.deadlines.get(seat), "name": name}
-                for seat, (kind, joined, name) in enumerate(
-                    zip(self.row.seats, self.row.joined, self.names()))
+                 "name": name, "left": left, "clock": (self.clocks.view(seat) if self.clocks
+                                                       and kind == HUMAN else None)}
+                for seat, (kind, joined, name, left) in enumerate(
+                    zip(self.row.seats, self.row.joined, self.names(), self.left()))
             ],
             "rematch": self.row.rematch,
             "spectators": spectators,
-            "turn_seconds": self.row.turn_seconds,
-            "timeout_agent": self.row.timeout_agent,
+            "clock": self.row.clock,
             "result": self.row.result,
             "practice": self.row.practice,
             "seed": self.row.seed if self.row.practice else None,  # shown to every seat
@@ -240,6 +243,10 @@ class Match:
         self._worded.clear()
         self._last_log.clear()
         self._display.clear()
+
+    def left(self) -> list[dict | None]:
+        """Per seat: how its player left (``leaving.py``), or ``None``."""
+        return (self.row.left + [None] * len(self.row.seats))[:len(self.row.seats)]
 
     def names(self) -> list[str | None]:
         """The names the players chose, per seat (``None``: the default)."""

@@ -1,0 +1,86 @@
+"""Leaving a match: a resignation, or a clock run out past its grace period (``clocks.py``).
+
+With two players the match ends and the one who left loses (returns 0, the other 1). With
+three or more the seat passes to a bot and play goes on (Board Game Arena's "zombie mode"):
+the strongest difficulty level already at the table, else `REPLACEMENT`. Either way the seat
+is marked in the match row's ``left`` (``{"why": "resigned" | "absent", "turn", "bot"}``), shown
+on the page and in replays, and in the result's ``left`` (ratings put such seats last:
+`placings`). A resignation is server metadata, not an engine action: the record still replays.
+Leaving twice changes nothing twice: the second answer is the first one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mezquita.agents.levels import LEVELS
+
+from .match import HUMAN, Match, MatchError
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+RESIGNED, ABSENT = "resigned", "absent"
+REPLACEMENT = "medium"  # the bot taking a seat when no difficulty level sits at the table
+
+
+def replacement(seats: list[str]) -> str:
+    """The bot level that takes a seat left in ``seats``: the strongest level seated, else
+    `REPLACEMENT`."""
+    seated = [LEVELS.index(kind) for kind in seats if kind in LEVELS]
+    return LEVELS[max(seated)] if seated else REPLACEMENT
+
+
+def outcome(match: Match, seat: int) -> dict:
+    """The answer to ``seat``'s departure: the match's status and what became of the seat."""
+    entry = match.left()[seat]
+    return {"seat": seat, "why": entry["why"], "status": match.status, "bot": entry["bot"],
+            "lost": entry["bot"] is None}
+
+
+def placings(result: dict) -> list[int]:
+    """Each seat's place at the end for ratings (0 best; equal returns share a place), every
+    seat that left placed after all that stayed."""
+    left = result.get("left") or [None] * len(result["returns"])
+    keys = [(why is not None, -ret) for why, ret in zip(left, result["returns"])]
+    return [sorted(set(keys)).index(key) for key in keys]
+
+
+async def leave(hub: Hub, match: Match, seat: int, why: str) -> dict:
+    """``seat`` leaves ``match`` (``why``: `RESIGNED` or `ABSENT`); the `outcome`. Leaving
+    again answers as the first time; `MatchError` (nothing changed) if the match is not
+    running or the seat is no human's."""
+    async with match.lock:
+        row = match.row
+        if match.left()[seat] is not None:
+            return outcome(match, seat)
+        if match.status != "running":
+            raise MatchError("the match has not started yet" if match.status == "open"
+                             else "the match is over")
+        if row.seats[seat] != HUMAN:
+            raise MatchError("only a player's own seat can be left")
+        seats, left = list(row.seats), match.left()
+        bot = None if len(seats) == 2 else replacement(seats)
+        left[seat] = {"why": why, "turn": len(match.state.history), "bot": bot}
+        status, result = "running", None
+        if bot is None:
+            status = "finished"
+            result = {"returns": [0.0 if s == seat else 1.0 for s in range(2)],
+                      "scores": match.state.scores(), "left": [e and e["why"] for e in left]}
+        else:
+            seats[seat] = bot
+        stored = await hub.store.call(hub.store.leave, match.id, seat, left[seat], seats,
+                                      status, result)
+        if stored:
+            row.seats, row.left = seats, left
+            if result is not None:
+                row.status, row.result = status, result
+            match.set_names(match.names())  # the seat's name is now worded as a bot's
+            hub.scheduler.cancel_timer(match, seat)
+            hub.scheduler.schedule(match)  # stops the seat's clock, starts its bot
+            match.changed()
+            return outcome(match, seat)
+    await hub.refresh(match)  # another instance stored a departure or the end first
+    if match.left()[seat] is not None:
+        return outcome(match, seat)
+    raise MatchError("the match is over")
