@@ -67,7 +67,8 @@ def choose(value: str | dict | None, seats: list[str]) -> dict | None:
             value) <= {"bank", "increment", "cap", "grace"}:
         raise MatchError('a custom clock is {"bank", "increment", "cap" (optional), "grace" '
                          "(optional)} in seconds")
-    numbers = {"cap": value["bank"], "grace": 0, **value}
+    numbers = {"bank": value["bank"], "increment": value["increment"],
+               "cap": value.get("cap", value["bank"]), "grace": value.get("grace", 0)}
     for name, number in numbers.items():
         if type(number) is not int or not 0 <= number <= LIMIT:
             raise MatchError(f"clock {name} must be a whole number of seconds in 0..{LIMIT}")
