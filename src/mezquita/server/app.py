@@ -21,6 +21,7 @@ from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
+from .clocks import DEFAULT, PRESETS
 from .hub import MAX_SEED, Hub
 from .leaving import RESIGNED, leave
 from .limits import CREATE_RATE, REPLAY_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
@@ -155,6 +156,12 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                 bots = []
             out.append({**info.to_json(), "agents": bots, "length": LENGTHS.get(info.id)})
         return out
+
+    @app.get("/api/clocks")
+    def list_clocks() -> dict:
+        """The clock presets (seconds) and the one a match gets when two humans sit."""
+        return {"presets": {name: clock.to_json(name) for name, clock in PRESETS.items()},
+                "default": DEFAULT}
 
     @app.post("/api/matches", status_code=201)
     async def create_match(body: CreateMatch, request: Request) -> dict:

@@ -253,12 +253,14 @@ class Match:
         return (self.row.names + [None] * len(self.row.seats))[:len(self.row.seats)]
 
     def display_names(self, lang: str) -> list[str | None]:
-        """The names to word texts with in ``lang``: chosen ones, bots by level; ``None``
-        leaves the engine's "Player N". Kept per language until the names change."""
+        """The names to word texts with in ``lang``: chosen ones, bots by level (not a bot
+        that took a player's seat); ``None`` leaves the engine's "Player N". Kept per language
+        until the names change."""
         names = self._display.get(lang)
         if names is None:
-            names = self._display[lang] = [name or (bot_name(kind, lang) if kind != HUMAN else None)
-                                           for name, kind in zip(self.names(), self.row.seats)]
+            names = self._display[lang] = [
+                name or (bot_name(kind, lang) if kind != HUMAN and not left else None)
+                for name, kind, left in zip(self.names(), self.row.seats, self.left())]
         return names
 
     def log_for(self, seat: int | None, lang: str) -> list[dict]:

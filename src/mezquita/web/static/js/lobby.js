@@ -1,17 +1,16 @@
-// The lobby: every game as a card; its options, the seats and a timer; create a match and
+// The lobby: every game as a card; its options, the seats and a clock; create a match and
 // keep every seat's link on screen; "my matches" to return to a seat; the match lists.
 import { getJSON, h, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
 import { showRules } from "./rules.js";
 
-// seconds per move: quick games, an hour, and slow play over a day among friends
-const TIMERS = [0, 10, 30, 60, 120, 300, 3600, 6 * 3600, 24 * 3600];
 const LEVELS = ["easy", "medium", "hard", "expert"];
 // A game card's length in minutes: the measured decisions of every player (lengths.json) at
 // about this many seconds a decision of a person at the table.
 const SECONDS_PER_DECISION = 10;
 let games = [];
+let clocks = { presets: {}, default: null }; // GET /api/clocks
 let readers = new Map(); // option name -> () => value, for the options on screen
 const $ = (id) => document.getElementById(id);
 
@@ -113,9 +112,6 @@ function renderOptions() {
   $("options").dataset.game = game().id;
   $("options").replaceChildren(...rows);
   renderSeats();
-  const value = $("timeout-bot").value;
-  $("timeout-bot").replaceChildren(...bots().map((b) => new Option(botLabel(b, false), b)));
-  if (bots().includes(value)) $("timeout-bot").value = value;
   for (const card of document.querySelectorAll(".game-card")) card.classList.toggle("chosen", card.dataset.game === game().id);
 }
 
@@ -151,23 +147,17 @@ function renderSeats() {
   $("seats").replaceChildren(...rows);
 }
 
-function timerLabel(s) {
-  if (!s) return t("lobby.timer_off");
-  if (s > 3600) return t("lobby.timer_slow", { n: s / 3600 });
+function duration(s) {
   return s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`;
 }
 
-function renderTimers() {
-  const value = $("timer").value;
-  $("timer").replaceChildren(...TIMERS.map((s) => new Option(timerLabel(s), s)));
-  $("timer").value = value || "0";
-  showTimeoutBot();
-}
-
-// The bot that plays for a player out of time matters only while the timer is on.
-function showTimeoutBot() {
-  const off = $("timer").value === "0";
-  for (const el of [$("timeout-bot"), $("timeout-bot-label")]) el.hidden = off;
+// The clock: automatic (the server's default when two people sit, else none), a preset, or off.
+function renderClocks() {
+  const value = $("clock").value;
+  const presets = Object.values(clocks.presets).map((c) => new Option(
+    `${t(`lobby.clock.${c.type}`)} · ${t("lobby.clock_terms", { bank: duration(c.bank), increment: duration(c.increment) })}`, c.type));
+  $("clock").replaceChildren(new Option(t("lobby.clock_auto"), ""), ...presets, new Option(t("lobby.clock_off"), "off"));
+  $("clock").value = value;
 }
 
 // -- game cards -------------------------------------------------------------------------
@@ -233,8 +223,7 @@ async function create(event) {
     game: game().id,
     options: optionValues(),
     seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
-    turn_seconds: Number($("timer").value),
-    timeout_agent: $("timeout-bot").value,
+    ...($("clock").value ? { clock: $("clock").value } : {}),
     ...(name ? { name } : {}),
   };
   const response = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -314,7 +303,7 @@ function matchTable(rows, finished) {
   if (!rows.length) return h("p", { class: "hint", text: t("lobby.none") });
   return h("table", { class: "matches" }, h("tbody", {}, rows.map((m) => h("tr", {},
     h("td", {}, h("strong", { text: m.name })),
-    h("td", { class: "who", text: m.seats.map((k, i) => playerLabel(k, i, m.names?.[i])).join(" · ") }),
+    h("td", { class: "who", text: m.seats.map((k, i) => playerLabel(k, i, m.names?.[i]) + (m.left?.[i] ? ` (${t(`match.left.${m.left[i].why}`)})` : "")).join(" · ") }),
     h("td", { class: finished ? "result" : "", text: resultText(m) }),
     h("td", {}, h("a", { href: `/match/${m.id}`, text: finished ? t("lobby.replay") : t("lobby.spectate") })),
   ))));
@@ -329,7 +318,7 @@ async function refresh() {
 function redraw() {
   renderCards();
   renderOptions();
-  renderTimers();
+  renderClocks();
   showCreated();
   renderMine();
   refresh();
@@ -338,11 +327,10 @@ function redraw() {
 async function start() {
   await loadLang(currentLang());
   translatePage();
-  games = await getJSON("/api/games");
+  [games, clocks] = await Promise.all([getJSON("/api/games"), getJSON("/api/clocks")]);
   $("game").replaceChildren(...games.map((g) => new Option(g.name, g.id)));
   $("game").addEventListener("change", renderOptions);
   $("all-bots").addEventListener("change", renderOptions);
-  $("timer").addEventListener("change", showTimeoutBot);
   $("name").value = localStorage.getItem(NAME_KEY) || "";
   languagePicker($("lang"), redraw);
   $("create").addEventListener("submit", create);
