@@ -59,6 +59,9 @@ def test_a_citadels_player_resigns_at_four_and_a_bot_plays_the_seat_on(browser, 
     assert not bea.locator("#resign-box").is_visible()
     assert ana.locator("#resign-box").is_visible()
     assert ana.locator("#seats .clock").count() == 1  # the bot's seat has no clock
+    # the note comes after the log's events before the resignation (the round's start)
+    before = ana.locator("#log li.left-note").locator("xpath=preceding-sibling::li[1]")
+    assert "Round 1 begins" in before.inner_text()
     # Ana plays on; the hard bot moves for seat 1 (its moves appear in the log)
     for _ in range(60):
         assert httpx.get(f"{server.url}/api/matches/{made['id']}").json()["status"] == "running"

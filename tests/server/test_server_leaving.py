@@ -96,7 +96,8 @@ def test_resigning_two_players_ends_the_match_once_and_the_record_still_replays(
         assert a.until(lambda m: m.get("type") == "error")["code"] == "refused"
     result = over["match"]["result"]
     assert result["returns"] == [1.0, 0.0] and result["left"] == [None, "resigned"]
-    assert over["match"]["seats"][1]["left"] == {"why": "resigned", "turn": 1, "bot": None}
+    assert over["match"]["seats"][1]["left"] == {"why": "resigned", "turn": 1,
+                                                 "events": len(over["log"]), "bot": None}
     assert over["legal"] == []
     info = client.get(f"/api/matches/{made['id']}").json()
     assert info["result"] == result and info["seats"][1]["kind"] == "human"
@@ -176,7 +177,8 @@ def test_two_players_a_seat_out_of_time_and_grace_loses_on_time(client, create, 
         over = a.until(lambda m: m["match"]["status"] == "finished")
     assert 1.5 < time.monotonic() - started < 6
     assert over["match"]["result"]["returns"] == [0.0, 1.0]
-    assert over["match"]["seats"][0]["left"] == {"why": "absent", "turn": 0, "bot": None}
+    assert over["match"]["seats"][0]["left"] == {"why": "absent", "turn": 0,
+                                                 "events": len(over["log"]), "bot": None}
 
 
 def test_more_players_a_seat_out_of_time_passes_to_a_bot(client, create, connect):

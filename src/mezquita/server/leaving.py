@@ -3,7 +3,8 @@
 With two players the match ends and the one who left loses (returns 0, the other 1). With
 three or more the seat passes to a bot and play goes on (Board Game Arena's "zombie mode"):
 the strongest difficulty level already at the table, else `REPLACEMENT`. Either way the seat
-is marked in the match row's ``left`` (``{"why": "resigned" | "absent", "turn", "bot"}``), shown
+is marked in the match row's ``left`` (``{"why": "resigned" | "absent", "turn", "events", "bot"}``:
+the actions and log events before it, the bot or None), shown
 on the page and in replays, and in the result's ``left`` (ratings put such seats last:
 `placings`). A resignation is server metadata, not an engine action: the record still replays.
 Leaving twice changes nothing twice: the second answer is the first one.
@@ -61,7 +62,8 @@ async def leave(hub: Hub, match: Match, seat: int, why: str) -> dict:
             raise MatchError("only a player's own seat can be left")
         seats, left = list(row.seats), match.left()
         bot = None if len(seats) == 2 else replacement(seats)
-        left[seat] = {"why": why, "turn": len(match.state.history), "bot": bot}
+        left[seat] = {"why": why, "turn": len(match.state.history),
+                      "events": len(match.state.events), "bot": bot}
         status, result = "running", None
         if bot is None:
             status = "finished"

@@ -318,15 +318,15 @@ const sentence = (text) => text.charAt(0).toLocaleUpperCase(currentLang()) + tex
 function renderLog(entries) {
   // Each entry comes worded by the engine for this seat and numbered by the server (1, 2, 3...
   // over the whole game); the page only draws it.
-  // A seat that left is noted where it left: before the first entry of a later turn.
+  // A seat that left is noted where it left: after the log events there were then.
   const list = $("log");
   const items = entries.map((e, i) => h("li", { value: e.number, class: i === entries.length - 1 ? "newest" : "" },
     sentence(e.text), e.by === "timeout" ? ` ${t("match.timeout")}` : ""));
   const seats = page.msg?.match.seats || [];
-  seats.map((seat, i) => [seat.left, i]).filter(([left]) => left && (!entries.length || left.turn >= entries[0].turn))
-    .sort(([a], [b]) => b.turn - a.turn)
+  seats.map((seat, i) => [seat.left, i]).filter(([left]) => left && (!entries.length || left.events >= entries[0].number - 1))
+    .sort(([a], [b]) => b.events - a.events)
     .forEach(([left, seat]) => {
-      const at = entries.findIndex((e) => e.turn >= left.turn);
+      const at = entries.findIndex((e) => e.number > left.events);
       const note = h("li", { class: "left-note", "data-seat": seat }, t(`match.log_left.${left.why}`, { player: playerName(seat) }),
         left.bot ? ` ${t("match.log_bot", { bot: t(`level.${left.bot}.bot`) })}` : "");
       items.splice(at < 0 ? items.length : at, 0, note);
