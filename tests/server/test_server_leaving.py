@@ -298,3 +298,37 @@ def test_a_match_with_a_turn_timer_keeps_working_after_the_upgrade(db_url):
     with engine.connect() as c:
         assert c.exec_driver_sql("SELECT count(*) FROM moves").scalar() == 2  # kept
     engine.dispose()
+
+
+def test_a_resignation_on_one_instance_reaches_the_instance_running_the_bots(
+        postgres_url, tmp_path, claim_all):
+    from test_server_cluster import start
+
+    a, b = start(postgres_url, tmp_path, "a"), start(postgres_url, tmp_path, "b")
+    stack = ExitStack()
+    try:
+        made = claim_all(lambda path, **kw: httpx.post(b.url + path, **kw), httpx.post(
+            f"{a.url}/api/matches", json={"game": "citadels", "options": CITADELS_4,
+                                          "seats": ["human", "human", "easy", "easy"]}).json())
+        tokens = [s["token"] for s in made["seats"]]
+        on_a = Player(stack, a, made["id"], tokens[0])
+        Player(stack, b, made["id"], tokens[1])
+        on_a.until(lambda m: m["match"]["status"] == "running")
+        answer = httpx.post(f"{b.url}/api/matches/{made['id']}/resign", json={"token": tokens[1]})
+        assert answer.json()["bot"] == "easy"
+        on_a.until(lambda m: m["match"]["seats"][1]["kind"] == "easy")
+        again = httpx.post(f"{a.url}/api/matches/{made['id']}/resign", json={"token": tokens[1]})
+        assert again.status_code == 200 and again.json() == answer.json()
+        for _ in range(200):  # instance a (the owner) plays the seat's bot: play goes on
+            message = on_a.until(lambda m: True)
+            if any(e["seat"] == 1 and e["by"] == "bot" for e in message["log"]):
+                break
+            if message["legal"]:
+                on_a.play()
+            else:
+                on_a.until(lambda m, turn=message["turn"]: m["turn"] > turn)
+        assert any(e["seat"] == 1 and e["by"] == "bot" for e in on_a.last["log"])
+    finally:
+        stack.close()
+        a.stop()
+        b.stop()
