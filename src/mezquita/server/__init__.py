@@ -11,7 +11,7 @@ Rooms:
 - `app` — HTTP: ``GET /api/games`` (games, options, bots), ``POST /api/matches`` (create;
   the answer holds the creator's seat link and an invitation per other human seat, given
   once), ``POST /api/matches/{id}/claim`` (an invitation, once, for a fresh seat token),
-  ``POST /api/matches/{id}/resign`` (a seat's token), ``GET /api/clocks`` (the presets),
+  ``POST /api/matches/{id}/resign`` (a seat's token),
   ``GET /api/matches``
   (open/running/finished), ``GET /api/matches/{id}`` and ``/replay`` (finished matches move by
   move), the pages ``/`` (lobby) and ``/match/{id}``, and the static client under ``/static``.

@@ -22,14 +22,17 @@ from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
 from .clocks import DEFAULT, PRESETS
-from .hub import MAX_SEED, Hub
-from .leaving import RESIGNED, leave
+from .hub import Hub
+from .leaving import RESIGNED
 from .limits import CREATE_RATE, REPLAY_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
 from .match import MatchError, clean_name
+from .seating import MAX_SEED
+from .status import MatchStatus
 from .store import DEFAULT_URL, Store, StoreUnavailable
 from .ws import language, play_socket
 
-STATUSES = ("open", "running", "finished")
+LISTED = (MatchStatus.OPEN, MatchStatus.RUNNING, MatchStatus.FINISHED)  # the lobby's lists
+
 #: measured game lengths shown in the lobby (``tools/measure_lengths.py`` writes the file)
 LENGTHS: dict = json.loads((STATIC / "lengths.json").read_text(encoding="utf-8"))
 DATA_NAME = re.compile(r"[a-z0-9_-]{1,40}\.json")
@@ -157,12 +160,6 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             out.append({**info.to_json(), "agents": bots, "length": LENGTHS.get(info.id)})
         return out
 
-    @app.get("/api/clocks")
-    def list_clocks() -> dict:
-        """The clock presets (seconds) and the one a match gets when two humans sit."""
-        return {"presets": {name: clock.to_json(name) for name, clock in PRESETS.items()},
-                "default": DEFAULT}
-
     @app.post("/api/matches", status_code=201)
     async def create_match(body: CreateMatch, request: Request) -> dict:
         """Create a match. The answer holds the creator's own seat link (the first human seat,
@@ -211,7 +208,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         if seat is None:
             raise HTTPException(403, "this seat token is not valid for this match")
         try:
-            return await leave(hub, match, seat, RESIGNED)
+            return await hub.leave(match, seat, RESIGNED)
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
 
@@ -220,7 +217,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                            limit: int = Query(50, ge=1, le=200)) -> list[dict]:
         """Newest matches with the given statuses (comma separated); a finished one with its
         ``winners`` (seats with the best return) and ``scores``."""
-        wanted = tuple(s for s in status.split(",") if s in STATUSES)
+        wanted = tuple(s for s in status.split(",") if s in LISTED)
         rows = await store.call(store.summaries, wanted, limit) if wanted else []
         names = {info.id: info.name for info in games()}
         for row in rows:
@@ -265,6 +262,14 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         if not DATA_NAME.fullmatch(name) or path is None:
             raise HTTPException(404, f"{game_id} has no data file {name!r}")
         return FileResponse(path, media_type="application/json")
+
+    @app.get("/api/constants")
+    def constants() -> dict:
+        """Values the page reads instead of spelling them: the match statuses by name; the
+        clock presets (seconds) and the one a match gets when two humans sit."""
+        return {"status": {status.name: status.value for status in MatchStatus},
+                "clocks": {"presets": {name: clock.to_json(name) for name, clock in PRESETS.items()},
+                           "default": DEFAULT}}
 
     @app.get("/api/health")
     async def health() -> dict:

@@ -12,17 +12,21 @@ Leaving twice changes nothing twice: the second answer is the first one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+import logging
 
 from mezquita.agents.levels import LEVELS
+from mezquita.engine import MezquitaError
 
 from .match import HUMAN, Match, MatchError
+from .status import MatchStatus
+from .store import StoreUnavailable
 
-if TYPE_CHECKING:
-    from .hub import Hub
+log = logging.getLogger("mezquita.server")
 
 RESIGNED, ABSENT = "resigned", "absent"
 REPLACEMENT = "medium"  # the bot taking a seat when no difficulty level sits at the table
+RETRY_SECONDS = 1.0  # before a seat out of time is let go again (the database was away)
 
 
 def replacement(seats: list[str]) -> str:
@@ -47,42 +51,60 @@ def placings(result: dict) -> list[int]:
     return [sorted(set(keys)).index(key) for key in keys]
 
 
-async def leave(hub: Hub, match: Match, seat: int, why: str) -> dict:
-    """``seat`` leaves ``match`` (``why``: `RESIGNED` or `ABSENT`); the `outcome`. Leaving
-    again answers as the first time; `MatchError` (nothing changed) if the match is not
-    running or the seat is no human's."""
-    async with match.lock:
-        row = match.row
+class Leaving:
+    """`Hub`'s departures: resignations and seats out of time."""
+
+    async def leave(self, match: Match, seat: int, why: str) -> dict:
+        """``seat`` leaves ``match`` (``why``: `RESIGNED` or `ABSENT`); the `outcome`. Leaving
+        again answers as the first time; `MatchError` (nothing changed) if the match is not
+        running or the seat is no human's."""
+        async with match.lock:
+            row = match.row
+            if match.left()[seat] is not None:
+                return outcome(match, seat)
+            if match.status != MatchStatus.RUNNING:
+                raise MatchError("the match has not started yet" if match.status == MatchStatus.OPEN
+                                 else "the match is over")
+            if row.seats[seat] != HUMAN:
+                raise MatchError("only a player's own seat can be left")
+            seats, left = list(row.seats), match.left()
+            bot = None if len(seats) == 2 else replacement(seats)
+            left[seat] = {"why": why, "turn": len(match.state.history),
+                          "events": len(match.state.events), "bot": bot}
+            status, result = MatchStatus.RUNNING, None
+            if bot is None:
+                status = MatchStatus.FINISHED
+                result = {"returns": [0.0 if s == seat else 1.0 for s in range(2)],
+                          "scores": match.state.scores(), "left": [e and e["why"] for e in left]}
+            else:
+                seats[seat] = bot
+            stored = await self.store.call(self.store.leave, match.id, seat, left[seat], seats,
+                                           status, result)
+            if stored:
+                row.seats, row.left = seats, left
+                if result is not None:
+                    row.status, row.result = status, result
+                match.set_names(match.names())  # the seat's name is now worded as a bot's
+                self.scheduler.cancel_timer(match, seat)
+                self.scheduler.schedule(match)  # stops the seat's clock, starts its bot
+                match.changed()
+                return outcome(match, seat)
+        await self.refresh(match)  # another instance stored a departure or the end first
         if match.left()[seat] is not None:
             return outcome(match, seat)
-        if match.status != "running":
-            raise MatchError("the match has not started yet" if match.status == "open"
-                             else "the match is over")
-        if row.seats[seat] != HUMAN:
-            raise MatchError("only a player's own seat can be left")
-        seats, left = list(row.seats), match.left()
-        bot = None if len(seats) == 2 else replacement(seats)
-        left[seat] = {"why": why, "turn": len(match.state.history),
-                      "events": len(match.state.events), "bot": bot}
-        status, result = "running", None
-        if bot is None:
-            status = "finished"
-            result = {"returns": [0.0 if s == seat else 1.0 for s in range(2)],
-                      "scores": match.state.scores(), "left": [e and e["why"] for e in left]}
-        else:
-            seats[seat] = bot
-        stored = await hub.store.call(hub.store.leave, match.id, seat, left[seat], seats,
-                                      status, result)
-        if stored:
-            row.seats, row.left = seats, left
-            if result is not None:
-                row.status, row.result = status, result
-            match.set_names(match.names())  # the seat's name is now worded as a bot's
-            hub.scheduler.cancel_timer(match, seat)
-            hub.scheduler.schedule(match)  # stops the seat's clock, starts its bot
-            match.changed()
-            return outcome(match, seat)
-    await hub.refresh(match)  # another instance stored a departure or the end first
-    if match.left()[seat] is not None:
-        return outcome(match, seat)
-    raise MatchError("the match is over")
+        raise MatchError("the match is over")
+
+    async def time_out(self, match: Match, seat: int) -> None:
+        """``seat`` is still to move with its clock and grace spent: it has left the match
+        (tried again while the database does not answer)."""
+        while True:
+            try:
+                await self.leave(match, seat, ABSENT)
+                return
+            except StoreUnavailable:
+                await asyncio.sleep(RETRY_SECONDS)
+            except MezquitaError as err:  # the match ended or moved on meanwhile
+                log.info("seat %d of match %s did not leave on time: %s", seat, match.id, err)
+                return
+            if self.live(match.id) is not match or seat not in match.state.to_move():
+                return

@@ -23,6 +23,7 @@ from mezquita.engine import MezquitaError, derive_seed
 
 from .bots import BotPool
 from .match import HUMAN, Match
+from .status import MatchStatus
 from .store import StoreUnavailable
 
 log = logging.getLogger("mezquita.server")
@@ -48,7 +49,7 @@ class Scheduler:
 
     def schedule(self, match: Match) -> None:
         """Start bot moves, and clocks and their deadlines, for the seats now to move."""
-        if match.status != "running" or not match.owned:
+        if match.status != MatchStatus.RUNNING or not match.owned:
             self.cancel_timers(match)
             return
         movers = match.state.to_move()
@@ -76,7 +77,7 @@ class Scheduler:
 
     def _timeout(self, match: Match, seat: int) -> None:
         match.timers.pop(seat, None)
-        if (match.status == "running" and seat in match.state.to_move()
+        if (match.status == MatchStatus.RUNNING and seat in match.state.to_move()
                 and match.row.seats[seat] == HUMAN):
             self.spawn(self.time_out(match, seat))
 

@@ -41,7 +41,7 @@ from websockets.frames import Frame, Opcode
 from mezquita.engine import MezquitaError
 
 from .hub import Hub
-from .leaving import RESIGNED, leave
+from .leaving import RESIGNED
 from .limits import MAX_MESSAGE, MAX_STRIKES, MESSAGE_RATE, TokenBucket, loads
 from .match import LANGS, Client, Match
 from .store import StoreUnavailable
@@ -200,7 +200,7 @@ async def handle(hub: Hub, match: Match, client: Client, data: dict[str, Any]) -
     elif kind == "resign":
         if client.seat is None:
             raise BadMessage("spectator", "spectators have no seat to resign")
-        await leave(hub, match, client.seat, RESIGNED)
+        await hub.leave(match, client.seat, RESIGNED)
     elif kind == "lang":
         client.lang = language(data.get("lang"))
         client.update()

@@ -1,5 +1,6 @@
 // The lobby: every game as a card; its options, the seats and a clock; create a match and
 // keep every seat's link on screen; "my matches" to return to a seat; the match lists.
+import { CLOCKS, STATUS } from "./constants.js";
 import { getJSON, h, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
@@ -10,7 +11,6 @@ const LEVELS = ["easy", "medium", "hard", "expert"];
 // about this many seconds a decision of a person at the table.
 const SECONDS_PER_DECISION = 10;
 let games = [];
-let clocks = { presets: {}, default: null }; // GET /api/clocks
 let readers = new Map(); // option name -> () => value, for the options on screen
 const $ = (id) => document.getElementById(id);
 
@@ -154,7 +154,7 @@ function duration(s) {
 // The clock: automatic (the server's default when two people sit, else none), a preset, or off.
 function renderClocks() {
   const value = $("clock").value;
-  const presets = Object.values(clocks.presets).map((c) => new Option(
+  const presets = Object.values(CLOCKS.presets).map((c) => new Option(
     `${t(`lobby.clock.${c.type}`)} · ${t("lobby.clock_terms", { bank: duration(c.bank), increment: duration(c.increment) })}`, c.type));
   $("clock").replaceChildren(new Option(t("lobby.clock_auto"), ""), ...presets, new Option(t("lobby.clock_off"), "off"));
   $("clock").value = value;
@@ -310,7 +310,7 @@ function matchTable(rows, finished) {
 }
 
 async function refresh() {
-  const [live, done] = await Promise.all([getJSON("/api/matches?status=open,running&limit=30"), getJSON("/api/matches?status=finished&limit=15")]);
+  const [live, done] = await Promise.all([getJSON(`/api/matches?status=${STATUS.OPEN},${STATUS.RUNNING}&limit=30`), getJSON(`/api/matches?status=${STATUS.FINISHED}&limit=15`)]);
   $("running").replaceChildren(matchTable(live, false));
   $("finished").replaceChildren(matchTable(done, true));
 }
@@ -327,7 +327,7 @@ function redraw() {
 async function start() {
   await loadLang(currentLang());
   translatePage();
-  [games, clocks] = await Promise.all([getJSON("/api/games"), getJSON("/api/clocks")]);
+  games = await getJSON("/api/games");
   $("game").replaceChildren(...games.map((g) => new Option(g.name, g.id)));
   $("game").addEventListener("change", renderOptions);
   $("all-bots").addEventListener("change", renderOptions);
