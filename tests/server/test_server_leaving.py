@@ -7,6 +7,7 @@ import json
 import time
 from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import httpx
 import pytest
@@ -272,7 +273,7 @@ def test_a_match_with_a_turn_timer_keeps_working_after_the_upgrade(db_url):
     from alembic import command
     from alembic.config import Config
 
-    from mezquita.server import store
+    from mezquita.server import migrations, store
 
     with TestClient(create_app(db_url, bot_pool="thread")) as client:
         made = client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "random"],
@@ -285,7 +286,7 @@ def test_a_match_with_a_turn_timer_keeps_working_after_the_upgrade(db_url):
                 message = ws.receive_json()
     engine = store.engine_for(db_url)
     config = Config()
-    config.set_main_option("script_location", str(store.Path(store.__file__).parent / "migrations"))
+    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
     with engine.begin() as c:  # the database as it was before: a 45 s turn timer
         config.attributes["connection"] = c
         command.downgrade(config, "0003")

@@ -208,7 +208,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         if seat is None:
             raise HTTPException(403, "this seat token is not valid for this match")
         try:
-            return await hub.leave(match, seat, RESIGNED)
+            return await hub.depart(match, seat, RESIGNED)
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
 

@@ -54,7 +54,7 @@ def placings(result: dict) -> list[int]:
 class Leaving:
     """`Hub`'s departures: resignations and seats out of time."""
 
-    async def leave(self, match: Match, seat: int, why: str) -> dict:
+    async def depart(self, match: Match, seat: int, why: str) -> dict:
         """``seat`` leaves ``match`` (``why``: `RESIGNED` or `ABSENT`); the `outcome`. Leaving
         again answers as the first time; `MatchError` (nothing changed) if the match is not
         running or the seat is no human's."""
@@ -99,7 +99,7 @@ class Leaving:
         (tried again while the database does not answer)."""
         while True:
             try:
-                await self.leave(match, seat, ABSENT)
+                await self.depart(match, seat, ABSENT)
                 return
             except StoreUnavailable:
                 await asyncio.sleep(RETRY_SECONDS)

@@ -200,7 +200,7 @@ async def handle(hub: Hub, match: Match, client: Client, data: dict[str, Any]) -
     elif kind == "resign":
         if client.seat is None:
             raise BadMessage("spectator", "spectators have no seat to resign")
-        await hub.leave(match, client.seat, RESIGNED)
+        await hub.depart(match, client.seat, RESIGNED)
     elif kind == "lang":
         client.lang = language(data.get("lang"))
         client.update()
