@@ -124,6 +124,8 @@ def test_resigning_at_four_passes_the_seat_to_the_strongest_bot_and_play_goes_on
         assert marked["match"]["seats"][1]["left"]["why"] == "resigned" and marked["legal"] == []
         again = client.post(f"/api/matches/{made['id']}/resign", json={"token": tokens[1]})
         assert again.json() == answer.json()
+        b.ws.send_json({"type": "name", "name": "Someone else"})
+        assert "left" in b.until(lambda m: m.get("type") == "error")["message"]
         at = marked["match"]["seats"][1]["left"]["turn"]
         by_bot = lambda m: any(e["seat"] == 1 and e["turn"] >= at and e["by"] == "bot"  # noqa: E731
                                for e in m["log"])

@@ -105,6 +105,8 @@ class Seating:
         name = clean_name(name)
         if match.status in (MatchStatus.FINISHED, MatchStatus.EXPIRED):
             raise MatchError("the match is over; names can no longer change")
+        if match.left()[seat] is not None:
+            raise MatchError("this seat's player left the match; its name stays")
         match.set_names(await self.store.call(self.store.set_name, match.id, seat, name))
         match.changed()
 

@@ -165,7 +165,7 @@ function renderSpectators() {
 // The player's own name, changeable until the match is over.
 function renderNameForm() {
   const { match, you } = page.msg;
-  const open = you !== null && [STATUS.OPEN, STATUS.RUNNING].includes(match.status);
+  const open = you !== null && [STATUS.OPEN, STATUS.RUNNING].includes(match.status) && !match.seats[you].left;
   $("name-form").hidden = !open;
   if (open && document.activeElement !== $("my-name")) $("my-name").value = match.seats[you].name || "";
 }
