@@ -79,6 +79,9 @@ def test_a_citadels_player_resigns_at_four_and_a_bot_plays_the_seat_on(browser, 
     assert done, "the bot never moved for the resigned seat"
     _shoot(ana, "resigned-desktop.png")
     _shoot(bea, "resigned-phone.png")
+    bea.goto(server.url + "/")  # the lobby's list marks the seat too
+    bea.wait_for_selector("td.who:has-text('Bea (resigned)')")
+    _shoot(bea, "lobby-resigned-phone.png")
     for page in pages:
         page.context.close()
 
