@@ -331,6 +331,13 @@ def test_a_resignation_on_one_instance_reaches_the_instance_running_the_bots(
             else:
                 on_a.until(lambda m, turn=message["turn"]: m["turn"] > turn)
         assert any(e["seat"] == 1 and e["by"] == "bot" for e in on_a.last["log"])
+        pair = claim_all(lambda path, **kw: httpx.post(a.url + path, **kw), httpx.post(
+            f"{a.url}/api/matches", json={"game": "cordoba", "seats": ["human", "human"],
+                                          "options": SMALL}).json())
+        Player(stack, a, pair["id"], pair["seats"][0]["token"])
+        away = Player(stack, b, pair["id"], pair["seats"][1]["token"])  # b does not own it
+        seats = away.until(lambda m: m["match"]["status"] == "running")["match"]["seats"]
+        assert seats[0]["clock"]["since"] is not None and seats[1]["clock"]["since"] is None
     finally:
         stack.close()
         a.stop()

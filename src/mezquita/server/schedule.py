@@ -48,7 +48,11 @@ class Scheduler:
         self._tasks: set[asyncio.Task] = set()
 
     def schedule(self, match: Match) -> None:
-        """Start bot moves, and clocks and their deadlines, for the seats now to move."""
+        """Start the clocks of the seats now to move (on every instance: each shows them),
+        and their bot moves and clock deadlines (on the match's owner)."""
+        if match.status == MatchStatus.RUNNING and match.clocks is not None:
+            match.clocks.run(match.state.to_move(), [kind == HUMAN for kind in match.row.seats],
+                             time.time())
         if match.status != MatchStatus.RUNNING or not match.owned:
             self.cancel_timers(match)
             return
@@ -62,8 +66,6 @@ class Scheduler:
             if seat not in movers:
                 self.cancel_timer(match, seat)
         clocks = match.clocks
-        if clocks is not None:
-            clocks.run(movers, [kind == HUMAN for kind in match.row.seats], time.time())
         for seat in movers:
             kind = match.row.seats[seat]
             if kind != HUMAN:
@@ -108,7 +110,8 @@ class Scheduler:
             match.thinking.discard(seat)
         if self.live(match.id) is not match or not match.owned:
             return
-        if len(match.state.history) == turn and seat in match.state.to_move():
+        if (match.status == MatchStatus.RUNNING and len(match.state.history) == turn
+                and seat in match.state.to_move()):
             try:
                 await self.act(match, seat, action, turn, by)
             except StoreUnavailable:  # try again (recomputed: same seed, same move)

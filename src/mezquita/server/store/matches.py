@@ -170,7 +170,9 @@ class Matches(Database):
     def leave(self, match_id: str, seat: int, entry: dict, seats: list[str], status: str,
               result: dict | None) -> bool:
         """Store that ``seat`` left (``entry``), with the seats, status and result that follow,
-        if the match still runs and the seat had not left; False otherwise (nothing changed)."""
+        if the match still runs and the seat had not left; False otherwise (nothing changed).
+        Besides a last move (``moves.py``), the one way a match finishes: two players, one
+        resigned or ran out of time."""
         with self.engine.begin() as c:
             head = c.execute(select(matches.c.left, matches.c.status)
                              .where(matches.c.id == match_id).with_for_update()).first()
