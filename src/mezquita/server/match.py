@@ -156,7 +156,7 @@ class Match:
         self._display: dict[str, list[str | None]] = {}  # lang -> display_names
         self._actions = action_entries(row.game, row.options)  # (action id, lang) -> entry
         self.remote: dict[str, tuple[list[int], int, float]] = {}  # other instances' presence
-        self.owned = True  # this instance runs its bots and timers
+        self.owned = True  # this instance runs its bots and clock deadlines
         self.active = time.monotonic()  # last move or connection
         self.busy = False  # the database is not answering a write of this match
 
