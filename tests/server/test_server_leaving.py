@@ -19,10 +19,11 @@ from sqlalchemy import create_engine, update
 from mezquita.server import create_app
 from mezquita.server.clocks import PRESETS, Clocks, choose
 from mezquita.server.launch import ServerProcess
-from mezquita.server.leaving import placings, replacement
+from mezquita.server.leaving import replacement
 from mezquita.server.limits import Settings
 from mezquita.server.match import MatchError
 from mezquita.server.models import matches, moves
+from mezquita.server.ratings import placings
 
 SMALL = {"hand": 3}
 CITADELS_4 = {"players": 4}
@@ -71,9 +72,9 @@ def test_the_clock_is_on_by_default_whenever_two_humans_sit():
 def test_the_replacement_is_the_strongest_level_at_the_table_and_leavers_place_last():
     assert replacement(["human", "easy", "hard", "human"]) == "hard"
     assert replacement(["human", "human", "random"]) == "medium"
-    assert placings({"returns": [1.0, 0.0, 0.0], "left": [None, None, None]}) == [0, 1, 1]
+    assert placings([1.0, 0.0, 0.0], [None, None, None]) == [0, 1, 1]
     # the leaver won on the board but places after everybody who stayed
-    assert placings({"returns": [0.0, 1.0, 0.0], "left": [None, "resigned", None]}) == [0, 1, 0]
+    assert placings([0.0, 1.0, 0.0], [None, "resigned", None]) == [0, 1, 0]
 
 
 # -- resigning ------------------------------------------------------------------------------
@@ -342,3 +343,39 @@ def test_a_resignation_on_one_instance_reaches_the_instance_running_the_bots(
         stack.close()
         a.stop()
         b.stop()
+
+
+# -- ratings --------------------------------------------------------------------------------
+def test_an_account_resigns_by_its_session_and_is_rated_last(client, connect):
+    from test_server_accounts import register, use
+
+    ana = register(client, "Ana")
+    headers = use(client, ana)
+    duel = client.post("/api/matches", headers=headers,
+                       json={"game": "cordoba", "seats": ["human", "hard"]}).json()
+    table = client.post("/api/matches", headers=headers, json={
+        "game": "citadels", "seats": ["human", "easy", "easy"],
+        "options": {"players": 3, "short": True}}).json()
+    for made in (duel, table):
+        with connect(made["id"]) as sock:
+            sock.hello(made["seats"][0]["token"])
+            url = f"/api/matches/{made['id']}/resign"
+            assert client.post(url, json={}).status_code == 403  # the cookie needs its CSRF
+            answer = client.post(url, json={}, headers=headers)
+            assert answer.status_code == 200 and answer.json()["seat"] == 0
+    use(client, None)
+    assert client.post(f"/api/matches/{duel['id']}/resign", json={}).status_code == 422
+    profile = client.get("/api/players/ana").json()
+    [past] = [p for p in profile["history"] if p["id"] == duel["id"]]
+    assert past["outcome"] == "lost" and past["rated"]
+    for _ in range(600):  # the bots play the table to its end
+        if client.get(f"/api/matches/{table['id']}").json()["status"] == "finished":
+            break
+        time.sleep(0.1)
+    result = client.get(f"/api/matches/{table['id']}").json()["result"]
+    assert result["left"] == ["resigned", None, None]
+    profile = client.get("/api/players/ana").json()
+    [past] = [p for p in profile["history"] if p["id"] == table["id"]]
+    assert past["rated"] and past["rating_change"] < 0
+    [three] = [r for r in profile["ratings"] if r["players"] == "3+"]
+    assert three["games"] == 1 and three["wins"] == 0

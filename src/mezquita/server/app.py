@@ -20,6 +20,7 @@ from mezquita.engine import MezquitaError, games, load
 from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
+from .account_api import SessionMiddleware, account_of, account_routes
 from .bots import BotPool, agent_names
 from .clocks import DEFAULT, PRESETS
 from .hub import Hub
@@ -71,11 +72,11 @@ class CreateMatch(BaseModel):
 
 
 class Resign(BaseModel):
-    """Resigning a seat: its secret token."""
+    """Resigning a seat: its secret token (none: the logged-in account's seat)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    token: str = Field(min_length=1, max_length=100)
+    token: str | None = Field(default=None, min_length=1, max_length=100)
 
 
 class Claim(BaseModel):
@@ -132,6 +133,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                   docs_url="/api/docs" if settings.api_docs else None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
+    app.add_middleware(SessionMiddleware, hub=hub)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
     creations = SlidingWindow(settings.create_limit, CREATE_RATE[1])
@@ -172,7 +174,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             clock = (body.clock.model_dump(exclude_none=True)
                      if isinstance(body.clock, CustomClock) else body.clock)
             match, secrets_ = await hub.create(body.game, body.options, body.seats, clock,
-                                               body.seed, body.practice, host, body.name)
+                                               body.seed, body.practice, host, body.name,
+                                               account_of(request))
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
         creations.record(host)  # refused creations do not count
@@ -186,27 +189,38 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                 "practice": body.practice, "seed": match.row.seed if body.practice else None}
 
     @app.post("/api/matches/{match_id}/claim")
-    async def claim_seat(match_id: str, body: Claim) -> dict:
-        """Claim an invitation: its seat and a fresh secret token (given only here, once)."""
+    async def claim_seat(match_id: str, body: Claim, request: Request) -> dict:
+        """Claim an invitation: its seat and a fresh secret token (given only here, once);
+        a logged-in claimant's account holds the seat."""
         match = await _match(hub, match_id)
         try:
             clean_name(body.name)
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
         try:
-            seat, token = await hub.claim(match, body.invite, body.name)
+            seat, token = await hub.claim(match, body.invite, body.name, account_of(request))
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
         return {"seat": seat, "token": token}
 
     @app.post("/api/matches/{match_id}/resign")
-    async def resign(match_id: str, body: Resign) -> dict:
-        """Resign the seat of ``token`` (``leaving.py``): two players, the match ends and the
-        seat loses; more, a bot takes the seat and play goes on. Again: the same answer."""
+    async def resign(match_id: str, body: Resign, request: Request) -> dict:
+        """Resign the seat of ``token``, or of the logged-in account (``leaving.py``): two
+        players, the match ends and the seat loses; more, a bot takes the seat and play goes
+        on. Again: the same answer."""
         match = await _match(hub, match_id)
-        seat = match.seat_of(body.token)
+        account = account_of(request)
+        if body.token is not None:
+            seat = match.seat_of(body.token)
+        elif account is None:
+            raise HTTPException(422, "resigning needs the seat's token, or to be logged in")
+        else:
+            held = [s for s, holder in enumerate(match.row.accounts) if holder == account.id]
+            if len(held) > 1:
+                raise HTTPException(422, "this account holds several seats: send the token")
+            seat = held[0] if held else None
         if seat is None:
-            raise HTTPException(403, "this seat token is not valid for this match")
+            raise HTTPException(403, "this seat token (or account) holds no seat of this match")
         try:
             return await hub.depart(match, seat, RESIGNED)
         except MatchError as err:
@@ -277,6 +291,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                 "sockets": sum(hub.sockets.values())}
 
     app.add_api_websocket_route("/ws/matches/{match_id}", play_socket)
+    app.include_router(account_routes(hub))
 
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:
@@ -285,6 +300,14 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     @app.get("/match/{match_id}", include_in_schema=False)
     def match_page(match_id: str) -> FileResponse:
         return FileResponse(STATIC / "match.html")
+
+    @app.get("/player/{name:path}", include_in_schema=False)
+    def player_page(name: str) -> FileResponse:
+        return FileResponse(STATIC / "player.html")
+
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
+    def leaderboard_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "leaderboard.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

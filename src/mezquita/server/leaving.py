@@ -3,10 +3,10 @@
 With two players the match ends and the one who left loses (returns 0, the other 1). With
 three or more the seat passes to a bot and play goes on (Board Game Arena's "zombie mode"):
 the strongest difficulty level already at the table, else `REPLACEMENT`. Either way the seat
-is marked in the match row's ``left`` (``{"why": "resigned" | "absent", "turn", "events", "bot"}``:
-the actions and log events before it, the bot or None), shown
-on the page and in replays, and in the result's ``left`` (ratings put such seats last:
-`placings`). A resignation is server metadata, not an engine action: the record still replays.
+is marked in the match row's ``left`` (``{"why": "resigned" | "absent", "turn", "events",
+"bot"}``: the actions and log events before it, the bot or None), shown on the page and in
+replays, and in the result's ``left``; ratings rate the seat's player, placed last
+(`ratings.placings`). A resignation is server metadata, not an engine action: the record still replays.
 Leaving twice changes nothing twice: the second answer is the first one.
 """
 
@@ -43,14 +43,6 @@ def outcome(match: Match, seat: int) -> dict:
             "lost": entry["bot"] is None}
 
 
-def placings(result: dict) -> list[int]:
-    """Each seat's place at the end for ratings (0 best; equal returns share a place), every
-    seat that left placed after all that stayed."""
-    left = result.get("left") or [None] * len(result["returns"])
-    keys = [(why is not None, -ret) for why, ret in zip(left, result["returns"])]
-    return [sorted(set(keys)).index(key) for key in keys]
-
-
 class Leaving:
     """`Hub`'s departures: resignations and seats out of time."""
 
@@ -58,6 +50,8 @@ class Leaving:
         """``seat`` leaves ``match`` (``why``: `RESIGNED` or `ABSENT`); the `outcome`. Leaving
         again answers as the first time; `MatchError` (nothing changed) if the match is not
         running or the seat is no human's."""
+        if match.status == MatchStatus.OPEN and self.store.postgres:
+            await self.refresh(match)  # another instance may have started it just now
         async with match.lock:
             row = match.row
             if match.left()[seat] is not None:

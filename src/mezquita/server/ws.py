@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
@@ -40,6 +41,7 @@ from websockets.frames import Frame, Opcode
 
 from mezquita.engine import MezquitaError
 
+from .accounts import SESSION_COOKIE, digest
 from .hub import Hub
 from .leaving import RESIGNED
 from .limits import MAX_MESSAGE, MAX_STRIKES, MESSAGE_RATE, TokenBucket, loads
@@ -123,6 +125,11 @@ async def _serve(websocket: WebSocket, hub: Hub, match_id: str, address: str) ->
         if seat is None:
             await _refuse(websocket, "bad_token", "this seat token is not valid for this match",
                           4403)
+            return
+        holder = match.row.accounts[seat]
+        if holder is not None and await _session_account(websocket, hub) != holder:
+            await _refuse(websocket, "account_seat", "this seat belongs to an account: log in "
+                          "to it to play", 4403)
             return
     client = Client(seat, language(hello.get("lang")), address, token if seat is not None else None)
     try:
@@ -241,6 +248,18 @@ async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hu
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(websocket.close(1013), 1.0)
             return
+
+
+async def _session_account(websocket: WebSocket, hub: Hub) -> int | None:
+    """The account whose session cookie came with ``websocket`` from our own pages (a
+    handshake from another site's page does not count), or ``None``."""
+    cookie = websocket.cookies.get(SESSION_COOKIE)
+    origin = websocket.headers.get("origin")
+    if not cookie or len(cookie) > 100 or (origin is not None and
+                                           urlsplit(origin).netloc != websocket.headers.get("host")):
+        return None
+    found = await hub.store.call(hub.store.session, digest(cookie))
+    return found["id"] if found is not None else None
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:

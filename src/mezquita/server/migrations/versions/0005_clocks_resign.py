@@ -6,14 +6,14 @@ The per-move timer becomes a clock: a match with ``turn_seconds`` N > 0 gets the
 A running match starts its clocks from its last status change.
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0004
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
