@@ -205,16 +205,16 @@ def test_create_match_takes_the_player_into_their_seat(page, server):
 
 def test_seats_offer_the_four_levels_and_other_bots_only_when_asked(page, server):
     """Issue 28, defect 12: the seats list Human, Open seat and the four levels, translated;
-    internal bot names only after ticking "other bots"; the timeout bot only with a timer on."""
+    internal bot names only after ticking "other bots"; the clock offers automatic, the
+    presets, off."""
     page.goto(server.url + "/")
     page.click(".game-card[data-game='europa'] button")
     page.wait_for_selector("#seat-1")
     values = [o.get_attribute("value") for o in page.locator("#seat-1 option").all()]
     assert sorted(values) == ["easy", "expert", "hard", "human", "medium", "open"]
-    assert not page.locator("#timeout-bot").is_visible()
-    page.select_option("#timer", "60")
-    assert page.locator("#timeout-bot").is_visible()
-    assert page.locator("#timeout-bot option").count() == 4
+    clocks = [o.get_attribute("value") for o in page.locator("#clock option").all()]
+    assert clocks == ["", "quick", "live", "slow", "off"]
+    assert "10 min + 30 s" in page.locator("#clock option[value='live']").inner_text()
     page.select_option("#lang", "de")
     page.wait_for_selector("#seat-1 option:has-text('Schwer')", state="attached")
     page.check("#all-bots")

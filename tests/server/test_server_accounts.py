@@ -144,15 +144,16 @@ def test_a_wrong_password_and_an_unknown_name_get_the_same_answer_after_the_same
 
     monkeypatch.setattr(accounts, "_hasher", Counting())
     answers, seconds = [], []
-    for name in ("Ana", "Nobody", "Ana", "Nobody"):
+    for name in ("Ana", "Nobody") * 4:  # 8 failures: under the limit of 10 per address
         started = time.perf_counter()
         answers.append(client.post("/api/session", json={"name": name, "password": "wrong pass"}))
         seconds.append(time.perf_counter() - started)
     assert {a.status_code for a in answers} == {401}
     assert len({a.text for a in answers}) == 1
-    assert len(checks) == 4 and all(c.startswith("$argon2id$") for c in checks)
+    assert len(checks) == 8 and all(c.startswith("$argon2id$") for c in checks)
     wrong, unknown = min(seconds[0::2]), min(seconds[1::2])
-    assert 0.5 < wrong / unknown < 2, seconds  # both hash once (argon2id, tens of ms)
+    # both hash once (argon2id, tens of ms); the bounds leave room for a loaded machine
+    assert 1 / 3 < wrong / unknown < 3, seconds
 
 
 def test_logins_are_limited_per_name_and_per_address(client):

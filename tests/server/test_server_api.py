@@ -91,8 +91,14 @@ def test_bot_seats_get_no_link(create):
     ({"game": "cordoba", "seats": ["human", "grandmaster"]}, "unknown seat kind"),
     ({"game": "cordoba", "seats": ["human", "random"], "options": {"hand": 4}}, "hand"),
     ({"game": "cordoba", "seats": ["human", "random"], "options": {"colour": 1}}, "colour"),
-    ({"game": "cordoba", "seats": ["human", "random"], "turn_seconds": 99999}, "turn_seconds"),
-    ({"game": "cordoba", "seats": ["human", "random"], "timeout_agent": "human"}, "timeout"),
+    ({"game": "cordoba", "seats": ["human", "human"], "clock": "blitz"}, "unknown clock"),
+    ({"game": "cordoba", "seats": ["human", "human"], "clock": {"bank": 10**7, "increment": 0}},
+     "bank"),
+    ({"game": "cordoba", "seats": ["human", "human"], "clock": {"bank": 0, "increment": 5}},
+     "at least 1 s"),
+    ({"game": "cordoba", "seats": ["human", "human"], "clock": {"bank": 60, "increment": 0,
+                                                                "cap": 30}}, "cap"),
+    ({"game": "cordoba", "seats": ["human", "human"], "clock": {"bank": 60}}, "increment"),
     ({"game": "cordoba", "seats": ["human", "random"], "seed": 3}, "practice"),
 ])
 def test_bad_creation_requests_are_refused_with_a_reason(client, body, fragment):

@@ -234,7 +234,7 @@ bodies = st.fixed_dictionaries({}, optional={
     | json_values,
     "options": st.dictionaries(st.sampled_from(["hand", "landmarks", "match", "max_rounds",
                                                 "cards"]), json_values, max_size=3),
-    "turn_seconds": json_values, "timeout_agent": json_values, "seed": json_values,
+    "clock": json_values, "seed": json_values,
     "practice": json_values})
 
 

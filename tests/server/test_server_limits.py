@@ -85,7 +85,7 @@ def a_match() -> Match:
     game = mezquita.load("cordoba")
     row = MatchRow(id="m", game="cordoba", options=dict(game.options), seed=1,
                    seats=["human", "human"], token_hashes=[None, None], joined=[True, True],
-                   turn_seconds=0, timeout_agent="random", status="running", created_at=now())
+                   status="running", created_at=now())
     return Match(row, game.new_state(1))
 
 
@@ -164,8 +164,8 @@ def test_refused_creations_do_not_count_toward_the_limit(db_url):
 @pytest.mark.parametrize("body", [
     {"game": "cordoba", "seats": ["human", "random"], "options": {"hand": 3.7}},
     {"game": "cordoba", "seats": ["human", "random"], "options": {"hand": True}},
-    {"game": "cordoba", "seats": ["human", "random"], "turn_seconds": True},
-    {"game": "cordoba", "seats": ["human", "random"], "turn_seconds": 3.5},
+    {"game": "cordoba", "seats": ["human", "random"], "clock": {"bank": True, "increment": 1}},
+    {"game": "cordoba", "seats": ["human", "random"], "clock": {"bank": 3.5, "increment": 1}},
     {"game": "cortica", "seats": ["human", "random"], "options": {"max_rounds": 10**30}},
 ])
 def test_wrong_types_and_out_of_range_numbers_are_refused(client, body):

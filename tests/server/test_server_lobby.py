@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 from conftest import TEST_SETTINGS
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, update
 
 from mezquita.server import create_app
 from mezquita.server.limits import Settings
-from mezquita.server.models import matches, moves
 
 SMALL = {"cards": 3, "landmarks": 2}  # a Córdoba of 6 moves
 
@@ -144,7 +140,7 @@ def test_a_rematch_against_a_bot_keeps_its_level_in_the_other_seat(client, creat
         mine = a.until(lambda m: m["type"] == "rematch")
     new = client.get(f"/api/matches/{mine['id']}").json()
     assert [s["kind"] for s in new["seats"]] == ["hard", "human"] and mine["seat"] == 1
-    assert new["turn_seconds"] == 0 and new["timeout_agent"] == "random"
+    assert new["clock"] is None  # one human: no clock unless asked for
 
 
 def test_a_player_away_at_the_rematch_gets_their_seat_on_return(client, create, connect):
@@ -190,40 +186,6 @@ def test_finished_matches_are_listed_with_winners_and_scores(client, create, con
     assert row["names"] == ["Anna", None] and row["finished_at"]
     running = client.get("/api/matches?status=open,running").json()
     assert all("winners" not in r for r in running)
-
-
-def test_turn_timers_of_hours_resume_from_the_last_move_after_a_restart(db_url):
-    settings = Settings(**TEST_SETTINGS)
-    with TestClient(create_app(db_url, bot_pool="thread", settings=settings)) as client:
-        made = client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "random"],
-                                                 "turn_seconds": 6 * 3600}).json()
-        with client.websocket_connect(f"/ws/matches/{made['id']}") as ws:
-            ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
-            first = ws.receive_json()
-        deadline = first["match"]["seats"][0]["deadline"]
-        assert deadline == pytest.approx(first["server_time"] + 6 * 3600, abs=5)
-    # 7 hours pass while the server is down: the human's 6 hours ran out meanwhile
-    engine = create_engine(db_url)
-    past = datetime.now(UTC) - timedelta(hours=7)
-    with engine.begin() as c:
-        c.execute(update(matches).where(matches.c.id == made["id"]).values(updated_at=past))
-        c.execute(update(moves).where(moves.c.match_id == made["id"]).values(at=past))
-    engine.dispose()
-    app = create_app(db_url, bot_pool="thread", settings=settings)
-    with TestClient(app) as client, client.websocket_connect(f"/ws/matches/{made['id']}") as ws:
-        ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
-        for _ in range(50):
-            message = ws.receive_json()
-            if message["type"] == "update" and message["log"]:
-                break
-        assert message["log"][0]["by"] == "timeout"
-
-
-def test_slow_timers_up_to_a_day_are_accepted(client):
-    for seconds, status in ((86400, 201), (86401, 422)):
-        answer = client.post("/api/matches", json={"game": "cordoba", "seats": ["human", "random"],
-                                                   "turn_seconds": seconds})
-        assert answer.status_code == status
 
 
 def test_names_and_one_rematch_on_postgresql(postgres_url):

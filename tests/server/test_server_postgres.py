@@ -21,8 +21,7 @@ HOLD = 1.5  # seconds another transaction holds a match's row
 def _running(name: str, seats: list[str]) -> MatchRow:
     """A running Córdoba match named ``name``-<now> with these seats, both joined."""
     return MatchRow(id=f"{name}-{time.time_ns()}", game="cordoba", options={}, seed=1, seats=seats,
-                    token_hashes=[None, None], joined=[True, True], turn_seconds=0,
-                    timeout_agent="random", status="running", created_at=now())
+                    token_hashes=[None, None], joined=[True, True], status="running", created_at=now())
 
 
 def test_matches_play_persist_and_rebuild_on_postgresql(postgres_url):

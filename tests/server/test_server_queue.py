@@ -102,7 +102,7 @@ def test_two_players_are_paired_into_a_match_they_can_play(client, queue, connec
     assert mine["match"] == theirs["match"] and {mine["seat"], theirs["seat"]} == {0, 1}
     assert status(client, first["ticket"])["token"] == mine["token"]  # the same at every poll
     info = client.get(f"/api/matches/{mine['match']}").json()
-    assert info["turn_seconds"] == matchmaking.QUICK_TURN_SECONDS
+    assert info["clock"]["type"] == matchmaking.QUICK_CLOCK
     assert {info["seats"][mine["seat"]]["name"], info["seats"][theirs["seat"]]["name"]} == {"Ana", "Bo"}
     with connect(mine["match"]) as a, connect(mine["match"]) as b:
         assert a.hello(mine["token"])["you"] == mine["seat"]

@@ -20,14 +20,14 @@ def open_table(client, seats=("human", "open"), game="cordoba", **fields) -> dic
 
 
 def test_an_open_seat_has_no_link_and_the_table_is_listed(client):
-    made = open_table(client, turn_seconds=60)
+    made = open_table(client, clock="quick")
     assert [s["kind"] for s in made["seats"]] == ["human", "open"]
     assert made["seats"][0]["token"] and made["seats"][1]["url"] is None
     assert made["seats"][1]["token"] is None and made["seats"][1]["invite"] is None
     listed = client.get("/api/tables").json()
     assert [t["id"] for t in listed] == [made["id"]]
     table = listed[0]
-    assert table["name"] == "Córdoba" and table["turn_seconds"] == 60 and table["free"] == 1
+    assert table["name"] == "Córdoba" and table["clock"]["type"] == "quick" and table["free"] == 1
     assert table["seats"] == [{"kind": "human", "name": "Ana", "open": False, "free": False},
                               {"kind": "human", "name": None, "open": True, "free": True}]
     assert "token_hashes" not in table and "invite_hashes" not in table

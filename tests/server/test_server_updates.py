@@ -18,8 +18,8 @@ def live_match(game_id: str, seed: int) -> Match:
     game = load(game_id)
     seats = game.num_players
     row = MatchRow(id="m", game=game_id, options={}, seed=seed, seats=[HUMAN] * seats,
-                   token_hashes=[None] * seats, joined=[True] * seats, turn_seconds=0,
-                   timeout_agent="random", status="running", created_at=now())
+                   token_hashes=[None] * seats, joined=[True] * seats,
+                   status="running", created_at=now())
     return Match(row, game.new_state(seed))
 
 

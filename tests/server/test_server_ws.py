@@ -194,16 +194,6 @@ def test_language_switch_translates_labels(client, create, connect):
     assert message["legal"][0]["label"].startswith("jugar")
 
 
-def test_a_timed_out_seat_is_played_by_the_timeout_bot(client, create, seated_pair):
-    made = create(["human", "human"], turn_seconds=1, timeout_agent="random")
-    with seated_pair(made) as (a, _b, running):
-        assert running["match"]["seats"][0]["deadline"] > running["server_time"]
-        started = time.monotonic()
-        moved = a.until(lambda m: m["turn"] == 1)
-    assert 0.5 < time.monotonic() - started < 5
-    assert moved["log"][0]["by"] == "timeout"
-
-
 class SleepyAgent(RandomAgent):
     """A bot that thinks for a long time (sleeping releases the GIL like a worker process)."""
 

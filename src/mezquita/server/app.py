@@ -24,7 +24,9 @@ from . import analysis
 from .account_api import SessionMiddleware, account_of, account_routes
 from .accounts import address_group
 from .bots import BotPool, agent_names
+from .clocks import DEFAULT, PRESETS
 from .hub import Hub
+from .leaving import RESIGNED
 from .limits import (
     CREATE_RATE,
     QUEUE_RATE,
@@ -50,6 +52,17 @@ OptionValue = (StrictBool | StrictInt | Annotated[float, Field(allow_inf_nan=Fal
                | Annotated[str, Field(max_length=200)])
 
 
+class CustomClock(BaseModel):
+    """A clock of one's own, in seconds (`clocks.choose` checks the bounds)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    bank: StrictInt
+    increment: StrictInt
+    cap: StrictInt | None = None  # the bank by default
+    grace: StrictInt | None = None  # 0 by default
+
+
 class CreateMatch(BaseModel):
     """The lobby's request to create a match."""
 
@@ -60,8 +73,8 @@ class CreateMatch(BaseModel):
                   OptionValue | Annotated[list[OptionValue], Field(max_length=64)]] = Field(
         default_factory=dict, max_length=32)
     seats: list[Annotated[str, Field(max_length=64)]] = Field(min_length=1, max_length=16)
-    turn_seconds: StrictInt = Field(default=0, ge=0, le=10**6)
-    timeout_agent: str = Field(default="random", max_length=64)
+    # a preset name, "off", or custom seconds; omitted: on whenever two humans sit (clocks.py)
+    clock: Annotated[str, Field(max_length=16)] | CustomClock | None = None
     practice: StrictBool = False  # unrated; only then may the client choose the seed
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
     name: str | None = Field(default=None, max_length=200)  # the creator's name (clean_name)
@@ -86,6 +99,14 @@ class JoinQueue(BaseModel):
     name: str | None = Field(default=None, max_length=200)  # the player's name (clean_name)
     bot: str | None = Field(default=None, max_length=64)  # a level: fills free seats ...
     bot_after: StrictInt | None = Field(default=None, ge=0, le=10**6)  # ... after this wait
+
+
+class Resign(BaseModel):
+    """Resigning a seat: its secret token (none: the logged-in account's seat)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: str | None = Field(default=None, min_length=1, max_length=100)
 
 
 class Claim(BaseModel):
@@ -190,9 +211,10 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         if not creations.allow(host):
             raise HTTPException(429, "too many matches created; wait a minute")
         try:
-            match, secrets_ = await hub.create(body.game, body.options, body.seats,
-                                               body.turn_seconds, body.timeout_agent, body.seed,
-                                               body.practice, host, body.name,
+            clock = (body.clock.model_dump(exclude_none=True)
+                     if isinstance(body.clock, CustomClock) else body.clock)
+            match, secrets_ = await hub.create(body.game, body.options, body.seats, clock,
+                                               body.seed, body.practice, host, body.name,
                                                account_of(request))
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
@@ -279,6 +301,29 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             raise HTTPException(err.status, str(err)) from None
         return {"left": True}
 
+    @app.post("/api/matches/{match_id}/resign")
+    async def resign(match_id: str, body: Resign, request: Request) -> dict:
+        """Resign the seat of ``token``, or of the logged-in account (``leaving.py``): two
+        players, the match ends and the seat loses; more, a bot takes the seat and play goes
+        on. Again: the same answer."""
+        match = await _match(hub, match_id)
+        account = account_of(request)
+        if body.token is not None:
+            seat = match.seat_of(body.token)
+        elif account is None:
+            raise HTTPException(422, "resigning needs the seat's token, or to be logged in")
+        else:
+            held = [s for s, holder in enumerate(match.row.accounts) if holder == account.id]
+            if len(held) > 1:
+                raise HTTPException(422, "this account holds several seats: send the token")
+            seat = held[0] if held else None
+        if seat is None:
+            raise HTTPException(403, "this seat token (or account) holds no seat of this match")
+        try:
+            return await hub.depart(match, seat, RESIGNED)
+        except MatchError as err:
+            raise HTTPException(409, str(err)) from None
+
     @app.get("/api/matches")
     async def list_matches(status: str = Query("open,running", max_length=100),
                            limit: int = Query(50, ge=1, le=200)) -> list[dict]:
@@ -338,9 +383,12 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     @app.get("/api/constants")
     def constants() -> dict:
         """Values the page reads instead of spelling them: the match statuses and the seat
-        kinds of a new match beside the bots, by name."""
+        kinds of a new match beside the bots, by name; the clock presets (seconds) and the one
+        a match gets when two humans sit."""
         return {"status": {status.name: status.value for status in MatchStatus},
-                "seat": {"HUMAN": HUMAN, "OPEN": OPEN}}
+                "seat": {"HUMAN": HUMAN, "OPEN": OPEN},
+                "clocks": {"presets": {name: clock.to_json(name) for name, clock in PRESETS.items()},
+                           "default": DEFAULT}}
 
     @app.get("/api/i18n/{lang}")
     def interface_texts(lang: str) -> JSONResponse:

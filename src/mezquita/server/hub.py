@@ -4,7 +4,7 @@ It creates matches, rebuilds them from their stored record on demand, applies ac
 (persisting each one before anybody hears of it) and wakes each connected client, which is
 then sent its own latest update. Nothing slow runs on the event loop: database calls go
 through `Store.call` / `MoveWriter`, records are replayed in a thread, replays are built in
-a worker and cached. Bots and timers are the `Scheduler`'s; several instances on one
+a worker and cached. Bots and clocks are the `Scheduler`'s; several instances on one
 PostgreSQL coordinate through leases and notifications (``cluster.py``).
 """
 
@@ -17,7 +17,9 @@ from collections import OrderedDict
 from mezquita.engine import Record
 
 from .bots import BotPool
+from .clocks import Clocks, rebuild
 from .housekeeping import Housekeeping
+from .leaving import Leaving
 from .limits import Settings
 from .match import Match, MatchError
 from .play import Play
@@ -33,10 +35,11 @@ log = logging.getLogger("mezquita.server")
 FINISHED_KEPT = 64  # finished matches kept in memory for details and spectators
 
 
-class Hub(Seating, Play, Presence, Housekeeping):
+class Hub(Seating, Play, Leaving, Presence, Housekeeping):
     """All live matches of one server instance, backed by a `Store` and a `BotPool`: lobby
-    and seating (``seating.py``), live play (``play.py``), presence and sockets
-    (``presence.py``), housekeeping and leases (``housekeeping.py``); here, loading."""
+    and seating (``seating.py``), live play (``play.py``), resigning and seats out of time
+    (``leaving.py``), presence and sockets (``presence.py``), housekeeping and leases
+    (``housekeeping.py``); here, loading."""
 
     def __init__(self, store: Store, pool: BotPool, settings: Settings | None = None) -> None:
         self.store = store
@@ -47,7 +50,8 @@ class Hub(Seating, Play, Presence, Housekeeping):
         self.matches: dict[str, Match] = {}
         self.finished: OrderedDict[str, Match] = OrderedDict()
         self._loading: dict[str, asyncio.Future] = {}
-        self.scheduler = Scheduler(pool, self.act, self.live, self.settings.write_patience)
+        self.scheduler = Scheduler(pool, self.act, self.time_out, self.live,
+                                   self.settings.write_patience)
         self.sockets: dict[str, int] = {}  # open WebSockets per address
         self._claims = asyncio.Lock()
         self._presence_due: set[str] = set()
@@ -78,11 +82,17 @@ class Hub(Seating, Play, Presence, Housekeeping):
             return None
         state = await asyncio.to_thread(
             lambda: Record(row.game, row.options, row.seed, row.actions).replay())
+        clocks = None
+        if row.clock is not None and row.status == MatchStatus.RUNNING:  # on from the stored banks
+            clocks = await asyncio.to_thread(rebuild, row.game, row.options, row.seed, row.clock,
+                                             row.seats, row.actions, row.move_times,
+                                             row.started_at)
+        elif row.clock is not None and row.status == MatchStatus.OPEN:
+            clocks = Clocks(row.clock, len(row.seats))
         if self.live(match_id) is not None:  # loaded meanwhile (e.g. a remote move)
             return self.live(match_id)
         match = Match(row, state)
-        if row.status == MatchStatus.RUNNING and row.last_at is not None:  # timers go on from there
-            match.clock_base = row.last_at.timestamp()
+        match.clocks = clocks
         if row.status == MatchStatus.FINISHED:  # kept a while for details and spectators
             self.finished[match_id] = match
             while len(self.finished) > FINISHED_KEPT:
@@ -112,7 +122,7 @@ class Hub(Seating, Play, Presence, Housekeeping):
         self.pool.warm()
 
     async def close(self) -> None:
-        """Stop timers and pending bot moves."""
+        """Stop clock deadlines and pending bot moves."""
         for match in self.matches.values():
             self.scheduler.cancel_timers(match)
         await self.scheduler.close()

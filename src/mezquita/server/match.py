@@ -25,6 +25,7 @@ from mezquita.web import catalogue
 from .status import HUMAN, MatchStatus
 
 if TYPE_CHECKING:
+    from .clocks import Clocks
     from .store import MatchRow
 
 OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
@@ -137,8 +138,8 @@ class Match:
         self.state = state
         self.game = state.game
         self.clients: set[Client] = set()
-        self.timers: dict[int, asyncio.TimerHandle] = {}
-        self.deadlines: dict[int, float] = {}  # seat -> epoch seconds of its timeout
+        self.timers: dict[int, asyncio.TimerHandle] = {}  # seat -> its clock's deadline
+        self.clocks: Clocks | None = None  # the running clocks (`clocks.Clocks`), if timed
         self.thinking: set[int] = set()  # seats whose bot move is being computed
         # seat -> turn since which it has been to move without moving itself: in a
         # simultaneous phase (Europa's tips) another seat's move does not make its click stale
@@ -156,10 +157,9 @@ class Match:
         self._display: dict[str, list[str | None]] = {}  # lang -> display_names
         self._actions = action_entries(row.game, row.options)  # (action id, lang) -> entry
         self.remote: dict[str, tuple[list[int], int, float]] = {}  # other instances' presence
-        self.owned = True  # this instance runs its bots and timers
+        self.owned = True  # this instance runs its bots and clock deadlines
         self.active = time.monotonic()  # last move or connection
         self.busy = False  # the database is not answering a write of this match
-        self.clock_base: float | None = None  # epoch of the last move, for timers after a reload
 
     def changed(self) -> None:
         """Something clients see changed: re-encode on the next send, wake every client."""
@@ -224,16 +224,16 @@ class Match:
             "status": self.status,
             "seats": [
                 {"kind": kind, "joined": joined, "online": kind != HUMAN or seat in online,
-                 "deadline": self.deadlines.get(seat), "name": name,
+                 "name": name, "left": left, "clock": (self.clocks.view(seat) if self.clocks
+                                                       and kind == HUMAN else None),
                  "open": seat in self.row.open_seats,
                  "free": seat in self.row.open_seats and self.row.token_hashes[seat] is None}
-                for seat, (kind, joined, name) in enumerate(
-                    zip(self.row.seats, self.row.joined, self.names()))
+                for seat, (kind, joined, name, left) in enumerate(
+                    zip(self.row.seats, self.row.joined, self.names(), self.left()))
             ],
             "rematch": self.row.rematch,
             "spectators": spectators,
-            "turn_seconds": self.row.turn_seconds,
-            "timeout_agent": self.row.timeout_agent,
+            "clock": self.row.clock,
             "result": self.row.result,
             "practice": self.row.practice,
             "seed": self.row.seed if self.row.practice else None,  # shown to every seat
@@ -248,17 +248,23 @@ class Match:
         self._last_log.clear()
         self._display.clear()
 
+    def left(self) -> list[dict | None]:
+        """Per seat: how its player left (``leaving.py``), or ``None``."""
+        return (self.row.left + [None] * len(self.row.seats))[:len(self.row.seats)]
+
     def names(self) -> list[str | None]:
         """The names the players chose, per seat (``None``: the default)."""
         return (self.row.names + [None] * len(self.row.seats))[:len(self.row.seats)]
 
     def display_names(self, lang: str) -> list[str | None]:
-        """The names to word texts with in ``lang``: chosen ones, bots by level; ``None``
-        leaves the engine's "Player N". Kept per language until the names change."""
+        """The names to word texts with in ``lang``: chosen ones, bots by level (not a bot
+        that took a player's seat); ``None`` leaves the engine's "Player N". Kept per language
+        until the names change."""
         names = self._display.get(lang)
         if names is None:
-            names = self._display[lang] = [name or (bot_name(kind, lang) if kind != HUMAN else None)
-                                           for name, kind in zip(self.names(), self.row.seats)]
+            names = self._display[lang] = [
+                name or (bot_name(kind, lang) if kind != HUMAN and not left else None)
+                for name, kind, left in zip(self.names(), self.row.seats, self.left())]
         return names
 
     def log_for(self, seat: int | None, lang: str) -> list[dict]:

@@ -62,8 +62,7 @@ WAIT_SECONDS = 900.0  # nobody waits longer than this
 PAIRED_KEEP = 600.0  # a paired entry answers polls this long
 BOT_AFTER = (5, 600)  # a bot fills the free seats after between 5 s and 10 min, as chosen
 TICK = 1.0  # seconds between pairing rounds of one instance
-QUICK_TURN_SECONDS = 60  # a quick match's timer per move
-QUICK_TIMEOUT = "medium"  # plays for a player out of time (if the game has it)
+QUICK_CLOCK = "quick"  # a quick match's clock preset (`clocks.PRESETS`)
 QUICK_JOIN_SECONDS = 60  # a quick match whose players have not all come by then expires
 
 
@@ -274,10 +273,8 @@ class Matchmaker:
         seats = [""] * players
         for i, seat in enumerate(order):
             seats[seat] = kinds[i]
-        game = load(game_id, **self.options(game_id, players))
-        timeout = QUICK_TIMEOUT if QUICK_TIMEOUT in agent_names(game) else "random"
-        match, _ = self.hub.build(game_id, self.options(game_id, players), seats,
-                                  QUICK_TURN_SECONDS, timeout, creator=group[0].holder)
+        match, _ = self.hub.build(game_id, self.options(game_id, players), seats, QUICK_CLOCK,
+                                  creator=group[0].holder)
         row: MatchRow = match.row
         row.token_hashes = [None] * players
         row.invite_hashes = [None] * players

@@ -24,7 +24,7 @@ from sqlalchemy import (
 
 metadata = MetaData()
 
-#: A match: the record header (game, options, seed) plus seats, hashed tokens and times.
+#: A match: the record header (game, options, seed) plus seats, hashed tokens, clock and times.
 matches = Table(
     "matches",
     metadata,
@@ -35,8 +35,6 @@ matches = Table(
     Column("seats", JSON, nullable=False),  # per seat: "human" or an agent name
     Column("token_hashes", JSON, nullable=False),  # per seat: sha256 hex of its token, or null
     Column("joined", JSON, nullable=False),  # per seat: has this human seat connected yet
-    Column("turn_seconds", Integer, nullable=False),  # 0: no turn timer
-    Column("timeout_agent", String(64), nullable=False),  # plays for a seat that times out
     Column("status", String(16), nullable=False, index=True),  # open, running, finished
     Column("result", JSON, nullable=True),  # {"returns": [...], "scores": [...]} at the end
     Column("created_at", DateTime(timezone=True), nullable=False),
@@ -49,6 +47,9 @@ matches = Table(
     Column("lease_until", DateTime(timezone=True), nullable=True),  # until when ``owner`` holds it
     Column("names", JSON, nullable=True),  # per seat: the name its player chose, or null
     Column("rematch", String(32), nullable=True),  # the id of this match's rematch, once made
+    Column("clock", JSON, nullable=True),  # clocks.choose: {"type", "bank", ...}; null: none
+    Column("left", JSON, nullable=True),  # per seat: null, or how it left (leaving.py)
+    Column("started_at", DateTime(timezone=True), nullable=True),  # every human seat joined
 )
 
 #: The record's actions, one row per applied action, numbered from 0.

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
 from .match import Match, MatchError
 from .status import HUMAN, MatchStatus
-from .store import Move, MoveConflict
+from .store import Move, MoveConflict, now
 
 log = logging.getLogger("mezquita.server")
 
@@ -19,7 +20,7 @@ BUSY = json.dumps({"type": "error", "code": "busy",
 
 
 class Play:
-    """`Hub`'s live play: moves from clients, bots, timers and other instances."""
+    """`Hub`'s live play: moves from clients, bots and other instances."""
 
     async def act(self, match: Match, seat: int, action: Any, turn: int | None = None,
                   by: str = HUMAN) -> None:
@@ -40,7 +41,7 @@ class Play:
             new = match.state.child(seat, action)
             action_json = match.game.action_to_json(new.history[-1][1])
             finished = new.is_terminal()
-            result = {"returns": new.returns(), "scores": new.scores()} if finished else None
+            result = self._result(match, new) if finished else None
             try:
                 await self.writer.write(
                     Move(match.id, len(match.state.history), seat, action_json, by,
@@ -54,6 +55,12 @@ class Play:
                     match.busy = False
             self._applied(match, new, seat, action_json, by, result)
 
+    @staticmethod
+    def _result(match: Match, state) -> dict:
+        """The result of ``match`` ended in ``state``: returns, scores and who left."""
+        return {"returns": state.returns(), "scores": state.scores(),
+                "left": [entry and entry["why"] for entry in match.left()]}
+
     def _busy(self, match: Match) -> Callable[[], None]:
         def tell() -> None:
             if not match.busy:
@@ -64,15 +71,18 @@ class Play:
 
     def _applied(self, match: Match, new, seat: int, action_json: Any, by: str,
                  result: dict | None) -> None:
+        if match.clocks is not None:
+            match.clocks.moved(seat, time.time())
         match.state = new
         match.row.actions.append([seat, action_json])
         match.row.move_sources.append(by)
+        match.row.move_times.append(now())
         if result is not None:
             match.row.status = MatchStatus.FINISHED
             match.row.result = result
         self.scheduler.cancel_timer(match, seat)
         match.waiting_since.pop(seat, None)
-        self.scheduler.schedule(match)  # first, so the update carries the new turn deadline
+        self.scheduler.schedule(match)  # first, so the update carries the new clocks
         match.changed()
 
     async def remote_move(self, match_id: str, turn: int, seat: int, action: Any, by: str,
@@ -102,8 +112,7 @@ class Play:
         stored = await self.store.call(self.store.moves_from, match.id, len(match.state.history))
         for seat, action, by in stored:
             new = match.state.child(seat, action)
-            result = ({"returns": new.returns(), "scores": new.scores()}
-                      if new.is_terminal() else None)
+            result = self._result(match, new) if new.is_terminal() else None
             self._applied(match, new, seat, action, by, result)
 
     def remote_head(self, match: Match, head: dict) -> None:
@@ -113,7 +122,9 @@ class Play:
         row.joined, row.token_hashes = head["joined"], head["token_hashes"]
         row.accounts = head["accounts"]
         row.invite_hashes = head["invite_hashes"] or row.invite_hashes
-        if (head["names"] or row.names) != row.names or head["rematch"] != row.rematch:
+        if ((head["names"] or row.names) != row.names or head["rematch"] != row.rematch
+                or head["seats"] != row.seats or (head["left"] or row.left) != row.left):
+            row.seats, row.left = head["seats"], head["left"] or row.left
             match.set_names(head["names"] or row.names)
             row.rematch = head["rematch"]
             changed = True

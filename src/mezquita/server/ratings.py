@@ -3,6 +3,8 @@ finished rated match in the transaction that stores its last move (``store/ratin
 
 A match is rated when it is not a practice match, it has a human seat, every human seat
 belongs to an account and no account holds two seats (bots-only matches are not rated). A
+player who resigned or ran out of time is rated for their seat, placed last (`placings`),
+even where a bot played the seat on. A
 bot's seat is rated as its level's profile (``bot:<level>``); those ratings move like
 anybody's, so a level's profile shows how strong it plays against the people it met (a level
 in two seats of one match plays both with its rating, which then stays). A rating is
@@ -18,6 +20,13 @@ from .status import HUMAN
 MODEL = PlackettLuce()
 PROVISIONAL = 10  # rated matches before a rating is no longer provisional
 START = (MODEL.mu, MODEL.sigma)
+
+
+def placings(returns: list[float], left: list[str | None]) -> list[int]:
+    """Each seat's place at the end (0 best; equal returns share a place), every seat whose
+    player left (``leaving.py``) placed after all that stayed."""
+    keys = [(why is not None, -ret) for why, ret in zip(left, returns)]
+    return [sorted(set(keys)).index(key) for key in keys]
 
 
 def players_class(seats: int) -> str:

@@ -1,8 +1,10 @@
-"""Who acts next in a live match: bot moves computed in the `BotPool`, and turn timers.
+"""Who acts next in a live match: bot moves computed in the `BotPool`, and human clocks.
 
-`Scheduler` starts a bot's move or a human's timer for every seat now to move, and plays a
-bot's answer through the hub's ``act`` (so it is stored before anybody hears of it). Only the
-instance that owns a match (``match.owned``) runs its bots and timers. A bot move that could
+`Scheduler` starts a bot's move or a human's clock (``clocks.py``) for every seat now to move,
+and plays a bot's answer through the hub's ``act`` (so it is stored before anybody hears of
+it). A human still to move when their clock and its grace period are spent has left the
+match: the hub's ``time_out`` (``leaving.py``). Only the instance that owns a match
+(``match.owned``) runs its bots and clocks' deadlines. A bot move that could
 not be stored (database away) is tried again with backoff, so bots resume by themselves; a
 decision over the pool's time budget is replaced by a random legal move.
 """
@@ -29,21 +31,28 @@ RETRY_SECONDS = (0.25, 5.0)  # pause before a bot move is tried again, doubling 
 
 #: ``act(match, seat, action, turn, by)``: the hub's way to play a move
 Act = Callable[[Match, int, Any, int | None, str], Awaitable[None]]
+#: ``time_out(match, seat)``: the hub's way to let a seat out of time leave
+TimeOut = Callable[[Match, int], Awaitable[None]]
 
 
 class Scheduler:
-    """Bot moves and turn timers of every live match of one hub."""
+    """Bot moves and clock deadlines of every live match of one hub."""
 
-    def __init__(self, pool: BotPool, act: Act, live: Callable[[str], Match | None],
-                 patience: float = 15.0) -> None:
+    def __init__(self, pool: BotPool, act: Act, time_out: TimeOut,
+                 live: Callable[[str], Match | None], patience: float = 15.0) -> None:
         self.pool = pool
         self.act = act
+        self.time_out = time_out
         self.live = live  # the hub's loaded match of an id, to drop answers for unloaded ones
         self.patience = patience
         self._tasks: set[asyncio.Task] = set()
 
     def schedule(self, match: Match) -> None:
-        """Start bot moves and turn timers for the seats now to move."""
+        """Start the clocks of the seats now to move (on every instance: each shows them),
+        and their bot moves and clock deadlines (on the match's owner)."""
+        if match.status == MatchStatus.RUNNING and match.clocks is not None:
+            match.clocks.run(match.state.to_move(), [kind == HUMAN for kind in match.row.seats],
+                             time.time())
         if match.status != MatchStatus.RUNNING or not match.owned:
             self.cancel_timers(match)
             return
@@ -56,30 +65,27 @@ class Scheduler:
         for seat in list(match.timers):
             if seat not in movers:
                 self.cancel_timer(match, seat)
-        # a match reloaded after a restart: its timers run from its last move, not from now,
-        # so a timer of hours (slow play) is not restarted by every restart
-        start, match.clock_base = match.clock_base or time.time(), None
+        clocks = match.clocks
         for seat in movers:
             kind = match.row.seats[seat]
             if kind != HUMAN:
                 if seat not in match.thinking:
                     self.spawn(self._bot_move(match, seat, kind, "bot"))
-            elif match.row.turn_seconds and seat not in match.timers:
-                loop = asyncio.get_running_loop()
-                match.deadlines[seat] = start + match.row.turn_seconds
-                match.timers[seat] = loop.call_later(max(0.0, match.deadlines[seat] - time.time()),
-                                                     self._timeout, match, seat)
+            elif clocks is not None and seat not in match.timers:
+                deadline = clocks.deadline(seat)
+                if deadline is not None:
+                    match.timers[seat] = asyncio.get_running_loop().call_later(
+                        max(0.0, deadline - time.time()), self._timeout, match, seat)
 
     def _timeout(self, match: Match, seat: int) -> None:
         match.timers.pop(seat, None)
-        match.deadlines.pop(seat, None)
-        if match.status == MatchStatus.RUNNING and seat in match.state.to_move():
-            self.spawn(self._bot_move(match, seat, match.row.timeout_agent, "timeout"))
+        if (match.status == MatchStatus.RUNNING and seat in match.state.to_move()
+                and match.row.seats[seat] == HUMAN):
+            self.spawn(self.time_out(match, seat))
 
     def cancel_timer(self, match: Match, seat: int) -> None:
-        """Stop ``seat``'s timer in ``match``, if it has one."""
+        """Stop ``seat``'s clock deadline in ``match``, if it has one."""
         timer = match.timers.pop(seat, None)
-        match.deadlines.pop(seat, None)
         if timer is not None:
             timer.cancel()
 
@@ -104,7 +110,8 @@ class Scheduler:
             match.thinking.discard(seat)
         if self.live(match.id) is not match or not match.owned:
             return
-        if len(match.state.history) == turn and seat in match.state.to_move():
+        if (match.status == MatchStatus.RUNNING and len(match.state.history) == turn
+                and seat in match.state.to_move()):
             try:
                 await self.act(match, seat, action, turn, by)
             except StoreUnavailable:  # try again (recomputed: same seed, same move)

@@ -15,13 +15,13 @@ from mezquita.engine.registry import game_class
 
 from .accounts import Account, seat_token
 from .bots import agent_names
+from .clocks import Clocks, choose
 from .match import Client, Match, MatchError, clean_name, hash_token, rematch_token
 from .status import HUMAN, OPEN, MatchStatus
 from .store import MatchRow, TableFull, now
 
 log = logging.getLogger("mezquita.server")
 
-TURN_SECONDS = (0, 1, 86400)  # no timer, or between 1 s and a day (slow play among friends)
 MAX_SEED = 2**62
 
 
@@ -29,25 +29,25 @@ class Seating:
     """`Hub`'s lobby and seating: who sits where, and the matches that follow."""
 
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
-                     turn_seconds: int = 0, timeout_agent: str = "random",
-                     seed: int | None = None, practice: bool = False, creator: str = "",
-                     name: str | None = None, account: Account | None = None
+                     clock: str | dict | None = None, seed: int | None = None,
+                     practice: bool = False, creator: str = "", name: str | None = None,
+                     account: Account | None = None
                      ) -> tuple[Match, list[tuple[str | None, str | None]]]:
         """Create and store a match (see `build`); return it with, per seat, ``(token,
         invitation)``."""
-        match, secrets_ = self.build(game_id, options, seats, turn_seconds, timeout_agent,
-                                     seed, practice, creator, name, account)
+        match, secrets_ = self.build(game_id, options, seats, clock, seed, practice, creator,
+                                     name, account)
         await self.store.call(self.store.create, match.row, self.settings.lease_seconds)
         self.adopt(match)
         return match, secrets_
 
     def adopt(self, match: Match) -> None:
-        """Run ``match``, just stored by this instance (bots, timers)."""
+        """Run ``match``, just stored by this instance (bots, clocks)."""
         self.matches[match.id] = match
         self.scheduler.schedule(match)
 
     def build(self, game_id: str, options: dict[str, Any], seats: list[str],
-              turn_seconds: int = 0, timeout_agent: str = "random", seed: int | None = None,
+              clock: str | dict | None = None, seed: int | None = None,
               practice: bool = False, creator: str = "", name: str | None = None,
               account: Account | None = None
               ) -> tuple[Match, list[tuple[str | None, str | None]]]:
@@ -55,9 +55,9 @@ class Seating:
         the creator's own seat (the first human one) gets a token (and ``name``, the
         creator's chosen name; a logged-in creator's ``account`` holds the seat, under its
         name), every other human seat an invitation that `claim` turns into its own token
-        once; an ``OPEN`` seat gets neither: anyone may take it (`sit`). The server picks the
-        seed; a client's ``seed`` is accepted only for a ``practice`` match (and shown to
-        all)."""
+        once; an ``OPEN`` seat gets neither: anyone may take it (`sit`). ``clock`` as
+        `clocks.choose` takes it (open seats count as humans). The server picks the seed; a
+        client's ``seed`` is accepted only for a ``practice`` match (and shown to all)."""
         name = clean_name(name)
         try:
             check_remote(game_class(game_id).info.options, options, game_id)
@@ -68,15 +68,10 @@ class Seating:
             raise MatchError(f"{game.info.name} with these options has {game.num_players} "
                              f"seats; got {len(seats)}")
         bots = agent_names(game)
-        for kind in [*seats, timeout_agent]:
+        for kind in seats:
             if kind not in (HUMAN, OPEN) and kind not in bots:
                 raise MatchError(f"unknown seat kind {kind!r} (human, open or one of: "
                                  f"{', '.join(bots)})")
-        if timeout_agent in (HUMAN, OPEN):
-            raise MatchError("the timeout player must be a bot")
-        if turn_seconds != 0 and not TURN_SECONDS[1] <= turn_seconds <= TURN_SECONDS[2]:
-            raise MatchError(f"turn_seconds must be 0 (no timer) or {TURN_SECONDS[1]}.."
-                             f"{TURN_SECONDS[2]}")
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         elif not practice:
@@ -86,6 +81,7 @@ class Seating:
             raise MatchError(f"seed must be in 0..{MAX_SEED - 1}")
         opened = [seat for seat, kind in enumerate(seats) if kind == OPEN]
         seats = [HUMAN if kind == OPEN else kind for kind in seats]
+        stored_clock = choose(clock, seats)
         humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN and seat not in opened]
         match_id = secrets.token_urlsafe(9)
         if account is not None:
@@ -104,14 +100,17 @@ class Seating:
             id=match_id, game=game_id, options=_json_options(game.options),
             seed=seed, seats=seats,
             token_hashes=[hash_token(t) if t else None for t, _ in secrets_],
-            joined=[kind != HUMAN for kind in seats], turn_seconds=turn_seconds,
-            timeout_agent=timeout_agent,
+            joined=[kind != HUMAN for kind in seats], clock=stored_clock,
+            left=[None] * len(seats),
             status=MatchStatus.OPEN if HUMAN in seats else MatchStatus.RUNNING,
             created_at=now(), invite_hashes=[hash_token(i) if i else None for _, i in secrets_],
             creator=creator[:64], practice=practice, owner=self.store.instance, names=names,
             accounts=holders, open_seats=opened,
         )
-        return Match(row, game.new_state(seed)), secrets_
+        match = Match(row, game.new_state(seed))
+        if stored_clock is not None:
+            match.clocks = Clocks(stored_clock, len(seats))
+        return match, secrets_
 
     async def sit(self, match: Match, seat: int | None = None, name: str | None = None,
                   account: Account | None = None) -> tuple[int, str]:
@@ -175,15 +174,17 @@ class Seating:
             raise MatchError("the match is over; names can no longer change")
         if match.row.accounts[seat] is not None and match.names()[seat] is not None:
             raise MatchError("this seat plays under its account's name")
+        if match.left()[seat] is not None:
+            raise MatchError("this seat's player left the match; its name stays")
         match.set_names(await self.store.call(self.store.set_name, match.id, seat, name))
         match.changed()
 
     async def rematch(self, match: Match) -> Match:
         """The rematch of finished ``match``, made on the first request (later ones, from
-        any seat, get the same one): same game, options, timer and players, seats rotated
+        any seat, get the same one): same game, options, clock and players, seats rotated
         by one (the player of seat s sits at s + 1); bots keep their level and accounts their
-        seats. Each human is handed their new seat by `rematch_seat`; the connected ones are
-        told at once."""
+        seats; a seat a bot took over is its player's again. Each human is handed their new
+        seat by `rematch_seat`; the connected ones are told at once."""
         if match.status != MatchStatus.FINISHED:
             raise MatchError("a rematch can be made only once the match is over")
         async with self._claims:
@@ -194,15 +195,16 @@ class Seating:
                 def turn(values: list) -> list:  # the player of seat s moves to s + 1
                     return [values[(seat - 1) % n] for seat in range(n)]
 
-                seats, holders, new_id = turn(old.seats), turn(old.accounts), secrets.token_urlsafe(9)
+                seats = turn([HUMAN if left else kind
+                              for kind, left in zip(old.seats, match.left())])
+                holders, new_id = turn(old.accounts), secrets.token_urlsafe(9)
                 keys = await self.store.call(self.store.seat_keys, [a for a in holders if a])
                 row = MatchRow(
                     id=new_id, game=old.game, options=old.options,
                     seed=secrets.randbelow(MAX_SEED), seats=seats,
                     token_hashes=[hash_token(seat_token(keys[a], new_id, s)) if a else None
                                   for s, a in enumerate(holders)],
-                    joined=[kind != HUMAN for kind in seats], turn_seconds=old.turn_seconds,
-                    timeout_agent=old.timeout_agent,
+                    joined=[kind != HUMAN for kind in seats], clock=old.clock, left=[None] * n,
                     status=MatchStatus.OPEN if HUMAN in seats else MatchStatus.RUNNING, created_at=now(),
                     invite_hashes=[None] * n, creator=old.creator, practice=old.practice,
                     owner=self.store.instance, names=turn(match.names()), accounts=holders,
@@ -213,6 +215,8 @@ class Seating:
                     state = await asyncio.to_thread(
                         lambda: load(row.game, **row.options).new_state(row.seed))
                     self.matches[row.id] = Match(row, state)
+                    if row.clock is not None:
+                        self.matches[row.id].clocks = Clocks(row.clock, n)
                     self.scheduler.schedule(self.matches[row.id])
                 match.row.rematch = made
             match.changed()

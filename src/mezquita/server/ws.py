@@ -7,6 +7,7 @@ The client then sends ``{"type": "act", "action": <JSON or id>, "turn": <the upd
 ``{"type": "lang", "lang": "es"}``, ``{"type": "name", "name": "Anna"}`` (its seat's player
 name), ``{"type": "rematch"}`` (at the end: the same players again, seats rotated; each seat
 is then sent ``{"type": "rematch", "id", "seat", "token", "url"}``, its own only) or
+``{"type": "resign"}`` (as ``POST /api/matches/{id}/resign``; everybody gets the update) or
 ``{"type": "ping"}``. Anything refused gets
 ``{"type": "error", "code": ..., "message": ...}`` and changes nothing; the socket stays open.
 When somebody connects or leaves, clients get ``{"type": "presence", "online": [per seat],
@@ -42,6 +43,7 @@ from mezquita.engine import MezquitaError
 
 from .accounts import SESSION_COOKIE, digest
 from .hub import Hub
+from .leaving import RESIGNED
 from .limits import MAX_MESSAGE, MAX_STRIKES, MESSAGE_RATE, TokenBucket, loads
 from .match import LANGS, Client, Match
 from .store import StoreUnavailable
@@ -202,6 +204,10 @@ async def handle(hub: Hub, match: Match, client: Client, data: dict[str, Any]) -
         if client.seat is None:
             raise BadMessage("spectator", "only a player of the match can ask for a rematch")
         await hub.rematch(match)
+    elif kind == "resign":
+        if client.seat is None:
+            raise BadMessage("spectator", "spectators have no seat to resign")
+        await hub.depart(match, client.seat, RESIGNED)
     elif kind == "lang":
         client.lang = language(data.get("lang"))
         client.update()
@@ -209,7 +215,8 @@ async def handle(hub: Hub, match: Match, client: Client, data: dict[str, Any]) -
         client.push('{"type":"pong"}')
     else:
         raise BadMessage("unknown_type",
-                         f"unknown message type {kind!r} (act, name, rematch, lang, ping)")
+                         f"unknown message type {kind!r} (act, name, rematch, resign, lang, "
+                         "ping)")
 
 
 async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hub) -> None:

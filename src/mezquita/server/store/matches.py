@@ -1,5 +1,5 @@
-"""The ``matches`` table: a match's record header, seats, tokens, names and status; and
-``match_players``, the accounts holding its seats."""
+"""The ``matches`` table: a match's record header, seats, tokens, names, clock, status and
+the seats that left; and ``match_players``, the accounts holding its seats."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import insert, select, update
 
 from ..models import match_players, matches, moves, open_seats
 from ..status import MatchStatus
@@ -25,8 +25,6 @@ class MatchRow:
     seats: list[str]
     token_hashes: list[str | None]
     joined: list[bool]
-    turn_seconds: int
-    timeout_agent: str
     status: MatchStatus
     created_at: datetime
     result: dict | None = None
@@ -35,16 +33,19 @@ class MatchRow:
     invite_hashes: list[str | None] = field(default_factory=list)  # unclaimed invitations
     creator: str = ""
     practice: bool = False
-    owner: str | None = None  # the instance that runs its bots and timers
+    owner: str | None = None  # the instance that runs its bots and clocks
     names: list[str | None] = field(default_factory=list)  # chosen names per seat (None: default)
     rematch: str | None = None  # the id of this match's rematch, once made
-    last_at: datetime | None = None  # the last move or seat change (turn timers resume from it)
+    clock: dict | None = None  # `clocks.choose`; None: no clock
+    left: list[dict | None] = field(default_factory=list)  # per seat: how it left (leaving.py)
+    started_at: datetime | None = None  # when every human seat had joined
+    move_times: list[datetime] = field(default_factory=list)  # when each action was stored
     open_seats: list[int] = field(default_factory=list)  # seats anyone may take (``tables.py``)
     accounts: list[int | None] = field(default_factory=list)  # per seat: its account, if any
 
 
 class Matches(Database):
-    """Reads and writes match rows (creation, seats, names, status, lobby lists)."""
+    """Reads and writes match rows (creation, seats, names, departures, status, lobby lists)."""
 
     def create(self, row: MatchRow, lease_seconds: float = 0.0) -> None:
         """Store a new match (owned by this instance)."""
@@ -55,8 +56,8 @@ class Matches(Database):
         stamp = now()
         c.execute(insert(matches).values(
             id=row.id, game=row.game, options=row.options, seed=row.seed, seats=row.seats,
-            token_hashes=row.token_hashes, joined=row.joined,
-            turn_seconds=row.turn_seconds, timeout_agent=row.timeout_agent,
+            token_hashes=row.token_hashes, joined=row.joined, clock=row.clock,
+            left=row.left or [None] * len(row.seats),
             status=row.status, created_at=row.created_at, updated_at=stamp,
             invite_hashes=row.invite_hashes, creator=row.creator, practice=row.practice,
             owner=self.instance, lease_until=stamp + timedelta(seconds=lease_seconds),
@@ -129,10 +130,11 @@ class Matches(Database):
                                        .where(matches.c.id == match_id).with_for_update()).one()
             joined = [*joined]
             joined[seat] = True
+            stamp, values = now(), {}
             if status == MatchStatus.OPEN and all(joined):
-                status = MatchStatus.RUNNING
+                status, values["started_at"] = MatchStatus.RUNNING, stamp
             c.execute(update(matches).where(matches.c.id == match_id)
-                      .values(joined=joined, status=status, updated_at=now()))
+                      .values(joined=joined, status=status, updated_at=stamp, **values))
             self._notify(c, "head", match_id)
         return joined, status
 
@@ -162,7 +164,8 @@ class Matches(Database):
         with self.engine.connect() as c:
             row = c.execute(select(matches.c.joined, matches.c.token_hashes,
                                    matches.c.invite_hashes, matches.c.status, matches.c.result,
-                                   matches.c.owner, matches.c.names, matches.c.rematch)
+                                   matches.c.owner, matches.c.names, matches.c.rematch,
+                                   matches.c.seats, matches.c.left)
                              .where(matches.c.id == match_id)).mappings().first()
             if row is None:
                 return None
@@ -174,28 +177,50 @@ class Matches(Database):
             head = c.execute(select(matches).where(matches.c.id == match_id)).mappings().first()
             if head is None:
                 return None
-            rows = c.execute(select(moves.c.seat, moves.c.action, moves.c.by)
+            rows = c.execute(select(moves.c.seat, moves.c.action, moves.c.by, moves.c.at)
                              .where(moves.c.match_id == match_id)
                              .order_by(moves.c.turn)).all()
-            last_move = c.execute(select(func.max(moves.c.at))
-                                  .where(moves.c.match_id == match_id)).scalar()
+            n = len(head["seats"])
             opened = list(c.execute(select(open_seats.c.seat).where(
                 open_seats.c.match_id == match_id).order_by(open_seats.c.seat)).scalars())
-            holders = self._holders(c, match_id, len(head["seats"]))
+            holders = self._holders(c, match_id, n)
         return MatchRow(
             id=head["id"], game=head["game"], options=head["options"], seed=head["seed"],
             seats=head["seats"], token_hashes=head["token_hashes"], joined=head["joined"],
-            turn_seconds=head["turn_seconds"], timeout_agent=head["timeout_agent"],
             status=MatchStatus(head["status"]), created_at=head["created_at"], result=head["result"],
-            actions=[[seat, action] for seat, action, _ in rows],
-            move_sources=[by for _, _, by in rows],
-            invite_hashes=head["invite_hashes"] or [None] * len(head["seats"]),
+            actions=[[seat, action] for seat, action, _, _ in rows],
+            move_sources=[by for _, _, by, _ in rows],
+            invite_hashes=head["invite_hashes"] or [None] * n,
             creator=head["creator"] or "", practice=bool(head["practice"]), owner=head["owner"],
-            names=head["names"] or [None] * len(head["seats"]), rematch=head["rematch"],
-            last_at=max(_aware(t) for t in (last_move, head["updated_at"]) if t is not None),
+            names=head["names"] or [None] * n, rematch=head["rematch"], clock=head["clock"],
+            left=head["left"] or [None] * n,
+            started_at=_aware(head["started_at"] or head["updated_at"]),
+            move_times=[_aware(at) for _, _, _, at in rows],
             open_seats=opened,
             accounts=holders,
         )
+
+    def leave(self, match_id: str, seat: int, entry: dict, seats: list[str], status: str,
+              result: dict | None) -> bool:
+        """Store that ``seat`` left (``entry``), with the seats, status and result that follow,
+        if the match still runs and the seat had not left; False otherwise (nothing changed).
+        Besides a last move (``moves.py``), the one way a match finishes: two players, one
+        resigned or ran out of time."""
+        with self.engine.begin() as c:
+            head = c.execute(select(matches.c.left, matches.c.status)
+                             .where(matches.c.id == match_id).with_for_update()).first()
+            left = list(head[0] or [None] * len(seats)) if head is not None else []
+            if head is None or head[1] != MatchStatus.RUNNING or left[seat] is not None:
+                return False
+            left[seat] = entry
+            stamp = now()
+            values = {"result": result, "finished_at": stamp} if result is not None else {}
+            c.execute(update(matches).where(matches.c.id == match_id).values(
+                left=left, seats=seats, status=status, updated_at=stamp, **values))
+            if result is not None:
+                self._rate(c, match_id, result["returns"])  # `Ratings._rate`, in this transaction
+            self._notify(c, "head", match_id)
+        return True
 
     def expire_open(self, seconds: float) -> list[str]:
         """Mark open matches created over ``seconds`` ago as expired; their ids."""
@@ -225,14 +250,15 @@ class Matches(Database):
             rows = c.execute(
                 select(matches.c.id, matches.c.game, matches.c.options, matches.c.seats,
                        matches.c.joined, matches.c.status, matches.c.created_at,
-                       matches.c.turn_seconds, matches.c.practice, matches.c.names,
+                       matches.c.clock, matches.c.left, matches.c.practice, matches.c.names,
                        matches.c.result, matches.c.finished_at)
                 .where(matches.c.status.in_(statuses))
                 .order_by(matches.c.created_at.desc()).limit(limit)
             ).mappings().all()
         return [
             {"id": r["id"], "game": r["game"], "options": r["options"], "seats": r["seats"],
-             "joined": r["joined"], "status": r["status"], "turn_seconds": r["turn_seconds"],
+             "joined": r["joined"], "status": r["status"], "clock": r["clock"],
+             "left": r["left"] or [None] * len(r["seats"]),
              "practice": bool(r["practice"]), "created_at": r["created_at"].isoformat(),
              "names": r["names"] or [None] * len(r["seats"]), "result": r["result"],
              "finished_at": r["finished_at"].isoformat() if r["finished_at"] else None}

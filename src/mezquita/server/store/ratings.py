@@ -27,11 +27,15 @@ class Ratings(Database):
     """Applies and reads ratings; the profiles and leaderboards built from them."""
 
     def _rate(self, c, match_id: str, returns: list[float]) -> None:
-        """Rate finished ``match_id`` in transaction ``c`` if it is rated and not rated yet.
+        """Rate finished ``match_id`` (``returns`` per seat) in transaction ``c`` if it is rated
+        and not rated yet.
         A bot level in several seats plays each with its rating, which then stays."""
-        head = c.execute(select(matches.c.game, matches.c.seats, matches.c.practice)
-                         .where(matches.c.id == match_id)).mappings().one()
-        seats = head["seats"]
+        head = c.execute(select(matches.c.game, matches.c.seats, matches.c.practice,
+                                matches.c.left).where(matches.c.id == match_id)).mappings().one()
+        left = [entry and entry["why"] for entry in head["left"] or [None] * len(head["seats"])]
+        # a seat a bot took over is rated as its player's, who placed last
+        seats = [HUMAN if why else kind for kind, why in zip(head["seats"], left)]
+        returns = [-place for place in rules.placings(returns, left)]
         holders = self._holders(c, match_id, len(seats))
         if not rules.is_rated(seats, holders, bool(head["practice"])):
             return

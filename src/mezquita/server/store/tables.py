@@ -81,7 +81,7 @@ class Tables(Database):
         with self.engine.connect() as c:
             free = select(open_seats.c.match_id).where(open_seats.c.token_hash.is_(None))
             query = (select(matches.c.id, matches.c.game, matches.c.options, matches.c.seats,
-                            matches.c.names, matches.c.turn_seconds, matches.c.practice,
+                            matches.c.names, matches.c.clock, matches.c.practice,
                             matches.c.created_at)
                      .where(matches.c.status == MatchStatus.OPEN, matches.c.id.in_(free))
                      .order_by(matches.c.created_at.desc()).limit(limit))
@@ -100,7 +100,7 @@ class Tables(Database):
             names = r["names"] or [None] * len(r["seats"])
             out.append({
                 "id": r["id"], "game": r["game"], "options": r["options"],
-                "turn_seconds": r["turn_seconds"], "practice": bool(r["practice"]),
+                "clock": r["clock"], "practice": bool(r["practice"]),
                 "created_at": r["created_at"].isoformat(),
                 "seats": [{"kind": kind, "name": name, "open": seat in opened,
                            "free": opened.get(seat, False)}

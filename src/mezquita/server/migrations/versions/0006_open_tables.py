@@ -1,14 +1,14 @@
 """Open seats of tables anyone may join, and the quick-match queue.
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0004"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

@@ -1,15 +1,13 @@
 // The lobby: "play now" (the quick-match queue), the open tables to sit at, every game as a
-// card; its options, the seats and a timer; create a match and keep every seat's link on
+// card; its options, the seats and a clock; create a match and keep every seat's link on
 // screen; "my matches" to return to a seat; the match lists.
 import { accountMenu, ME, send } from "./account.js";
-import { SEAT, STATUS } from "./constants.js";
+import { CLOCKS, SEAT, STATUS } from "./constants.js";
 import { getJSON, h, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
 import { showRules } from "./rules.js";
 
-// seconds per move: quick games, an hour, and slow play over a day among friends
-const TIMERS = [0, 10, 30, 60, 120, 300, 3600, 6 * 3600, 24 * 3600];
 const LEVELS = ["easy", "medium", "hard", "expert"];
 // "play now": how long a player may let the queue look before a bot takes the free seats
 const BOT_WAITS = [10, 30, 60, 120, 300];
@@ -134,9 +132,6 @@ function renderOptions() {
   $("options").dataset.game = game().id;
   $("options").replaceChildren(...rows);
   renderSeats();
-  const value = $("timeout-bot").value;
-  $("timeout-bot").replaceChildren(...bots().map((b) => new Option(botLabel(b, false), b)));
-  if (bots().includes(value)) $("timeout-bot").value = value;
   for (const card of document.querySelectorAll(".game-card")) card.classList.toggle("chosen", card.dataset.game === game().id);
 }
 
@@ -172,23 +167,23 @@ function renderSeats() {
   $("seats").replaceChildren(...rows);
 }
 
-function timerLabel(s) {
-  if (!s) return t("lobby.timer_off");
-  if (s > 3600) return t("lobby.timer_slow", { n: s / 3600 });
+function duration(s) {
   return s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`;
 }
 
-function renderTimers() {
-  const value = $("timer").value;
-  $("timer").replaceChildren(...TIMERS.map((s) => new Option(timerLabel(s), s)));
-  $("timer").value = value || "0";
-  showTimeoutBot();
+// A match's clock in words: its preset's name and terms, custom terms alone, or "off".
+function clockText(clock) {
+  if (!clock) return t("lobby.clock_off");
+  const terms = t("lobby.clock_terms", { bank: duration(clock.bank), increment: duration(clock.increment) });
+  return CLOCKS.presets[clock.type] ? `${t(`lobby.clock.${clock.type}`)} · ${terms}` : terms;
 }
 
-// The bot that plays for a player out of time matters only while the timer is on.
-function showTimeoutBot() {
-  const off = $("timer").value === "0";
-  for (const el of [$("timeout-bot"), $("timeout-bot-label")]) el.hidden = off;
+// The clock: automatic (the server's default when two people sit, else none), a preset, or off.
+function renderClocks() {
+  const value = $("clock").value;
+  const presets = Object.values(CLOCKS.presets).map((c) => new Option(clockText(c), c.type));
+  $("clock").replaceChildren(new Option(t("lobby.clock_auto"), ""), ...presets, new Option(t("lobby.clock_off"), "off"));
+  $("clock").value = value;
 }
 
 // -- game cards -------------------------------------------------------------------------
@@ -254,8 +249,7 @@ async function create(event) {
     game: game().id,
     options: optionValues(),
     seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
-    turn_seconds: Number($("timer").value),
-    timeout_agent: $("timeout-bot").value,
+    ...($("clock").value ? { clock: $("clock").value } : {}),
     ...(name ? { name } : {}),
   };
   const response = await send("/api/matches", "POST", body);
@@ -303,7 +297,7 @@ function showCreated() {
 function tableItem(table) {
   const info = games.find((g) => g.id === table.game);
   const who = table.seats.map((seat, i) => (seat.free ? t("lobby.free_seat") : playerLabel(seat.kind, i, seat.name))).join(" · ");
-  const facts = [info ? optionsText(info, table.options) : "", `${t("lobby.timer")}: ${timerLabel(table.turn_seconds)}`, t("lobby.free_seats", { n: table.free })];
+  const facts = [info ? optionsText(info, table.options) : "", `${t("lobby.clock")}: ${clockText(table.clock)}`, t("lobby.free_seats", { n: table.free })];
   const button = h("button", { type: "button", class: "primary small sit", "data-table": table.id, text: t("lobby.sit") });
   button.addEventListener("click", () => sit(table));
   return h("li", { "data-table": table.id },
@@ -348,7 +342,7 @@ function renderQueueForm() {
   const levels = LEVELS.filter((b) => info.agents.includes(b));
   $("q-bot").replaceChildren(...levels.map((b) => new Option(t(`level.${b}`), b)));
   $("q-bot").value = levels.includes(bot) ? bot : levels.includes("medium") ? "medium" : levels[0];
-  $("q-wait").replaceChildren(...BOT_WAITS.map((s) => new Option(timerLabel(s), s)));
+  $("q-wait").replaceChildren(...BOT_WAITS.map((s) => new Option(duration(s), s)));
   $("q-wait").value = wait || "30";
   showBotFill();
 }
@@ -453,7 +447,7 @@ function matchTable(rows, finished) {
   if (!rows.length) return h("p", { class: "hint", text: t("lobby.none") });
   return h("table", { class: "matches" }, h("tbody", {}, rows.map((m) => h("tr", {},
     h("td", {}, h("strong", { text: m.name })),
-    h("td", { class: "who", text: m.seats.map((k, i) => playerLabel(k, i, m.names?.[i])).join(" · ") }),
+    h("td", { class: "who", text: m.seats.map((k, i) => playerLabel(k, i, m.names?.[i]) + (m.left?.[i] ? ` (${t(`match.left.${m.left[i].why}`)})` : "")).join(" · ") }),
     h("td", { class: finished ? "result" : "", text: resultText(m) }),
     h("td", {}, h("a", { href: `/match/${m.id}`, text: finished ? t("lobby.replay") : t("lobby.spectate") })),
   ))));
@@ -470,7 +464,7 @@ function redraw() {
   renderQueueForm();
   renderCards();
   renderOptions();
-  renderTimers();
+  renderClocks();
   showCreated();
   renderMine();
   refresh();
@@ -488,7 +482,6 @@ async function start() {
   $("queue-leave").addEventListener("click", leaveQueue);
   $("game").addEventListener("change", renderOptions);
   $("all-bots").addEventListener("change", renderOptions);
-  $("timer").addEventListener("change", showTimeoutBot);
   $("name").value = localStorage.getItem(NAME_KEY) || "";
   if (ME) Object.assign($("name"), { value: ME.name, disabled: true }); // an account plays under its name
   languagePicker($("lang"), () => { redraw(); accountMenu($("account")); });

@@ -182,7 +182,7 @@ function renderSpectators() {
 // a guest may copy the link of their seat, to continue on another device.
 function renderNameForm() {
   const { match, you } = page.msg;
-  const open = you !== null && [STATUS.OPEN, STATUS.RUNNING].includes(match.status);
+  const open = you !== null && [STATUS.OPEN, STATUS.RUNNING].includes(match.status) && !match.seats[you].left;
   $("name-form").hidden = !open || Boolean(ME);
   $("seat-link").hidden = !open || Boolean(ME);
   if (open && document.activeElement !== $("my-name")) $("my-name").value = match.seats[you].name || "";
@@ -261,23 +261,34 @@ function renderStatus() {
   $("status").classList.toggle("mine", mine);
 }
 
+// A seat's clock now: its bank runs down while it is to move ("since" set), then its grace.
+function clockText(match, seat) {
+  const clock = match.seats[seat].clock;
+  if (!clock || !match.clock) return null;
+  const running = clock.since !== null && match.status === STATUS.RUNNING && !page.replay;
+  const left = running ? clock.bank - ((Date.now() + page.clockOffset) / 1000 - clock.since) : clock.bank;
+  const two = (n) => String(n).padStart(2, "0");
+  const shown = (s) => { s = Math.max(0, Math.ceil(s)); return s >= 3600 ? `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}` : `${Math.floor(s / 60)}:${two(s % 60)}`; };
+  if (left < 0) return { text: `${t("match.grace")} ${shown(match.clock.grace + left)}`, urgency: "red", running };
+  const share = left / match.clock.bank; // amber, then red, in the last 20% of a full bank
+  return { text: shown(left), urgency: running && share <= 0.1 ? "red" : running && share <= 0.2 ? "amber" : "", running };
+}
+
+// Every second or so: each seat's clock, and in the status line the clock of the seat to
+// move (this page's own first).
 function tickTimer() {
   const msg = page.msg;
-  let text = "";
-  let urgency = "";
-  if (msg && !page.replay && msg.match.status === STATUS.RUNNING) {
-    const deadlines = msg.view.to_move.map((s) => msg.match.seats[s].deadline).filter(Boolean);
-    if (deadlines.length) {
-      const left = Math.max(0, Math.ceil(Math.min(...deadlines) - (Date.now() + page.clockOffset) / 1000));
-      const two = (n) => String(n).padStart(2, "0");
-      text = left >= 3600 ? `${Math.floor(left / 3600)}:${two(Math.floor(left / 60) % 60)}:${two(left % 60)}`
-        : `${Math.floor(left / 60)}:${two(left % 60)}`;
-      const share = left / (msg.match.turn_seconds || left || 1); // amber, then red, in the last 20%
-      urgency = share <= 0.1 ? "red" : share <= 0.2 ? "amber" : "";
-    }
+  if (!msg) return;
+  for (const el of document.querySelectorAll("#seats .clock")) {
+    const shown = clockText(msg.match, Number(el.dataset.seat));
+    el.textContent = shown ? shown.text : "";
+    el.dataset.urgency = shown?.urgency || "";
+    el.classList.toggle("running", Boolean(shown?.running));
   }
-  $("timer").textContent = text;
-  $("timer").dataset.urgency = urgency;
+  const movers = msg.match.status === STATUS.RUNNING ? [...msg.view.to_move].sort((a, b) => (b === msg.you) - (a === msg.you)) : [];
+  const shown = movers.map((s) => clockText(msg.match, s)).find((c) => c?.running);
+  $("timer").textContent = shown ? shown.text : "";
+  $("timer").dataset.urgency = shown?.urgency || "";
 }
 
 // Each seat's presence dot in the seat's colour on the board (if the game has seat colours):
@@ -285,11 +296,39 @@ function tickTimer() {
 function renderSeats() {
   const { match, view } = page.msg;
   const colours = page.renderer?.colours;
-  $("seats").replaceChildren(...match.seats.map((seat, i) => h("div", { class: `seat${view.to_move.includes(i) ? " to-move" : ""}` },
+  $("seats").replaceChildren(...match.seats.map((seat, i) => h("div", { class: `seat${view.to_move.includes(i) ? " to-move" : ""}`, "data-seat": i },
     h("span", {}, h("span", { class: `dot${seat.online ? " on" : ""}`, "data-seat": i, title: t(seat.online ? "match.online" : "match.offline"),
-      style: colours?.[i] ? `--seat:${colours[i]}` : "" }), playerName(i)),
-    view.scores ? h("span", { text: t("match.score", { n: view.scores[i] }) }) : null,
+      style: colours?.[i] ? `--seat:${colours[i]}` : "" }), playerName(i),
+    seat.left ? h("span", { class: "left-mark", text: ` ${leftText(seat.left)}` }) : null),
+    h("span", { class: "seat-facts" },
+      view.scores ? h("span", { text: t("match.score", { n: view.scores[i] }) }) : null,
+      seat.clock ? h("span", { class: "clock", "data-seat": i, title: t("match.clock_of", { player: playerName(i) }) }) : null),
   )));
+  tickTimer();
+  renderResign();
+}
+
+// How a seat's player left: "resigned", or "resigned, now Hard bot" where a bot took the seat.
+function leftText(left) {
+  const why = t(`match.left.${left.why}`);
+  return left.bot ? t("match.now_bot", { why, bot: t(`level.${left.bot}.bot`) }) : why;
+}
+
+// Resigning, with a confirm step: offered to a player whose own seat still plays.
+function renderResign() {
+  const { match, you } = page.msg;
+  const open = you !== null && match.status === STATUS.RUNNING && match.seats[you].kind === "human" && !match.seats[you].left && !page.replay;
+  $("resign-box").hidden = !open;
+  if (!open) $("resign-ask").hidden = true;
+}
+
+function bindResign() {
+  $("resign-btn").addEventListener("click", () => { $("resign-ask").hidden = false; $("resign-yes").focus(); });
+  $("resign-no").addEventListener("click", () => { $("resign-ask").hidden = true; });
+  $("resign-yes").addEventListener("click", () => {
+    $("resign-ask").hidden = true;
+    page.socket?.send(JSON.stringify({ type: "resign" }));
+  });
 }
 
 // A log text as a sentence: its first letter upper-case (an entry may begin with a verb).
@@ -298,9 +337,20 @@ const sentence = (text) => text.charAt(0).toLocaleUpperCase(currentLang()) + tex
 function renderLog(entries) {
   // Each entry comes worded by the engine for this seat and numbered by the server (1, 2, 3...
   // over the whole game); the page only draws it.
+  // A seat that left is noted where it left: after the log events there were then.
   const list = $("log");
-  list.replaceChildren(...entries.map((e, i) => h("li", { value: e.number, class: i === entries.length - 1 ? "newest" : "" },
-    sentence(e.text), e.by === "timeout" ? ` ${t("match.timeout")}` : "")));
+  const items = entries.map((e, i) => h("li", { value: e.number, class: i === entries.length - 1 ? "newest" : "" },
+    sentence(e.text), e.by === "timeout" ? ` ${t("match.timeout")}` : ""));
+  const seats = page.msg?.match.seats || [];
+  seats.map((seat, i) => [seat.left, i]).filter(([left]) => left && (!entries.length || left.events >= entries[0].number - 1))
+    .sort(([a], [b]) => b.events - a.events)
+    .forEach(([left, seat]) => {
+      const at = entries.findIndex((e) => e.number > left.events);
+      const note = h("li", { class: "left-note", "data-seat": seat }, t(`match.log_left.${left.why}`, { player: playerName(seat) }),
+        left.bot ? ` ${t("match.log_bot", { bot: t(`level.${left.bot}.bot`) })}` : "");
+      items.splice(at < 0 ? items.length : at, 0, note);
+    });
+  list.replaceChildren(...items);
   list.scrollTop = list.scrollHeight;
 }
 
@@ -314,7 +364,8 @@ function renderSummary() {
   let text = winners.length > 1 ? t("match.draw") : t("match.winner", { player: playerName(winners[0]) });
   if (you !== null) text = winners.length > 1 ? t("match.draw") : winners[0] === you ? t("match.you_win") : t("match.you_lose");
   $("summary-text").textContent = text;
-  $("summary-reason").textContent = breakdown ? breakdown.reason : "";
+  const leaver = (result.left || []).findIndex((why) => why);
+  $("summary-reason").textContent = breakdown ? breakdown.reason : leaver >= 0 ? t(`match.log_left.${result.left[leaver]}`, { player: playerName(leaver) }) : "";
   $("summary-scores").replaceChildren(breakdown ? scoreTable(breakdown) : h("span", {}));
   $("rematch-btn").hidden = you === null || Boolean(page.rematch);
   const link = $("rematch-link");
@@ -403,6 +454,7 @@ async function start() {
   });
   bindReplay();
   bindSound();
+  bindResign();
   $("rematch-btn").addEventListener("click", askRematch);
   $("name-form").addEventListener("submit", saveName);
   $("seat-link-btn").addEventListener("click", async () => {
