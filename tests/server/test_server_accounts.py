@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from mezquita.server import accounts
 from mezquita.server.accounts import LOGIN_RATE, SESSION_COOKIE, clean_account_name
-from mezquita.server.match import MatchError
+from mezquita.server.errors import MatchError
 from mezquita.server.store import Store
 
 GOOD = "correct horse battery"

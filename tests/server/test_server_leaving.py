@@ -18,10 +18,10 @@ from sqlalchemy import create_engine, update
 
 from mezquita.server import create_app
 from mezquita.server.clocks import PRESETS, Clocks, choose
+from mezquita.server.errors import MatchError
 from mezquita.server.launch import ServerProcess
 from mezquita.server.leaving import replacement
 from mezquita.server.limits import Settings
-from mezquita.server.match import MatchError
 from mezquita.server.models import matches, moves
 from mezquita.server.ratings import placings
 

@@ -21,8 +21,8 @@ from functools import cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from .errors import MatchError
 from .limits import SlidingWindow
-from .match import MatchError
 
 SESSION_COOKIE = "mezquita_session"
 CSRF_HEADER = "x-csrf"  # the session's CSRF token, sent by the page with every change

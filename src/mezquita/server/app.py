@@ -25,6 +25,7 @@ from .account_api import SessionMiddleware, account_of, account_routes
 from .accounts import address_group
 from .bots import BotPool, agent_names
 from .clocks import DEFAULT, PRESETS
+from .errors import MatchError
 from .hub import Hub
 from .leaving import RESIGNED
 from .limits import (
@@ -37,7 +38,7 @@ from .limits import (
     Settings,
     SlidingWindow,
 )
-from .match import MatchError, clean_name
+from .match import clean_name
 from .matchmaking import Matchmaker, QueueError
 from .seating import MAX_SEED
 from .status import HUMAN, OPEN, MatchStatus

@@ -21,7 +21,8 @@ from typing import Any
 
 from mezquita.engine import load
 
-from .match import HUMAN, MatchError
+from .errors import MatchError
+from .status import HUMAN
 
 LIMIT = 7 * 86400  # seconds: no number of a clock is longer than a week
 

@@ -18,10 +18,11 @@ from mezquita.engine import Record
 
 from .bots import BotPool
 from .clocks import Clocks, rebuild
+from .errors import MatchError
 from .housekeeping import Housekeeping
 from .leaving import Leaving
 from .limits import Settings
-from .match import Match, MatchError
+from .match import Match
 from .play import Play
 from .presence import Presence
 from .replay import ReplayBuilder

@@ -18,8 +18,9 @@ import logging
 from mezquita.agents.levels import LEVELS
 from mezquita.engine import MezquitaError
 
-from .match import HUMAN, Match, MatchError
-from .status import MatchStatus
+from .errors import MatchError
+from .match import Match
+from .status import HUMAN, MatchStatus
 from .store import StoreUnavailable
 
 log = logging.getLogger("mezquita.server")

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 import orjson
 
 from mezquita.agents.levels import LEVELS
-from mezquita.engine import LANGS, MezquitaError, State
+from mezquita.engine import LANGS, State
 from mezquita.web import catalogue
 
+from .errors import MatchError
 from .status import HUMAN, MatchStatus
 
 if TYPE_CHECKING:
@@ -34,11 +35,7 @@ LOG_TAIL = 200  # log entries sent with each update
 PRESENCE_SECONDS = 15.0  # another instance's presence report counts this long
 NAME_LENGTH = 24  # characters in a player's name: fits a seat label and a log line on a phone
 
-__all__ = ["LANGS", "Client", "Match", "MatchError", "clean_name", "hash_token"]
-
-
-class MatchError(MezquitaError):
-    """A request the match refuses (bad options, wrong moment, unknown seat...)."""
+__all__ = ["LANGS", "Client", "Match", "clean_name", "hash_token"]
 
 
 #: (game id, options) -> {(action id, lang): legal-action entry}, the oldest dropped first

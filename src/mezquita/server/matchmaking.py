@@ -42,7 +42,8 @@ from mezquita.engine.registry import game_class
 
 from .accounts import Account, seat_token
 from .bots import agent_names
-from .match import MatchError, clean_name, hash_token
+from .errors import MatchError
+from .match import clean_name, hash_token
 from .ratings import START, players_class
 from .status import HUMAN
 from .store import MatchRow, Store, StoreUnavailable, now

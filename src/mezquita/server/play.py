@@ -9,7 +9,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .match import Match, MatchError
+from .errors import MatchError
+from .match import Match
 from .status import HUMAN, MatchStatus
 from .store import Move, MoveConflict, now
 

@@ -16,7 +16,8 @@ from mezquita.engine.registry import game_class
 from .accounts import Account, seat_token
 from .bots import agent_names
 from .clocks import Clocks, choose
-from .match import Client, Match, MatchError, clean_name, hash_token, rematch_token
+from .errors import MatchError
+from .match import Client, Match, clean_name, hash_token, rematch_token
 from .status import HUMAN, OPEN, MatchStatus
 from .store import MatchRow, TableFull, now
 
