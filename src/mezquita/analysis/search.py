@@ -11,7 +11,9 @@ the same numbers:
   before the end is scored by the softmax share of the scores, so it is partly a score
   share); its interval is the Wilson 95% interval of that mean over its visits, treating them
   as independent draws of a 0/1 result (they are not quite: the tree's own choices below it
-  improve as it searches). Actions are ranked by visits, the search's own choice.
+  improve as it searches). Actions are ranked by visits, the search's own choice. Where the
+  search's solver proved an action's result (deterministic two-player games of perfect
+  information), its value is that result with no interval, and a proven win ranks first.
 - Alpha-beta (``alphabeta``): depth ``budget`` (default `DEFAULT_DEPTH`), each root action
   searched with a full window, so every value is exact at that depth. The value is the game's
   **evaluation** mapped to [0, 1] (1 a forced win), not a probability; the interval spans the
@@ -110,11 +112,14 @@ def _mcts(agent: MCTS, turn: Turn) -> tuple[Estimate, ...]:
     found = []
     for a in turn.legal:
         child = root.children.get(base + a)
-        if child is not None and child.visits:
+        if child is not None and child.proven is not None:  # the solver's exact answer
+            value = child.proven[turn.seat]
+            found.append(Estimate(a, value, value, value, child.visits))
+        elif child is not None and child.visits:
             mean = child.total / child.visits
             low, high = wilson(mean * child.visits, child.visits)
             found.append(Estimate(a, mean, low, high, child.visits))
-    found.sort(key=lambda e: (-e.visits, e.action))
+    found.sort(key=lambda e: (e.low < 1.0, -e.visits, e.action))  # a proven win first
     return tuple(found)
 
 
