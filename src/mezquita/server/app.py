@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import secrets
 import sys
@@ -22,7 +23,7 @@ from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
 from .hub import MAX_SEED, Hub
-from .limits import CREATE_RATE, REPLAY_RATE, BodyLimit, SecurityHeaders, Settings, SlidingWindow
+from .limits import BodyLimit, SecurityHeaders, Settings, address_group
 from .match import MatchError, clean_name
 from .store import DEFAULT_URL, Store, StoreUnavailable
 from .ws import language, play_socket
@@ -69,8 +70,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     """The Mezquita web app on the database ``db_url`` (SQLite file by default).
 
     ``bot_pool`` is ``"process"`` or ``"thread"``; ``create_limit`` bounds the matches one
-    address may create per minute (default ``CREATE_RATE``); ``settings`` holds every other
-    bound (`Settings`).
+    address group may create per minute (`Settings.create_limit`); ``settings`` holds every
+    other bound (`Settings`).
 
     The schema migrations run here; running matches are reloaded in the background at
     start-up (and any match is rebuilt on first access), so start-up stays instant.
@@ -110,8 +111,15 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     app.state.hub = hub
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
-    creations = SlidingWindow(settings.create_limit, CREATE_RATE[1])
-    replays = SlidingWindow(*REPLAY_RATE)  # replays are cached, but sending them still costs
+
+    def limited(kind: str, request: Request, refusal: str) -> str:
+        """Count one ``kind`` request of the client's address group (returned) or refuse it
+        with 429 and ``Retry-After``."""
+        group = address_group(request.client.host if request.client else "?")
+        wait = hub.limiter.take(kind, group=group)
+        if wait:
+            raise HTTPException(429, refusal, headers={"retry-after": str(math.ceil(wait))})
+        return group
 
     @app.exception_handler(StoreUnavailable)
     async def unavailable(_request: Request, err: StoreUnavailable) -> JSONResponse:
@@ -141,16 +149,17 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         """Create a match. The answer holds the creator's own seat link (the first human seat,
         with its secret token) and one invitation link per other human seat: whoever opens
         it claims the seat once and gets a fresh secret the creator never sees."""
-        host = request.client.host if request.client else "?"
-        if not creations.allow(host):
-            raise HTTPException(429, "too many matches created; wait a minute")
+        group = limited("create", request, "too many matches created; wait a minute")
         try:
             match, secrets_ = await hub.create(body.game, body.options, body.seats,
                                                body.turn_seconds, body.timeout_agent, body.seed,
-                                               body.practice, host, body.name)
+                                               body.practice, group, body.name)
         except MatchError as err:
+            hub.limiter.refund("create", group=group)  # refused creations do not count
             raise HTTPException(422, str(err)) from None
-        creations.record(host)  # refused creations do not count
+        except StoreUnavailable:
+            hub.limiter.refund("create", group=group)
+            raise
         seats = []
         for seat, (kind, (token, invite)) in enumerate(zip(match.row.seats, secrets_)):
             url = (f"/match/{match.id}#seat={seat}&token={token}" if token else
@@ -161,8 +170,9 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                 "practice": body.practice, "seed": match.row.seed if body.practice else None}
 
     @app.post("/api/matches/{match_id}/claim")
-    async def claim_seat(match_id: str, body: Claim) -> dict:
+    async def claim_seat(match_id: str, body: Claim, request: Request) -> dict:
         """Claim an invitation: its seat and a fresh secret token (given only here, once)."""
+        limited("claim", request, "too many claims; wait a moment")
         match = await _match(hub, match_id)
         try:
             clean_name(body.name)
@@ -200,10 +210,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     async def match_replay(match_id: str, request: Request,
                            lang: str = Query("en", max_length=8)) -> Response:
         """A finished match move by move: the record and, at every turn, everything."""
-        host = request.client.host if request.client else "?"
-        if not replays.allow(host):
-            raise HTTPException(429, "too many replays requested; wait a moment")
-        replays.record(host)
+        limited("replay", request, "too many replays requested; wait a moment")
         await _match(hub, match_id)
         try:
             body = await hub.replay(match_id, language(lang))

@@ -24,7 +24,7 @@ from mezquita.engine.options import check_remote
 from mezquita.engine.registry import game_class
 
 from .bots import BotPool, agent_names
-from .limits import Settings
+from .limits import Limiter, Settings
 from .match import HUMAN, Client, Match, MatchError, clean_name, hash_token, rematch_token
 from .replay import ReplayBuilder
 from .schedule import Scheduler
@@ -53,7 +53,9 @@ class Hub:
         self.finished: OrderedDict[str, Match] = OrderedDict()
         self._loading: dict[str, asyncio.Future] = {}
         self.scheduler = Scheduler(pool, self.act, self.live, self.settings.write_patience)
-        self.sockets: dict[str, int] = {}  # open WebSockets per address
+        self.sockets: dict[str, int] = {}  # open WebSockets per address group
+        self.limiter = Limiter(self.settings.table())
+        self._renames: dict[tuple[str, int], str | None] = {}  # names waiting for their window
         self._claims = asyncio.Lock()
         self._presence_due: set[str] = set()
         self.cluster = None  # set by `cluster.Cluster` on PostgreSQL
@@ -277,10 +279,38 @@ class Hub:
         return seat, token
 
     async def rename(self, match: Match, seat: int, name: str | None) -> None:
-        """Set the name of ``seat``'s player (validated by `clean_name`; blank: the default)."""
+        """Set the name of ``seat``'s player (validated by `clean_name`; blank: the default):
+        at once if the seat's ``rename`` window allows, else once it does, as the last name
+        asked for meanwhile. A name equal to the current one stores and sends nothing."""
         name = clean_name(name)
         if match.status in ("finished", "expired"):
             raise MatchError("the match is over; names can no longer change")
+        key = (match.id, seat)
+        if key in self._renames:  # one is waiting for the window already: this one wins
+            self._renames[key] = name
+            return
+        if name == match.names()[seat]:
+            return
+        wait = self.limiter.take("rename", seat=f"{match.id}/{seat}")
+        if not wait:
+            await self._store_name(match, seat, name)
+            return
+        self._renames[key] = name
+        self.scheduler.spawn(self._rename_later(match, seat, wait))
+
+    async def _rename_later(self, match: Match, seat: int, wait: float) -> None:
+        while wait:
+            await asyncio.sleep(wait)
+            wait = self.limiter.take("rename", seat=f"{match.id}/{seat}")
+        name = self._renames.pop((match.id, seat))
+        if match.status in ("finished", "expired") or name == match.names()[seat]:
+            return
+        try:
+            await self._store_name(match, seat, name)
+        except StoreUnavailable as err:
+            log.warning("the name of seat %d of match %s was not stored: %s", seat, match.id, err)
+
+    async def _store_name(self, match: Match, seat: int, name: str | None) -> None:
         match.set_names(await self.store.call(self.store.set_name, match.id, seat, name))
         match.changed()
 
@@ -348,7 +378,8 @@ class Hub:
                                 "url": f"/match/{new.id}#seat={seat}&token={token}"}))
 
     def open_socket(self, address: str) -> bool:
-        """Count a new WebSocket of ``address``; False if a connection cap is reached."""
+        """Count a new WebSocket of the address group ``address``; False if a connection cap
+        is reached."""
         count = self.sockets.get(address, 0)
         if (count >= self.settings.sockets_per_address
                 or sum(self.sockets.values()) >= self.settings.sockets_total):
@@ -357,7 +388,7 @@ class Hub:
         return True
 
     def close_socket(self, address: str) -> None:
-        """Forget one WebSocket of ``address``."""
+        """Forget one WebSocket of the address group ``address``."""
         count = self.sockets.get(address, 1) - 1
         if count > 0:
             self.sockets[address] = count
