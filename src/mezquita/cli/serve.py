@@ -28,8 +28,8 @@ def serve_command(
                            help="Database URL: sqlite:///path or postgresql://user@host/db."),
     bots: str = typer.Option("process", "--bots", help="Bot workers: process or thread."),
     workers: int = typer.Option(None, "--bot-workers", help="Bot worker count (default: cores)."),
-    create_limit: int = typer.Option(30, "--create-limit",
-                                     help="Matches one address may create per minute."),
+    create_limit: int = typer.Option(20, "--create-limit",
+                                     help="Matches one address group may create per minute."),
     bots_per_creator: int = typer.Option(0, "--bots-per-creator",
                                          help="Concurrent bot decisions of one creator "
                                               "(0: bot workers - 1)."),

@@ -42,17 +42,17 @@ class Rate(NamedTuple):
 #: (kind, scope) -> rate. Scopes: ``socket`` (one connection), ``seat`` (one seat of one
 #: match, all its sockets together), ``account``, ``group`` (an address group, see
 #: `address_group`) and ``server`` (everybody together). ``create/group`` comes from
-#: ``Settings.create_limit`` (``--create-limit``); any other row can be changed with
-#: ``Settings.limits`` (``--limit KIND/SCOPE=COUNT/SECONDS``).
+#: ``Settings.create_limit`` (``--create-limit``, per minute); any other row can be changed
+#: with ``Settings.limits`` (``--limit KIND/SCOPE=COUNT/SECONDS``).
 LIMITS: dict[tuple[str, str], Rate] = {
     ("message", "socket"): Rate(30, 3.0),  # WebSocket messages of any kind: 10/s, bursts of 30
     ("message", "seat"): Rate(60, 3.0),  # ... of one seat, however many sockets it opens
     ("message", "group"): Rate(600, 3.0),  # ... of one address group
     ("rename", "seat"): Rate(1, 2.0),  # names applied (the others wait, collapsed to the last)
-    ("join", "group"): Rate(30, 3.0),  # WebSockets admitted into a match (queued JOIN_QUEUE s)
-    ("join", "server"): Rate(200, 2.0),
-    ("create", "group"): Rate(30, 60.0),  # matches created (refused creations do not count)
-    ("create", "server"): Rate(600, 60.0),
+    ("join", "group"): Rate(10, 2.0),  # WebSockets admitted into a match (queued JOIN_QUEUE s)
+    ("join", "server"): Rate(100, 2.0),
+    ("create", "group"): Rate(20, 60.0),  # matches created (refused ones do not count)
+    ("create", "server"): Rate(50, 10.0),
     ("claim", "group"): Rate(30, 10.0),  # invitation claims, right or wrong
     ("replay", "group"): Rate(20, 10.0),  # replays fetched (cached, but sending them costs)
 }
@@ -75,7 +75,7 @@ def default_sockets() -> int:
 class Settings:
     """Tunable bounds of one server (``mezquita serve`` options set them)."""
 
-    create_limit: int = 30  # matches one address group may create per minute
+    create_limit: int = LIMITS["create", "group"].count  # matches of one address group a minute
     sockets_per_address: int = 64  # open WebSockets of one address group
     limits: dict[tuple[str, str], Rate] = field(default_factory=dict)  # rows of LIMITS changed
     sockets_total: int = 0  # 0: `default_sockets()`
