@@ -17,7 +17,9 @@ Alongside, ``GET /api/health`` every ``HEALTH_EVERY`` seconds from the first add
 latencies are the event loop's responsiveness. Output (the JSON file ``out``): ``started``,
 ``ended`` (the machine's monotonic clock, shared by every process), ``health`` (seconds per
 ping), ``sent`` (messages or requests), ``answers`` (count per outcome: an HTTP status, an
-error code, ``admitted``, ``closed``) and ``cpu`` (this process's CPU seconds).
+error code, ``update``, ``admitted`` (sockets sent a first update), ``unanswered`` (sockets
+still waiting at the end), ``closed CODE``, a connection error) and ``cpu`` (this process's
+CPU seconds).
 """
 
 from __future__ import annotations
@@ -68,16 +70,21 @@ async def _socket(url: str, address: str, hello: dict, tally: Tally, send=None) 
                            open_timeout=30) as ws:
             await ws.send(json.dumps(hello))
             sender = asyncio.ensure_future(send(ws)) if send else None
+            admitted = False
             try:
                 async with asyncio.timeout(max(0.0, tally.until - time.monotonic())):
                     async for raw in ws:
                         message = json.loads(raw)
                         if message["type"] == "error":
                             tally.answers[message["code"]] += 1
-                        elif message["type"] == "update" and not sender:
-                            tally.answers["admitted"] += 1
-                            sender = True
+                        elif message["type"] == "update":
+                            tally.answers["update"] += 1
+                            if not admitted:
+                                admitted = True
+                                tally.answers["admitted"] += 1
             except TimeoutError:
+                if not admitted and not send:
+                    tally.answers["unanswered"] += 1
                 return
             finally:
                 if isinstance(sender, asyncio.Future):
@@ -94,11 +101,12 @@ async def rename(spec: dict, tally: Tally) -> None:
 
     async def names(ws) -> None:
         count = 0
-        while True:
-            await ws.send(json.dumps({"type": "name", "name": f"Flood {count % 1000}"}))
-            count += 1
-            tally.sent += 1
-            await asyncio.sleep(1 / RENAME_RATE)
+        with contextlib.suppress(Exception):  # until the server closes the socket
+            while True:
+                await ws.send(json.dumps({"type": "name", "name": f"Flood {count % 1000}"}))
+                count += 1
+                tally.sent += 1
+                await asyncio.sleep(1 / RENAME_RATE)
 
     address = spec["addresses"][0]
     await asyncio.gather(*(_socket(url, address, {"type": "hello", "token": spec["token"]},
@@ -152,8 +160,8 @@ async def main(spec: dict) -> dict:
     attack = asyncio.ensure_future(PATTERNS[spec["pattern"]](spec, tally))
     await asyncio.sleep(spec["seconds"])
     ended = time.monotonic()
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(asyncio.gather(attack, pinger, return_exceptions=True), 10)
+    with contextlib.suppress(TimeoutError):  # what is still under way is cut off
+        await asyncio.wait_for(asyncio.gather(attack, pinger, return_exceptions=True), 1)
     return {"started": started, "ended": ended, "health": tally.health, "sent": tally.sent,
             "answers": dict(tally.answers), "cpu": time.process_time() - cpu}
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import sqlite3
@@ -55,7 +56,8 @@ REPLAY_CLIENTS = 4
 
 
 CLIENT_PROCESSES = 1  # processes playing the clients (``ws_clients.py``)
-PLAYER_ADDRESSES = [f"127.0.1.{i}" for i in range(1, 251)]
+PLAYER_ADDRESSES = [f"127.0.1.{i}" for i in range(1, 251)]  # used in turn, run after run
+_player_address = itertools.count()
 ABUSE_ADDRESSES = [f"127.0.2.{i}" for i in range(1, 9)]  # 8 addresses, as in issue 30
 ABUSE_P99 = 50.0  # ms: a pattern fails if the paced matches' p99 rises above this...
 ABUSE_RISE = 3.0  # ... or to more than this many times the unabused p99
@@ -142,7 +144,7 @@ async def run_load(servers: list[ServerProcess], game: str, matches: int, think:
     try:
         for index in range(matches):
             server = servers[index % len(servers)]
-            address = PLAYER_ADDRESSES[index % len(PLAYER_ADDRESSES)]
+            address = PLAYER_ADDRESSES[next(_player_address) % len(PLAYER_ADDRESSES)]
             key = (server.url, address)
             if key not in clients:
                 clients[key] = client_for(server.url, address)
@@ -195,11 +197,12 @@ async def run_load(servers: list[ServerProcess], game: str, matches: int, think:
     return load
 
 
-def server_for(db_url: str, log: Path, matches: int) -> ServerProcess:
-    """A server with the default per-group limits and server-wide rows for ``matches``."""
+def server_for(db_url: str, log: Path, matches: int, extra: tuple[str, ...] = ()) -> ServerProcess:
+    """A server with the default per-group limits (or as ``extra`` options say) and
+    server-wide rows for ``matches``."""
     return ServerProcess(db_url, log=log, extra=(
         "--limit", f"create/server={20 * matches + 100}/60",
-        "--limit", f"join/server={4 * matches + 400}/1"))
+        "--limit", f"join/server={4 * matches + 400}/1", *extra))
 
 
 def measure(db_name: str, db_url: str, game: str, matches: int, think: float,
@@ -217,15 +220,15 @@ def measure(db_name: str, db_url: str, game: str, matches: int, think: float,
             figures.append(Figure("server moves flat out", game, flat.moves / flat.seconds,
                                   "moves/s", setting, note=f"{flat.moves} moves in "
                                   f"{flat.seconds:.1f} s; {shared}; p50 latency "
-                                  f"{_pct(flat.latencies, 0.5):.0f} ms (queueing); "
+                                  f"{pct(flat.latencies, 0.5):.0f} ms (queueing); "
                                   f"{flat.cpu_note()}"))
             note = (f"{paced.moves} moves in {paced.seconds:.1f} s "
                     f"({paced.moves / paced.seconds:.0f} moves/s); {shared}; "
                     f"{flat.errors + paced.errors} error messages; {paced.cpu_note()}")
             figures += [
-                Figure("move latency p50", game, _pct(paced.latencies, 0.5), "ms", paced_setting,
+                Figure("move latency p50", game, pct(paced.latencies, 0.5), "ms", paced_setting,
                        note="send to the opponent receiving the update; " + note),
-                Figure("move latency p99", game, _pct(paced.latencies, 0.99), "ms",
+                Figure("move latency p99", game, pct(paced.latencies, 0.99), "ms",
                        paced_setting, note="aim: under 100 ms at 1,000 paced matches"),
                 Figure("server CPU per move", game, paced.server_cpu / max(1, paced.moves) * 1e6,
                        "us", paced_setting, note="the server process's CPU time over the moves "
@@ -270,10 +273,10 @@ def replay_spam(server: ServerProcess, game: str, matches: int, think: float,
         await asyncio.gather(*(one(lang) for lang in ("en", "es", "ca", "de")[:REPLAY_CLIENTS]))
 
     load = asyncio.run(run_load([server], game, matches, think, seed=3, during=spam))
-    return [Figure("move latency p99, replay spam", game, _pct(load.latencies, 0.99), "ms",
+    return [Figure("move latency p99, replay spam", game, pct(load.latencies, 0.99), "ms",
                    f"{setting}, {REPLAY_CLIENTS} clients looping on a 170-move Cortiça replay",
                    note=f"{replays[0]} replays ({replays[0] / load.seconds:.0f}/s) in "
-                   f"{load.seconds:.1f} s; p50 {_pct(load.latencies, 0.5):.0f} ms; "
+                   f"{load.seconds:.1f} s; p50 {pct(load.latencies, 0.5):.0f} ms; "
                    f"{load.cpu_note()}; aim: under 50 ms")]
 
 
@@ -298,19 +301,14 @@ async def abused(server: ServerProcess, load: Load, pattern: str, seconds: float
     return tally
 
 
-def abuse(server: ServerProcess, game: str, matches: int, think: float, setting: str,
-          patterns: list[str], seconds: float) -> list[Figure]:
-    """Issue 30's abuse suite: the paced load alone, then during each of ``patterns``; per
-    pattern the p99 of the moves sent while it ran, the event loop's (``/api/health``) p99
-    and whether it held (`held`). Each figure's ``note`` says what the server answered.
-    Córdoba is played as a two-game match (``ABUSE_OPTIONS``), so that play outlasts the
-    abuse."""
+def abuse_runs(server: ServerProcess, game: str, matches: int, think: float,
+               patterns: list[str], seconds: float, options: dict | None = None
+               ) -> tuple[Load, list[tuple[str, Load, dict]]]:
+    """The paced load alone, then once during each of ``patterns`` (`abused`): the lone
+    load and, per pattern, the load and the abuser's tally."""
     replay = finished_match(server) if "replay" in patterns else ""
-    options = ABUSE_OPTIONS.get(game)
     alone = asyncio.run(run_load([server], game, matches, think, seed=6, options=options))
-    base = _pct(alone.latencies, 0.99)
-    figures = [Figure("move latency p99, not abused", game, base, "ms", setting,
-                      note=f"p50 {_pct(alone.latencies, 0.5):.0f} ms; {alone.cpu_note()}")]
+    runs = []
     for index, pattern in enumerate(patterns):
         tallies: list[dict] = []
 
@@ -319,18 +317,40 @@ def abuse(server: ServerProcess, game: str, matches: int, think: float, setting:
 
         load = asyncio.run(run_load([server], game, matches, think, seed=7 + index,
                                     during=attack, options=options))
-        tally = tallies[0] if tallies else {"started": 0, "ended": 0, "health": [],
-                                            "sent": 0, "answers": {}}
-        during = [lat for sent, lat, _ in load.timed if tally["started"] <= sent <= tally["ended"]]
-        p99 = _pct(during, 0.99)
+        if not tallies:
+            raise RuntimeError(f"the paced matches ended before the {pattern} abuse did")
+        runs.append((pattern, load, tallies[0]))
+    return alone, runs
+
+
+def during_abuse(load: Load, tally: dict) -> list[float]:
+    """Latencies of the moves sent while the abuse of ``tally`` ran."""
+    return [lat for sent, lat, _ in load.timed if tally["started"] <= sent <= tally["ended"]]
+
+
+def abuse(server: ServerProcess, game: str, matches: int, think: float, setting: str,
+          patterns: list[str], seconds: float) -> list[Figure]:
+    """Issue 30's abuse suite (`abuse_runs`) as figures: per pattern the p99 of the moves
+    sent while it ran, whether it held (`held`), the event loop's (``/api/health``) p99 and
+    what the server answered. Córdoba is played as a two-game match (``ABUSE_OPTIONS``), so
+    that play outlasts the abuse."""
+    options = ABUSE_OPTIONS.get(game)
+    setting = f"{setting}, two-game matches" if options else setting
+    alone, runs = abuse_runs(server, game, matches, think, patterns, seconds, options)
+    base = pct(alone.latencies, 0.99)
+    figures = [Figure("move latency p99, not abused", game, base, "ms", setting,
+                      note=f"p50 {pct(alone.latencies, 0.5):.0f} ms; {alone.cpu_note()}")]
+    for pattern, load, tally in runs:
+        during = during_abuse(load, tally)
+        p99 = pct(during, 0.99)
         answers = ", ".join(f"{k}: {v}" for k, v in sorted(tally["answers"].items()))
         figures.append(Figure(
             f"move latency p99, {pattern} abuse", game, p99, "ms",
             f"{setting}; {ABUSE_DESCRIPTIONS[pattern]} for {seconds:g} s",
             note=f"{'held' if held(p99, base) else 'FAILED'} (aim: under {ABUSE_P99:g} ms and "
                  f"{ABUSE_RISE:g}x the unabused {base:.1f} ms); {len(during)} moves during "
-                 f"the abuse, p50 {_pct(during, 0.5):.0f} ms; /api/health p99 "
-                 f"{_pct(tally['health'], 0.99):.0f} ms ({len(tally['health'])} pings); "
+                 f"the abuse, p50 {pct(during, 0.5):.0f} ms; /api/health p99 "
+                 f"{pct(tally['health'], 0.99):.0f} ms ({len(tally['health'])} pings); "
                  f"abuser sent {tally['sent']}, answers {answers or 'none'}; "
                  f"{load.cpu_note()}"))
     return figures
@@ -389,21 +409,21 @@ def locked(server: ServerProcess, db_url: str, game: str, matches: int, think: f
         if row:
             figures.append(Figure(
                 "move latency p99 of other matches, one match's row locked", game,
-                _pct(others, 0.99), "ms", f"{setting}, one playing match's row locked "
+                pct(others, 0.99), "ms", f"{setting}, one playing match's row locked "
                 f"{LOCK_SECONDS:g} s (SELECT ... FOR UPDATE) by another connection",
                 note=f"{len(others)} moves of the other matches during the lock; p50 "
-                     f"{_pct(others, 0.5):.0f} ms; {load.cpu_note()}; aim: under 50 ms"))
+                     f"{pct(others, 0.5):.0f} ms; {load.cpu_note()}; aim: under 50 ms"))
             continue
         what = "the database file" if db_url.startswith("sqlite") else "both tables"
         figures += [
-            Figure("event loop round trip p99, database locked", game, _pct(pings, 0.99), "ms",
+            Figure("event loop round trip p99, database locked", game, pct(pings, 0.99), "ms",
                    f"{setting}, {what} locked {LOCK_SECONDS:g} s by another connection",
                    note=f"GET /api/health every 50 ms during the lock ({len(pings)} samples); "
                         "aim: under 50 ms"),
-            Figure("move latency p99, database locked", game, _pct(others, 0.99), "ms",
+            Figure("move latency p99, database locked", game, pct(others, 0.99), "ms",
                    setting, note=f"every move sent during the lock waits for it: a move is "
                    f"acknowledged only once stored ({len(others)} moves); moves outside the "
-                   f"lock: p99 {_pct(outside, 0.99):.0f} ms; {load.cpu_note()}"),
+                   f"lock: p99 {pct(outside, 0.99):.0f} ms; {load.cpu_note()}"),
         ]
     return figures
 
@@ -455,7 +475,7 @@ def instances(db_url: str, game: str, matches: int, log: Path) -> list[Figure]:
             finally:
                 for server in servers:
                     server.stop()
-            rates.append((load.moves / load.seconds, _pct(load.latencies, 0.99), load))
+            rates.append((load.moves / load.seconds, pct(load.latencies, 0.99), load))
         rounds.append(rates)
     ratios = sorted(two[0] / one[0] for one, two in rounds)
     detail = "; ".join(f"one {one[0]:.0f} moves/s (p99 {one[1]:.0f} ms, load {one[2].loadavg:.1f}),"
@@ -468,7 +488,7 @@ def instances(db_url: str, game: str, matches: int, log: Path) -> list[Figure]:
                         f"the clients; aim: at least 1.6x")]
 
 
-def _pct(samples: list[float], q: float) -> float:
+def pct(samples: list[float], q: float) -> float:
     """The ``q`` quantile of ``samples`` (seconds) in milliseconds; NaN when empty."""
     if not samples:
         return float("nan")

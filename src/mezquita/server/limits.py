@@ -35,8 +35,8 @@ class Rate(NamedTuple):
     count: float
     seconds: float
 
-    def __str__(self) -> str:
-        return f"{self.count:g}/{self.seconds:g}s"
+    def __str__(self) -> str:  # as ``--limit`` takes it
+        return f"{self.count:g}/{self.seconds:g}"
 
 
 #: (kind, scope) -> rate. Scopes: ``socket`` (one connection), ``seat`` (one seat of one
