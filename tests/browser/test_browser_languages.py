@@ -14,7 +14,7 @@ import pytest
 
 import mezquita.games
 from mezquita.engine import LANGS
-from mezquita.server import hub, ws
+from mezquita.server import housekeeping, hub, play, presence, seating, ws
 
 STATIC = Path(mezquita.__file__).parent / "web" / "static"
 GAMES_DIR = Path(mezquita.games.__file__).parent
@@ -164,7 +164,8 @@ def test_every_renderer_key_of_the_catalogue_is_used():
 def test_every_error_the_server_sends_is_worded_in_every_language():
     """The match page words an error by its code (``error.<code>``); each code the WebSocket
     handler can send has a sentence in all four catalogues."""
-    source = Path(ws.__file__).read_text() + Path(hub.__file__).read_text()
+    source = "".join(Path(module.__file__).read_text()
+                     for module in (ws, hub, seating, play, presence, housekeeping))
     codes = set(re.findall(r'(?:BadMessage|error)\("([a-z_]+)"', source))
     codes |= set(re.findall(r'"code": "([a-z_]+)"', source))
     assert {"refused", "busy", "spectator", "malformed"} <= codes

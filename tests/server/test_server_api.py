@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 
 import mezquita
 from mezquita.server import create_app
+from mezquita.server.status import MatchStatus
 
 STATIC = Path(mezquita.__file__).parent / "web" / "static"
 
@@ -20,6 +22,15 @@ def test_games_lists_every_registered_game_with_its_bots(client):
     cordoba = next(g for g in games if g["id"] == "cordoba")
     assert {"random", "heuristic"} <= set(cordoba["agents"])
     assert [o["name"] for o in cordoba["options"]] == ["hand", "landmarks", "match", "cards"]
+
+
+def test_constants_give_the_page_every_match_status_by_name(client):
+    """The page reads the statuses from here (constants.js) and spells none itself."""
+    assert client.get("/api/constants").json()["status"] == {
+        "OPEN": "open", "RUNNING": "running", "FINISHED": "finished", "EXPIRED": "expired"}
+    scripts = "".join((STATIC / "js" / name).read_text() for name in ("lobby.js", "match.js"))
+    spelled = "|".join(MatchStatus)
+    assert not re.search(rf'[!=]==\s*"({spelled})"|\["({spelled})"|status=({spelled})', scripts)
 
 
 def test_create_gives_the_creator_one_seat_and_invitations_for_the_others(client, db_url):

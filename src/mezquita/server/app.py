@@ -22,13 +22,16 @@ from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
 from .bots import BotPool, agent_names
-from .hub import MAX_SEED, Hub
+from .hub import Hub
 from .limits import BodyLimit, SecurityHeaders, Settings, address_group
 from .match import MatchError, clean_name
+from .seating import MAX_SEED
+from .status import MatchStatus
 from .store import DEFAULT_URL, Store, StoreUnavailable
 from .ws import language, play_socket
 
-STATUSES = ("open", "running", "finished")
+LISTED = (MatchStatus.OPEN, MatchStatus.RUNNING, MatchStatus.FINISHED)  # the lobby's lists
+
 #: measured game lengths shown in the lobby (``tools/measure_lengths.py`` writes the file)
 LENGTHS: dict = json.loads((STATIC / "lengths.json").read_text(encoding="utf-8"))
 DATA_NAME = re.compile(r"[a-z0-9_-]{1,40}\.json")
@@ -189,7 +192,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                            limit: int = Query(50, ge=1, le=200)) -> list[dict]:
         """Newest matches with the given statuses (comma separated); a finished one with its
         ``winners`` (seats with the best return) and ``scores``."""
-        wanted = tuple(s for s in status.split(",") if s in STATUSES)
+        wanted = tuple(s for s in status.split(",") if s in LISTED)
         rows = await store.call(store.summaries, wanted, limit) if wanted else []
         names = {info.id: info.name for info in games()}
         for row in rows:
@@ -231,6 +234,11 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         if not DATA_NAME.fullmatch(name) or path is None:
             raise HTTPException(404, f"{game_id} has no data file {name!r}")
         return FileResponse(path, media_type="application/json")
+
+    @app.get("/api/constants")
+    def constants() -> dict:
+        """Values the page reads instead of spelling them: the match statuses by name."""
+        return {"status": {status.name: status.value for status in MatchStatus}}
 
     @app.get("/api/health")
     async def health() -> dict:

@@ -8,7 +8,7 @@ third of ``Settings.lease_seconds``): the owner runs its bots and turn timers. W
 instance dies its leases run out and the others take its matches over (`Hub.housekeeping`).
 
 `Cluster` listens on the notification channel: every stored move and seat change is
-announced by ``pg_notify`` in the transaction that stores it (``store.py``), and presence
+announced by ``pg_notify`` in the transaction that stores it (``store/``), and presence
 (who is connected where) is announced here, for every match due in one statement; each
 instance applies what the others did to its own copy of the matches it has loaded, and
 catches up from the database after any gap.

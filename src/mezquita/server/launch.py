@@ -13,6 +13,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from .status import MatchStatus
+
 
 def free_port() -> int:
     """A TCP port on 127.0.0.1 nobody listens on right now."""
@@ -64,7 +66,7 @@ class ServerProcess:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with urllib.request.urlopen(f"{self.url}/api/matches/{match_id}", timeout=5) as answer:
-                if json.load(answer)["status"] == "finished":
+                if json.load(answer)["status"] == MatchStatus.FINISHED:
                     return
             time.sleep(0.1)
         raise AssertionError(f"match {match_id} did not finish within {timeout} s")

@@ -21,6 +21,7 @@ from mezquita.agents.levels import LEVELS
 from mezquita.engine import LANGS, MezquitaError, State
 from mezquita.web import catalogue
 
+from .status import MatchStatus
 from .store import MatchRow
 
 HUMAN = "human"
@@ -319,7 +320,7 @@ class Match:
 
     def message(self, seat: int | None, lang: str) -> dict:
         """The update sent to a client of ``seat``: its view, legal actions and the log."""
-        running = self.status == "running"
+        running = self.status == MatchStatus.RUNNING
         legal = (self.legal_for(seat, lang)
                  if seat is not None and running and self.row.seats[seat] == HUMAN else [])
         names = self.display_names(lang)

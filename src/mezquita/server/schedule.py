@@ -21,6 +21,7 @@ from mezquita.engine import MezquitaError, derive_seed
 
 from .bots import BotPool
 from .match import HUMAN, Match
+from .status import MatchStatus
 from .store import StoreUnavailable
 
 log = logging.getLogger("mezquita.server")
@@ -43,7 +44,7 @@ class Scheduler:
 
     def schedule(self, match: Match) -> None:
         """Start bot moves and turn timers for the seats now to move."""
-        if match.status != "running" or not match.owned:
+        if match.status != MatchStatus.RUNNING or not match.owned:
             self.cancel_timers(match)
             return
         movers = match.state.to_move()
@@ -72,7 +73,7 @@ class Scheduler:
     def _timeout(self, match: Match, seat: int) -> None:
         match.timers.pop(seat, None)
         match.deadlines.pop(seat, None)
-        if match.status == "running" and seat in match.state.to_move():
+        if match.status == MatchStatus.RUNNING and seat in match.state.to_move():
             self.spawn(self._bot_move(match, seat, match.row.timeout_agent, "timeout"))
 
     def cancel_timer(self, match: Match, seat: int) -> None:

@@ -1,5 +1,6 @@
 // The lobby: every game as a card; its options, the seats and a timer; create a match and
 // keep every seat's link on screen; "my matches" to return to a seat; the match lists.
+import { STATUS } from "./constants.js";
 import { getJSON, h, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
@@ -321,7 +322,7 @@ function matchTable(rows, finished) {
 }
 
 async function refresh() {
-  const [live, done] = await Promise.all([getJSON("/api/matches?status=open,running&limit=30"), getJSON("/api/matches?status=finished&limit=15")]);
+  const [live, done] = await Promise.all([getJSON(`/api/matches?status=${STATUS.OPEN},${STATUS.RUNNING}&limit=30`), getJSON(`/api/matches?status=${STATUS.FINISHED}&limit=15`)]);
   $("running").replaceChildren(matchTable(live, false));
   $("finished").replaceChildren(matchTable(done, true));
 }

@@ -1,4 +1,5 @@
 // A match page: play a seat (join link with a secret token), spectate, or replay a finished match.
+import { STATUS } from "./constants.js";
 import { getJSON, h } from "./dom.js";
 import { currentLang, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { myMatches, NAME_KEY, remember } from "./mine.js";
@@ -128,7 +129,7 @@ async function draw() {
   const { match, view, legal, you, log, turn } = page.msg;
   document.body.dataset.status = match.status;
   $("game-name").textContent = match.name;
-  const mine = match.status === "running" && you !== null && view.to_move.includes(you);
+  const mine = match.status === STATUS.RUNNING && you !== null && view.to_move.includes(you);
   document.title = `${mine ? `● ${t("match.your_turn")} · ` : ""}${match.name} · Mezquita`;
   const renderer = await ensureRenderer(match.game);
   await renderer.update({ view, legal, you, match, lang: currentLang(), log, names: page.msg.names });
@@ -164,7 +165,7 @@ function renderSpectators() {
 // The player's own name, changeable until the match is over.
 function renderNameForm() {
   const { match, you } = page.msg;
-  const open = you !== null && ["open", "running"].includes(match.status);
+  const open = you !== null && [STATUS.OPEN, STATUS.RUNNING].includes(match.status);
   $("name-form").hidden = !open;
   if (open && document.activeElement !== $("my-name")) $("my-name").value = match.seats[you].name || "";
 }
@@ -180,7 +181,7 @@ function saveName(event) {
 function renderInvites() {
   const { match } = page.msg;
   const entry = myMatches().find((m) => m.id === match.id && m.links);
-  const waiting = entry && match.status === "open" ? entry.links.filter((l) => !l.own && !match.seats[l.seat].joined) : [];
+  const waiting = entry && match.status === STATUS.OPEN ? entry.links.filter((l) => !l.own && !match.seats[l.seat].joined) : [];
   $("invites").hidden = !waiting.length;
   $("invite-links").replaceChildren(...waiting.map((l) => {
     const url = location.origin + l.url;
@@ -231,13 +232,13 @@ function rematchReady(message) {
 
 function renderStatus() {
   const { match, view, you } = page.msg;
-  const mine = match.status === "running" && you !== null && view.to_move.includes(you);
+  const mine = match.status === STATUS.RUNNING && you !== null && view.to_move.includes(you);
   let text;
-  if (match.status === "open") text = t("match.waiting_join");
-  else if (match.status === "finished" || view.terminal) text = t("match.over");
+  if (match.status === STATUS.OPEN) text = t("match.waiting_join");
+  else if (match.status === STATUS.FINISHED || view.terminal) text = t("match.over");
   else if (mine) text = t("match.your_turn");
   else text = t("match.waiting_for", { player: view.to_move.map((s) => playerName(s)).join(", ") });
-  if (you === null && match.status !== "finished") text = `${t("match.spectating")} · ${text}`;
+  if (you === null && match.status !== STATUS.FINISHED) text = `${t("match.spectating")} · ${text}`;
   $("turn").textContent = text;
   $("status").classList.toggle("mine", mine);
 }
@@ -246,7 +247,7 @@ function tickTimer() {
   const msg = page.msg;
   let text = "";
   let urgency = "";
-  if (msg && !page.replay && msg.match.status === "running") {
+  if (msg && !page.replay && msg.match.status === STATUS.RUNNING) {
     const deadlines = msg.view.to_move.map((s) => msg.match.seats[s].deadline).filter(Boolean);
     if (deadlines.length) {
       const left = Math.max(0, Math.ceil(Math.min(...deadlines) - (Date.now() + page.clockOffset) / 1000));

@@ -1,0 +1,126 @@
+"""Live matches: applying actions (stored before anybody hears of them), and keeping a copy
+up to date with the moves and seat changes another instance stored."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from .match import HUMAN, Match, MatchError
+from .status import MatchStatus
+from .store import Move, MoveConflict
+
+log = logging.getLogger("mezquita.server")
+
+BUSY = json.dumps({"type": "error", "code": "busy",
+                   "message": "server busy (database not answering); retrying your move"})
+
+
+class Play:
+    """`Hub`'s live play: moves from clients, bots, timers and other instances."""
+
+    async def act(self, match: Match, seat: int, action: Any, turn: int | None = None,
+                  by: str = HUMAN) -> None:
+        """Apply ``action`` for ``seat``; raise `IllegalAction`/`MatchError` and change nothing
+        if it is refused. ``turn`` (the number of actions the sender saw) rejects stale moves.
+        The action is stored before anybody hears of it; while the database does not answer
+        the write is retried and the match's clients are told the server is busy."""
+        async with match.lock:
+            if match.status != MatchStatus.RUNNING:
+                raise MatchError({MatchStatus.OPEN: "the match has not started yet",
+                                  MatchStatus.EXPIRED: "the match expired before everybody joined"}
+                                 .get(match.status, "the match is over"))
+            now = len(match.state.history)
+            waiting = match.waiting_since.get(seat, now + 1) <= (turn if turn is not None else -1)
+            if turn is not None and turn != now and not waiting:
+                raise MatchError(f"stale move: it was sent for turn {turn}, the match is at "
+                                 f"turn {now}")
+            new = match.state.child(seat, action)
+            action_json = match.game.action_to_json(new.history[-1][1])
+            finished = new.is_terminal()
+            result = {"returns": new.returns(), "scores": new.scores()} if finished else None
+            try:
+                await self.writer.write(
+                    Move(match.id, len(match.state.history), seat, action_json, by,
+                         MatchStatus.FINISHED if finished else None, result),
+                    self.settings.write_patience, self._busy(match))
+            except MoveConflict:
+                self.scheduler.spawn(self.refresh(match))
+                raise MatchError("stale move: another move was played first") from None
+            finally:
+                if match.busy:
+                    match.busy = False
+            self._applied(match, new, seat, action_json, by, result)
+
+    def _busy(self, match: Match) -> Callable[[], None]:
+        def tell() -> None:
+            if not match.busy:
+                match.busy = True
+                for client in list(match.clients):
+                    client.push(BUSY)
+        return tell
+
+    def _applied(self, match: Match, new, seat: int, action_json: Any, by: str,
+                 result: dict | None) -> None:
+        match.state = new
+        match.row.actions.append([seat, action_json])
+        match.row.move_sources.append(by)
+        if result is not None:
+            match.row.status = MatchStatus.FINISHED
+            match.row.result = result
+        self.scheduler.cancel_timer(match, seat)
+        match.waiting_since.pop(seat, None)
+        self.scheduler.schedule(match)  # first, so the update carries the new turn deadline
+        match.changed()
+
+    async def remote_move(self, match_id: str, turn: int, seat: int, action: Any, by: str,
+                          result: dict | None) -> None:
+        """Another instance stored ``action`` at ``turn``: apply it to our copy."""
+        match = self.matches.get(match_id)
+        if match is None:
+            return
+        async with match.lock:
+            have = len(match.state.history)
+            if turn < have:
+                return
+            if turn > have:  # we missed some: read them
+                await self._catch_up(match)
+                return
+            self._applied(match, match.state.child(seat, action), seat, action, by, result)
+
+    async def refresh(self, match: Match) -> None:
+        """Bring our copy of ``match`` up to the stored record (moves and seats)."""
+        async with match.lock:
+            await self._catch_up(match)
+        head = await self.store.call(self.store.head, match.id)
+        if head is not None:
+            self.remote_head(match, head)
+
+    async def _catch_up(self, match: Match) -> None:
+        stored = await self.store.call(self.store.moves_from, match.id, len(match.state.history))
+        for seat, action, by in stored:
+            new = match.state.child(seat, action)
+            result = ({"returns": new.returns(), "scores": new.scores()}
+                      if new.is_terminal() else None)
+            self._applied(match, new, seat, action, by, result)
+
+    def remote_head(self, match: Match, head: dict) -> None:
+        """Seats joined, tokens and status as stored (changed by another instance)."""
+        row = match.row
+        changed = (row.joined, row.status) != (head["joined"], head["status"])
+        row.joined, row.token_hashes = head["joined"], head["token_hashes"]
+        row.invite_hashes = head["invite_hashes"] or row.invite_hashes
+        if (head["names"] or row.names) != row.names or head["rematch"] != row.rematch:
+            match.set_names(head["names"] or row.names)
+            row.rematch = head["rematch"]
+            changed = True
+        if head["status"] != row.status:
+            row.status = head["status"]
+            row.result = head["result"]
+        if changed:
+            self.scheduler.schedule(match)
+            match.changed()
+        if row.status == MatchStatus.EXPIRED:
+            self.expired(match.id)

@@ -1,0 +1,207 @@
+"""Lobby and seating: creating a match, claiming an invitation, names, rematches."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from typing import Any
+
+from mezquita.engine import MezquitaError, load
+from mezquita.engine.options import check_remote
+from mezquita.engine.registry import game_class
+
+from .bots import agent_names
+from .match import HUMAN, Client, Match, MatchError, clean_name, hash_token, rematch_token
+from .status import MatchStatus
+from .store import MatchRow, StoreUnavailable, now
+
+log = logging.getLogger("mezquita.server")
+
+TURN_SECONDS = (0, 1, 86400)  # no timer, or between 1 s and a day (slow play among friends)
+MAX_SEED = 2**62
+
+
+class Seating:
+    """`Hub`'s lobby and seating: who sits where, and the matches that follow."""
+
+    async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
+                     turn_seconds: int = 0, timeout_agent: str = "random",
+                     seed: int | None = None, practice: bool = False, creator: str = "",
+                     name: str | None = None
+                     ) -> tuple[Match, list[tuple[str | None, str | None]]]:
+        """Create and store a match; return it with, per seat, ``(token, invitation)``: the
+        creator's own seat (the first human one) gets a token (and ``name``, the creator's
+        chosen name), every other human seat an invitation that `claim` turns into its own
+        token once. The server picks the seed; a client's ``seed`` is accepted only for a
+        ``practice`` match (and shown to all)."""
+        name = clean_name(name)
+        try:
+            check_remote(game_class(game_id).info.options, options, game_id)
+            game = load(game_id, **options)
+        except MezquitaError as err:
+            raise MatchError(str(err)) from None
+        if len(seats) != game.num_players:
+            raise MatchError(f"{game.info.name} with these options has {game.num_players} "
+                             f"seats; got {len(seats)}")
+        bots = agent_names(game)
+        for kind in [*seats, timeout_agent]:
+            if kind != HUMAN and kind not in bots:
+                raise MatchError(f"unknown seat kind {kind!r} (human or one of: {', '.join(bots)})")
+        if timeout_agent == HUMAN:
+            raise MatchError("the timeout player must be a bot")
+        if turn_seconds != 0 and not TURN_SECONDS[1] <= turn_seconds <= TURN_SECONDS[2]:
+            raise MatchError(f"turn_seconds must be 0 (no timer) or {TURN_SECONDS[1]}.."
+                             f"{TURN_SECONDS[2]}")
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED)
+        elif not practice:
+            raise MatchError("the server deals: a seed is accepted only for a practice match "
+                             '("practice": true, unrated, its seed shown to every seat)')
+        elif not 0 <= seed < MAX_SEED:
+            raise MatchError(f"seed must be in 0..{MAX_SEED - 1}")
+        humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+        names: list[str | None] = [name if humans and seat == humans[0] else None
+                                   for seat in range(len(seats))]
+        secrets_ = [(None, None)] * len(seats)
+        for seat in humans:
+            word = secrets.token_urlsafe(24)
+            secrets_[seat] = (word, None) if seat == humans[0] else (None, word)
+        row = MatchRow(
+            id=secrets.token_urlsafe(9), game=game_id, options=_json_options(game.options),
+            seed=seed, seats=list(seats),
+            token_hashes=[hash_token(t) if t else None for t, _ in secrets_],
+            joined=[kind != HUMAN for kind in seats], turn_seconds=turn_seconds,
+            timeout_agent=timeout_agent, status=MatchStatus.OPEN if humans else MatchStatus.RUNNING,
+            created_at=now(), invite_hashes=[hash_token(i) if i else None for _, i in secrets_],
+            creator=creator[:64], practice=practice, owner=self.store.instance, names=names,
+        )
+        await self.store.call(self.store.create, row, self.settings.lease_seconds)
+        match = Match(row, game.new_state(seed))
+        self.matches[row.id] = match
+        self.scheduler.schedule(match)
+        return match, secrets_
+
+    async def claim(self, match: Match, invite: str, name: str | None = None) -> tuple[int, str]:
+        """Claim the invitation ``invite`` (as ``name``, optional): its seat and a fresh secret
+        token that only the claimant receives; `MatchError` if it is unknown or was claimed
+        already, or the name is not acceptable."""
+        name = clean_name(name)
+        digest = hash_token(invite)
+        seat = next((s for s, h in enumerate(match.row.invite_hashes) if h == digest), None)
+        if seat is None:
+            raise MatchError("this invitation is not valid for this match, or was used already")
+        token = secrets.token_urlsafe(24)
+        async with self._claims:
+            if not await self.store.call(self.store.claim, match.id, seat, digest,
+                                         hash_token(token)):
+                raise MatchError("this invitation was used already")
+        match.row.invite_hashes[seat] = None
+        match.row.token_hashes[seat] = hash_token(token)
+        if name is not None:
+            await self.rename(match, seat, name)
+        return seat, token
+
+    async def rename(self, match: Match, seat: int, name: str | None) -> None:
+        """Set the name of ``seat``'s player (validated by `clean_name`; blank: the default):
+        at once if the seat's ``rename`` window allows, else once it does, as the last name
+        asked for meanwhile. A name equal to the current one stores and sends nothing."""
+        name = clean_name(name)
+        if match.status in (MatchStatus.FINISHED, MatchStatus.EXPIRED):
+            raise MatchError("the match is over; names can no longer change")
+        key = (match.id, seat)
+        if key in self._renames:  # one is waiting for the window already: this one wins
+            self._renames[key] = name
+            return
+        if name == match.names()[seat]:
+            return
+        wait = self.limiter.take("rename", seat=f"{match.id}/{seat}")
+        if not wait:
+            await self._store_name(match, seat, name)
+            return
+        self._renames[key] = name
+        self.scheduler.spawn(self._rename_later(match, seat, wait))
+
+    async def _rename_later(self, match: Match, seat: int, wait: float) -> None:
+        while wait:
+            await asyncio.sleep(wait)
+            wait = self.limiter.take("rename", seat=f"{match.id}/{seat}")
+        name = self._renames.pop((match.id, seat))
+        if match.status in (MatchStatus.FINISHED, MatchStatus.EXPIRED) or name == match.names()[seat]:
+            return
+        try:
+            await self._store_name(match, seat, name)
+        except StoreUnavailable as err:
+            log.warning("the name of seat %d of match %s was not stored: %s", seat, match.id, err)
+
+    async def _store_name(self, match: Match, seat: int, name: str | None) -> None:
+        match.set_names(await self.store.call(self.store.set_name, match.id, seat, name))
+        match.changed()
+
+    async def rematch(self, match: Match) -> Match:
+        """The rematch of finished ``match``, made on the first request (later ones, from
+        any seat, get the same one): same game, options, timer and players, seats rotated
+        by one (the player of seat s sits at s + 1); bots keep their level. Each human is
+        handed their new seat by `rematch_seat`; the connected ones are told at once."""
+        if match.status != MatchStatus.FINISHED:
+            raise MatchError("a rematch can be made only once the match is over")
+        async with self._claims:
+            if match.row.rematch is None:
+                old = match.row
+                n = len(old.seats)
+
+                def turn(values: list) -> list:  # the player of seat s moves to s + 1
+                    return [values[(seat - 1) % n] for seat in range(n)]
+
+                seats = turn(old.seats)
+                row = MatchRow(
+                    id=secrets.token_urlsafe(9), game=old.game, options=old.options,
+                    seed=secrets.randbelow(MAX_SEED), seats=seats, token_hashes=[None] * n,
+                    joined=[kind != HUMAN for kind in seats], turn_seconds=old.turn_seconds,
+                    timeout_agent=old.timeout_agent,
+                    status=MatchStatus.OPEN if HUMAN in seats else MatchStatus.RUNNING, created_at=now(),
+                    invite_hashes=[None] * n, creator=old.creator, practice=old.practice,
+                    owner=self.store.instance, names=turn(match.names()),
+                )
+                made = await self.store.call(self.store.create_rematch, match.id, row,
+                                             self.settings.lease_seconds)
+                if made == row.id:
+                    state = await asyncio.to_thread(
+                        lambda: load(row.game, **row.options).new_state(row.seed))
+                    self.matches[row.id] = Match(row, state)
+                    self.scheduler.schedule(self.matches[row.id])
+                match.row.rematch = made
+            match.changed()
+        new = await self.get(match.row.rematch)
+        if new is None:
+            raise MatchError("the rematch could not be loaded")
+        for client in list(match.clients):
+            if client.seat is not None and client.token is not None:
+                await self.tell_rematch(match, new, client)
+        return new
+
+    async def rematch_seat(self, match: Match, new: Match, seat: int, token: str) -> tuple[int, str]:
+        """The seat and token in the rematch ``new`` of the player who holds ``token`` for
+        ``seat`` of ``match`` (the token is derived from theirs: the same on each of their
+        browsers, unknown to everybody else)."""
+        new_seat = (seat + 1) % len(match.row.seats)
+        secret = rematch_token(token, new.id)
+        digest = hash_token(secret)
+        if new.row.token_hashes[new_seat] != digest:
+            if not await self.store.call(self.store.set_token, new.id, new_seat, digest):
+                raise MatchError("this seat of the rematch was handed over already")
+            new.row.token_hashes[new_seat] = digest
+        return new_seat, secret
+
+    async def tell_rematch(self, match: Match, new: Match, client: Client) -> None:
+        """Send ``client`` (a seat of ``match``) its own seat and token in the rematch."""
+        if client.token is None or client.seat is None or match.seat_of(client.token) != client.seat:
+            return
+        seat, token = await self.rematch_seat(match, new, client.seat, client.token)
+        client.push(json.dumps({"type": "rematch", "id": new.id, "seat": seat, "token": token,
+                                "url": f"/match/{new.id}#seat={seat}&token={token}"}))
+
+
+def _json_options(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}

@@ -1,0 +1,206 @@
+"""The ``matches`` table: a match's record header, seats, tokens, names and status."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, insert, select, update
+
+from ..models import matches, moves
+from ..status import MatchStatus
+from .db import Database, _aware, now
+
+
+@dataclass
+class MatchRow:
+    """A stored match: its record header, metadata and the actions played so far."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[str]
+    token_hashes: list[str | None]
+    joined: list[bool]
+    turn_seconds: int
+    timeout_agent: str
+    status: MatchStatus
+    created_at: datetime
+    result: dict | None = None
+    actions: list[list[Any]] = field(default_factory=list)  # [seat, action JSON]
+    move_sources: list[str] = field(default_factory=list)  # human, bot or timeout per action
+    invite_hashes: list[str | None] = field(default_factory=list)  # unclaimed invitations
+    creator: str = ""
+    practice: bool = False
+    owner: str | None = None  # the instance that runs its bots and timers
+    names: list[str | None] = field(default_factory=list)  # chosen names per seat (None: default)
+    rematch: str | None = None  # the id of this match's rematch, once made
+    last_at: datetime | None = None  # the last move or seat change (turn timers resume from it)
+
+
+class Matches(Database):
+    """Reads and writes match rows (creation, seats, names, status, lobby lists)."""
+
+    def create(self, row: MatchRow, lease_seconds: float = 0.0) -> None:
+        """Store a new match (owned by this instance)."""
+        with self.engine.begin() as c:
+            self._insert(c, row, lease_seconds)
+
+    def _insert(self, c, row: MatchRow, lease_seconds: float) -> None:
+        stamp = now()
+        c.execute(insert(matches).values(
+            id=row.id, game=row.game, options=row.options, seed=row.seed, seats=row.seats,
+            token_hashes=row.token_hashes, joined=row.joined,
+            turn_seconds=row.turn_seconds, timeout_agent=row.timeout_agent,
+            status=row.status, created_at=row.created_at, updated_at=stamp,
+            invite_hashes=row.invite_hashes, creator=row.creator, practice=row.practice,
+            owner=self.instance, lease_until=stamp + timedelta(seconds=lease_seconds),
+            names=row.names or [None] * len(row.seats),
+        ))
+
+    def create_rematch(self, old_id: str, row: MatchRow, lease_seconds: float = 0.0) -> str:
+        """Store ``row`` as the rematch of ``old_id`` unless it has one already; the id of
+        the rematch (``row.id`` or the one made first, by another click or instance)."""
+        with self.engine.begin() as c:
+            made = c.execute(select(matches.c.rematch).where(matches.c.id == old_id)
+                             .with_for_update()).scalar_one()
+            if made:
+                return made
+            self._insert(c, row, lease_seconds)
+            c.execute(update(matches).where(matches.c.id == old_id)
+                      .values(rematch=row.id, updated_at=now()))
+            self._notify(c, "head", old_id)
+        return row.id
+
+    def set_name(self, match_id: str, seat: int, name: str | None) -> list[str | None]:
+        """Store the name of ``seat``'s player; the names of every seat."""
+        with self.engine.begin() as c:
+            stored, seats = c.execute(select(matches.c.names, matches.c.seats)
+                                      .where(matches.c.id == match_id).with_for_update()).one()
+            names = list(stored or [None] * len(seats))
+            names[seat] = name
+            c.execute(update(matches).where(matches.c.id == match_id).values(names=names))
+            self._notify(c, "head", match_id)
+        return names
+
+    def set_token(self, match_id: str, seat: int, token_hash: str) -> bool:
+        """Give ``seat`` the token ``token_hash`` if it has none yet (a rematch seat handed
+        to its player when they come back); True if the seat now has exactly that token."""
+        with self.engine.begin() as c:
+            tokens = list(c.execute(select(matches.c.token_hashes)
+                                    .where(matches.c.id == match_id).with_for_update()).scalar_one())
+            if tokens[seat] is None:
+                tokens[seat] = token_hash
+                c.execute(update(matches).where(matches.c.id == match_id)
+                          .values(token_hashes=tokens))
+                self._notify(c, "head", match_id)
+        return tokens[seat] == token_hash
+
+    def join_seat(self, match_id: str, seat: int) -> tuple[list[bool], str]:
+        """Record that human ``seat`` has connected (merged with what other instances
+        recorded); the seats joined and the status that follows (running once all have)."""
+        with self.engine.begin() as c:
+            joined, status = c.execute(select(matches.c.joined, matches.c.status)
+                                       .where(matches.c.id == match_id).with_for_update()).one()
+            joined = [*joined]
+            joined[seat] = True
+            if status == MatchStatus.OPEN and all(joined):
+                status = MatchStatus.RUNNING
+            c.execute(update(matches).where(matches.c.id == match_id)
+                      .values(joined=joined, status=status, updated_at=now()))
+            self._notify(c, "head", match_id)
+        return joined, status
+
+    def claim(self, match_id: str, seat: int, invite_hash: str, token_hash: str) -> bool:
+        """Turn ``seat``'s invitation into the claimant's token, once; False if it was
+        claimed already (or never existed)."""
+        with self.engine.begin() as c:
+            head = c.execute(select(matches.c.invite_hashes, matches.c.token_hashes)
+                             .where(matches.c.id == match_id).with_for_update()).first()
+            if head is None or not head[0] or seat >= len(head[0]) or head[0][seat] != invite_hash:
+                return False
+            invites, tokens = list(head[0]), list(head[1])
+            invites[seat], tokens[seat] = None, token_hash
+            # the row lock (PostgreSQL) or the hub's claim lock (SQLite: one instance)
+            # makes this read-then-write atomic
+            c.execute(update(matches).where(matches.c.id == match_id)
+                      .values(invite_hashes=invites, token_hashes=tokens, updated_at=now()))
+            self._notify(c, "head", match_id)
+        return True
+
+    def head(self, match_id: str) -> dict | None:
+        """The match row's changing fields (seats joined, tokens, status, owner)."""
+        with self.engine.connect() as c:
+            row = c.execute(select(matches.c.joined, matches.c.token_hashes,
+                                   matches.c.invite_hashes, matches.c.status, matches.c.result,
+                                   matches.c.owner, matches.c.names, matches.c.rematch)
+                             .where(matches.c.id == match_id)).mappings().first()
+        return dict(row) if row is not None else None
+
+    def load(self, match_id: str) -> MatchRow | None:
+        """The match ``match_id`` with its moves, or ``None``."""
+        with self.engine.connect() as c:
+            head = c.execute(select(matches).where(matches.c.id == match_id)).mappings().first()
+            if head is None:
+                return None
+            rows = c.execute(select(moves.c.seat, moves.c.action, moves.c.by)
+                             .where(moves.c.match_id == match_id)
+                             .order_by(moves.c.turn)).all()
+            last_move = c.execute(select(func.max(moves.c.at))
+                                  .where(moves.c.match_id == match_id)).scalar()
+        return MatchRow(
+            id=head["id"], game=head["game"], options=head["options"], seed=head["seed"],
+            seats=head["seats"], token_hashes=head["token_hashes"], joined=head["joined"],
+            turn_seconds=head["turn_seconds"], timeout_agent=head["timeout_agent"],
+            status=MatchStatus(head["status"]), created_at=head["created_at"], result=head["result"],
+            actions=[[seat, action] for seat, action, _ in rows],
+            move_sources=[by for _, _, by in rows],
+            invite_hashes=head["invite_hashes"] or [None] * len(head["seats"]),
+            creator=head["creator"] or "", practice=bool(head["practice"]), owner=head["owner"],
+            names=head["names"] or [None] * len(head["seats"]), rematch=head["rematch"],
+            last_at=max(_aware(t) for t in (last_move, head["updated_at"]) if t is not None),
+        )
+
+    def expire_open(self, seconds: float) -> list[str]:
+        """Mark open matches created over ``seconds`` ago as expired; their ids."""
+        before = now() - timedelta(seconds=seconds)
+        with self.engine.begin() as c:
+            ids = list(c.execute(select(matches.c.id).where(
+                matches.c.status == MatchStatus.OPEN, matches.c.created_at < before)).scalars())
+            if ids:
+                c.execute(update(matches).where(matches.c.id.in_(ids),
+                                                matches.c.status == MatchStatus.OPEN)
+                          .values(status=MatchStatus.EXPIRED, updated_at=now()))
+                for match_id in ids:
+                    self._notify(c, "head", match_id)
+            return ids
+
+    def ids(self, statuses: tuple[str, ...], limit: int = 100) -> list[str]:
+        """Ids of the newest matches with one of ``statuses``."""
+        with self.engine.connect() as c:
+            return list(c.execute(
+                select(matches.c.id).where(matches.c.status.in_(statuses))
+                .order_by(matches.c.created_at.desc()).limit(limit)
+            ).scalars())
+
+    def summaries(self, statuses: tuple[str, ...], limit: int = 100) -> list[dict]:
+        """Public facts of the newest matches with one of ``statuses`` (no tokens)."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(matches.c.id, matches.c.game, matches.c.options, matches.c.seats,
+                       matches.c.joined, matches.c.status, matches.c.created_at,
+                       matches.c.turn_seconds, matches.c.practice, matches.c.names,
+                       matches.c.result, matches.c.finished_at)
+                .where(matches.c.status.in_(statuses))
+                .order_by(matches.c.created_at.desc()).limit(limit)
+            ).mappings().all()
+        return [
+            {"id": r["id"], "game": r["game"], "options": r["options"], "seats": r["seats"],
+             "joined": r["joined"], "status": r["status"], "turn_seconds": r["turn_seconds"],
+             "practice": bool(r["practice"]), "created_at": r["created_at"].isoformat(),
+             "names": r["names"] or [None] * len(r["seats"]), "result": r["result"],
+             "finished_at": r["finished_at"].isoformat() if r["finished_at"] else None}
+            for r in rows
+        ]
