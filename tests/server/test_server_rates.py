@@ -208,3 +208,16 @@ def test_claims_and_replays_are_limited_per_address_group(db_url):
         replays = [client.get(f"/api/matches/{made['id']}/replay") for _ in range(3)]
     assert [a.status_code for a in claims] == [409, 409, 409, 429]
     assert [a.status_code for a in replays] == [409, 409, 429]  # not finished, then limited
+
+
+def test_the_limits_table_in_the_docs_is_the_one_in_the_code():
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "server.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip(" `") for c in line.strip("|").split("|")]
+        if len(cells) == 4 and (cells[0], cells[1]) in LIMITS:
+            rows[cells[0], cells[1]] = parse_limit(f"{cells[0]}/{cells[1]}="
+                                                   f"{cells[2].split()[0]}")[1]
+    assert rows == LIMITS
