@@ -17,7 +17,8 @@ on replays of a finished match during the paced load), ``locked`` (the database 
 another connection for 5 s during the paced load: move latency and the event loop's ping
 round trip; on PostgreSQL also only one playing match's row locked: the other matches' moves),
 and ``instances`` (PostgreSQL only: flat-out moves/s of one instance against two on one
-database, in alternating rounds). ``abuse`` (not run by default) is issue 30's abuse suite:
+database, in alternating rounds). ``paced`` (not run by default) is the paced load alone
+(for large runs: ``MEZQUITA_BENCH_MATCHES=1000``). ``abuse`` (not run by default) is issue 30's abuse suite:
 a paced load alone, then once during each abuse pattern of ``abusers.py`` (its own process),
 failing a pattern if the move latency p99 while it runs is over ``ABUSE_P99`` ms or over
 ``ABUSE_RISE`` times the unabused one (``MEZQUITA_BENCH_ABUSE``: the patterns, comma
@@ -134,11 +135,12 @@ async def create(client: httpx.AsyncClient, game: str, options: dict | None = No
 
 async def run_load(servers: list[ServerProcess], game: str, matches: int, think: float,
                    seed: int, during=None, processes: int = CLIENT_PROCESSES,
-                   options: dict | None = None) -> Load:
+                   options: dict | None = None, finish_during: bool = False) -> Load:
     """Create ``matches`` human-vs-human matches (round robin over ``servers``, with the
     game's ``options``) and play them all at once from ``processes`` client processes;
-    ``during(load)`` runs alongside once play starts (every client connected). CPU is
-    counted from then to the last match's end."""
+    ``during(load)`` runs alongside once play starts (every client connected) and is
+    cancelled when the last match ends (``finish_during``: awaited). CPU is counted from
+    then to the last match's end."""
     created: list[list] = [[] for _ in range(processes)]
     clients: dict[tuple[str, str], httpx.AsyncClient] = {}
     try:
@@ -190,7 +192,9 @@ async def run_load(servers: list[ServerProcess], game: str, matches: int, think:
     busy, total = (b - a for a, b in zip(machine, machine_cpu()))
     load.busy = busy / max(1, total)
     load.loadavg = os.getloadavg()[0]
-    if side is not None:
+    if side is not None and finish_during:
+        await side
+    elif side is not None:
         side.cancel()
         with contextlib.suppress(BaseException):
             await side
@@ -216,15 +220,16 @@ def measure(db_name: str, db_url: str, game: str, matches: int, think: float,
     with server_for(db_url, log, matches) as server:
         if "load" in scenarios:
             flat = asyncio.run(run_load([server], game, matches, 0.0, seed=1))
-            paced = asyncio.run(run_load([server], game, matches, think, seed=2))
             figures.append(Figure("server moves flat out", game, flat.moves / flat.seconds,
                                   "moves/s", setting, note=f"{flat.moves} moves in "
                                   f"{flat.seconds:.1f} s; {shared}; p50 latency "
                                   f"{pct(flat.latencies, 0.5):.0f} ms (queueing); "
-                                  f"{flat.cpu_note()}"))
+                                  f"{flat.cpu_note()}; {flat.errors} error messages"))
+        if scenarios & {"load", "paced"}:
+            paced = asyncio.run(run_load([server], game, matches, think, seed=2))
             note = (f"{paced.moves} moves in {paced.seconds:.1f} s "
                     f"({paced.moves / paced.seconds:.0f} moves/s); {shared}; "
-                    f"{flat.errors + paced.errors} error messages; {paced.cpu_note()}")
+                    f"{paced.errors} error messages; {paced.cpu_note()}")
             figures += [
                 Figure("move latency p50", game, pct(paced.latencies, 0.5), "ms", paced_setting,
                        note="send to the opponent receiving the update; " + note),
@@ -316,9 +321,7 @@ def abuse_runs(server: ServerProcess, game: str, matches: int, think: float,
             tallies.append(await abused(server, load, pattern, seconds, replay))
 
         load = asyncio.run(run_load([server], game, matches, think, seed=7 + index,
-                                    during=attack, options=options))
-        if not tallies:
-            raise RuntimeError(f"the paced matches ended before the {pattern} abuse did")
+                                    during=attack, options=options, finish_during=True))
         runs.append((pattern, load, tallies[0]))
     return alone, runs
 
