@@ -14,9 +14,11 @@ class Player:
     """A synchronous WebSocket client of one seat (or a spectator), on one instance."""
 
     def __init__(self, stack: ExitStack, server: ServerProcess, match_id: str,
-                 token: str | None) -> None:
+                 token: str | None, cookie: str | None = None) -> None:
+        headers = {"Cookie": cookie} if cookie else None  # an account's session
         self.ws = stack.enter_context(
-            connect(f"ws://127.0.0.1:{server.port}/ws/matches/{match_id}"))
+            connect(f"ws://127.0.0.1:{server.port}/ws/matches/{match_id}",
+                    additional_headers=headers))
         self.ws.send(json.dumps({"type": "hello", **({"token": token} if token else {})}))
         self.presence: dict | None = None
         self.last: dict = {}

@@ -44,6 +44,8 @@ class Agent:
     """Base class of bots: subclasses implement ``act``; ``name`` is the spec it was made from."""
 
     name: str = "agent"
+    #: the agent spec a level was made from (``make_level``), else empty
+    spec: str = ""
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.game = game

@@ -194,6 +194,7 @@ class MCTS(Agent):
                 path.append(best)
                 break
             state.apply_unchecked(seat, best_action)
+            assert best is not None  # every legal action has a child once none is untried
             node = best
             path.append(node)
         steps = playout(state, rng, self.playout_limit, self._policy)

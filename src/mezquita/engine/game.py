@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import MezquitaError
 from .options import Option, resolve
@@ -61,7 +61,10 @@ class GameInfo:
         }
 
 
-class Game:
+S = TypeVar("S", bound=State)
+
+
+class Game(Generic[S]):
     """A game with its options fixed. Immutable; makes states and translates actions.
 
     Subclasses set ``info`` and ``decisions`` (a `Decisions` table, as a class attribute or in
@@ -73,7 +76,7 @@ class Game:
     """
 
     info: ClassVar[GameInfo]
-    state_class: ClassVar[type[State]]
+    state_class: ClassVar[type[Any]]  # the game's `State` subclass (``S``), set by ``register``
     #: the game's decision table (`mezquita.engine.decisions`), as a class attribute or set
     #: in ``_configure``; ``actions`` and ``event_fields`` come from it
     decisions: Decisions
@@ -90,18 +93,18 @@ class Game:
     #: action`` (a plain function, e.g. ``staticmethod(f)``). Search calls it on its own
     #: determinised states only, so it may read any field; it must be cheap and use ``rng``
     #: for its randomness. None: uniformly random playouts.
-    rollout_policy: ClassVar[Callable[[State, int, list[int], random.Random], int] | None] = None
+    rollout_policy: Callable[[State, int, list[int], random.Random], int] | None = None
     #: Optional evaluation for depth-limited search (``alphabeta``), ``evaluation(state, seat)
     #: -> value`` (a plain function): the value of a state for a seat in [-1, 1] (1 a sure win,
     #: -1 a sure loss). Search calls it on its own copies of the state. None: search scores
     #: a cut position from ``scores()``.
-    evaluation: ClassVar[Callable[[State, int], float] | None] = None
+    evaluation: Callable[[State, int], float] | None = None
     #: Optional model of play for search bots' beliefs, ``belief(world, seat) -> likelihood``
     #: (a plain function): from any determinisation ``world`` of ``seat``'s view, a function
     #: giving the relative likelihood of a determinisation under a model of how the other
     #: seats make their hidden choices. ISMCTS then draws its worlds by Metropolis-Hastings
     #: with ``resample`` as the proposal. None: every consistent world is equally likely.
-    belief: ClassVar[Callable[[State, int], Callable[[State], float]] | None] = None
+    belief: Callable[[State, int], Callable[[State], float]] | None = None
     #: Module of the game's balance figures for the arena (docs/arena.md): optional functions
     #: ``start_seat(state)``, ``rounds(state)``, ``facts(state)`` and ``catalogue(game)``.
     #: None: the game package's ``metrics`` module if it has one, else no figures.
@@ -123,11 +126,11 @@ class Game:
         return f"load({self.info.id!r}{', ' if opts else ''}{opts})"
 
     # -- states ------------------------------------------------------------------------
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0) -> S:
         """A new game, dealt from ``seed``; the same seed always gives the same deal."""
         return self.state_class.new(self, seed)
 
-    def state_from_json(self, data: dict) -> State:
+    def state_from_json(self, data: dict) -> S:
         """Rebuild a state written by ``State.to_json``."""
         return self.state_class.from_json(self, data)
 

@@ -18,13 +18,14 @@ The terminal, the server's live log and replays all read ``state.log(viewer)``.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .errors import IllegalAction
 from .rng import Rng
 
-#: A state's configured game (`mezquita.engine.game.Game`, which imports this module: a
-#: state module never imports its game, so dependencies point one way).
+#: A state's configured game (`mezquita.engine.game.Game`, which imports this module, so this
+#: module cannot name it without a cycle). Each game's state class narrows it to its own game
+#: class (``game: CordobaGame``), so the games' ``self.game.x`` are checked.
 Game = Any
 
 
@@ -51,10 +52,13 @@ class State:
     # are dicts). Most playouts never read their events, so they never pay for the dicts.
     _events: list
     _built: int
+    # Caches of the position, reset whenever an action is applied (see `to_move`).
+    _movers: tuple[int, ...] | None
+    _legal_cache: tuple[int, list[int]] | None
 
     # -- construction ------------------------------------------------------------------
     @classmethod
-    def new(cls, game: Game, seed: int) -> State:
+    def new(cls, game: Game, seed: int) -> Self:
         """Deal a new game from ``seed``."""
         state = cls.__new__(cls)
         state.game = game
@@ -67,7 +71,7 @@ class State:
         state._movers = state._legal_cache = None  # set up afresh: nothing cached
         return state
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (cheap: no deepcopy)."""
         new = self.__class__.__new__(self.__class__)
         new.game = self.game
@@ -95,7 +99,7 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, game: Game, data: dict) -> State:
+    def from_json(cls, game: Game, data: dict) -> Self:
         """Inverse of ``to_json``."""
         state = cls.__new__(cls)
         state.game = game
@@ -221,7 +225,7 @@ class State:
         self._apply(seat, action)
         self.history.append((seat, action))
 
-    def child(self, seat: int, action: Any) -> State:
+    def child(self, seat: int, action: Any) -> Self:
         """A copy with ``action`` applied; this state is not changed."""
         new = self.clone()
         new.apply(seat, action)
@@ -242,7 +246,7 @@ class State:
 
     def _full_or_seat_view(self, seat: int | None, full: bool) -> dict:
         movers = self.to_move()
-        base = {
+        base: dict[str, Any] = {
             "game": self.game.info.id,
             "seat": seat,
             "players": self.game.num_players,
@@ -290,7 +294,7 @@ class State:
         that nobody reads."""
         self._events.append((len(self.history), seat, kind, values))
 
-    def resample(self, seat: int, rng: random.Random) -> State:
+    def resample(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with ``seat``'s view: hidden values redealt from ``rng``.
 
         The seat's view, log and legal actions are unchanged; future chance is reseeded from
@@ -363,7 +367,7 @@ class State:
     def _returns(self) -> list[float]:
         return share_wins(self._scores())
 
-    def _resample(self, seat: int, rng: random.Random) -> State:
+    def _resample(self, seat: int, rng: random.Random) -> Self:
         raise NotImplementedError(f"{self.game.info.id} must implement _resample")
 
     def _copy_into(self, new: State) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,8 +34,9 @@ def load_texts(path: str | Path) -> dict:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
-def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> str:
+def seat_name(seat: int, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
     """How a seat is named to people: its player's name if given, else "Player 1", 1-based."""
-    if names is not None and 0 <= seat < len(names) and names[seat]:
-        return names[seat]
+    name = names[seat] if names is not None and 0 <= seat < len(names) else None
+    if name:
+        return name
     return pick(_PLAYER, lang).format(n=seat + 1)

@@ -21,6 +21,7 @@ from mezquita.engine import MezquitaError, games, load
 from mezquita.engine.registry import game_class
 from mezquita.web import STATIC
 
+from .account_api import SessionMiddleware, account_of, account_routes
 from .bots import BotPool, agent_names
 from .hub import Hub
 from .limits import BodyLimit, SecurityHeaders, Settings, address_group
@@ -112,6 +113,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                   docs_url="/api/docs" if settings.api_docs else None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
+    app.add_middleware(SessionMiddleware, hub=hub)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
 
@@ -156,7 +158,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         try:
             match, secrets_ = await hub.create(body.game, body.options, body.seats,
                                                body.turn_seconds, body.timeout_agent, body.seed,
-                                               body.practice, group, body.name)
+                                               body.practice, group, body.name,
+                                               account_of(request))
         except MatchError as err:
             hub.limiter.refund("create", group=group)  # refused creations do not count
             raise HTTPException(422, str(err)) from None
@@ -174,7 +177,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
     @app.post("/api/matches/{match_id}/claim")
     async def claim_seat(match_id: str, body: Claim, request: Request) -> dict:
-        """Claim an invitation: its seat and a fresh secret token (given only here, once)."""
+        """Claim an invitation: its seat and a fresh secret token (given only here, once);
+        a logged-in claimant's account holds the seat."""
         limited("claim", request, "too many claims; wait a moment")
         match = await _match(hub, match_id)
         try:
@@ -182,7 +186,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
         try:
-            seat, token = await hub.claim(match, body.invite, body.name)
+            seat, token = await hub.claim(match, body.invite, body.name, account_of(request))
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
         return {"seat": seat, "token": token}
@@ -246,6 +250,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                 "sockets": sum(hub.sockets.values())}
 
     app.add_api_websocket_route("/ws/matches/{match_id}", play_socket)
+    app.include_router(account_routes(hub))
 
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:
@@ -254,6 +259,14 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     @app.get("/match/{match_id}", include_in_schema=False)
     def match_page(match_id: str) -> FileResponse:
         return FileResponse(STATIC / "match.html")
+
+    @app.get("/player/{name:path}", include_in_schema=False)
+    def player_page(name: str) -> FileResponse:
+        return FileResponse(STATIC / "player.html")
+
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
+    def leaderboard_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "leaderboard.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -27,9 +27,11 @@ class ServerProcess:
     """``mezquita serve`` in a child process; ``url`` is its base address."""
 
     def __init__(self, db_url: str, port: int | None = None, bots: str = "thread",
-                 log: Path | None = None, extra: tuple[str, ...] = ()) -> None:
+                 log: Path | None = None, extra: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:
         self.db_url = db_url
         self.extra = extra
+        self.env = env or {}
         self.port = port or free_port()
         self.bots = bots
         self.log = log
@@ -48,7 +50,7 @@ class ServerProcess:
         self._log_file = open(self.log, "ab") if self.log else None  # noqa: SIM115
         out = self._log_file or subprocess.DEVNULL
         self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
-                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                        env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env})
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

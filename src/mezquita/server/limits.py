@@ -55,6 +55,9 @@ LIMITS: dict[tuple[str, str], Rate] = {
     ("create", "server"): Rate(50, 10.0),
     ("claim", "group"): Rate(30, 10.0),  # invitation claims, right or wrong
     ("replay", "group"): Rate(20, 10.0),  # replays fetched (cached, but sending them costs)
+    ("login", "group"): Rate(10, 60.0),  # failed logins and password changes (successes refunded)
+    ("login", "account"): Rate(10, 60.0),  # ... per account name
+    ("register", "group"): Rate(5, 3600.0),  # accounts created (refused ones do not count)
 }
 
 #: cyclic garbage collection of the server process: every update allocates thousands of

@@ -14,6 +14,7 @@ import hmac
 import time
 import unicodedata
 from collections import deque
+from typing import TYPE_CHECKING
 
 import orjson
 
@@ -22,7 +23,9 @@ from mezquita.engine import LANGS, MezquitaError, State
 from mezquita.web import catalogue
 
 from .status import MatchStatus
-from .store import MatchRow
+
+if TYPE_CHECKING:
+    from .store import MatchRow
 
 HUMAN = "human"
 OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
@@ -129,6 +132,8 @@ class Match:
     """One match in memory: its stored row, the true state and the connected clients."""
 
     def __init__(self, row: MatchRow, state: State) -> None:
+        if len(row.accounts) != len(row.seats):
+            row.accounts = [None] * len(row.seats)
         self.row = row
         self.state = state
         self.game = state.game

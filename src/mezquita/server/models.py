@@ -1,5 +1,6 @@
 """The database tables: one row per match (its record's header plus metadata) and one row
-per move (the record's actions). The schema itself is created by the shipped migrations."""
+per move (the record's actions); accounts, their sessions and the seats they hold; ratings
+and the matches already rated. The schema itself is created by the shipped migrations."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from sqlalchemy import (
                         Boolean,
                         Column,
                         DateTime,
+                        Float,
                         ForeignKey,
                         Integer,
+                        LargeBinary,
                         MetaData,
                         String,
                         Table,
@@ -56,4 +59,64 @@ moves = Table(
     Column("action", JSON, nullable=False),  # the action's JSON form, as in a Record
     Column("by", String(16), nullable=False),  # human, bot or timeout
     Column("at", DateTime(timezone=True), nullable=False),
+)
+
+#: A player's account; bot levels have one each (``bot:<level>``, no password) for their ratings.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(24), nullable=False),  # as registered (NFKC)
+    Column("name_key", String(96), nullable=False, unique=True),  # casefolded: unique
+    Column("password_hash", String(200), nullable=True),  # argon2id; null for a bot level
+    Column("seat_key", LargeBinary(32), nullable=False),  # derives its seats' tokens
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: A logged-in browser: the hash of its cookie, its account and its CSRF token.
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("csrf", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+#: The seats an account holds (taken while logged in, or a bot level's in a rated match).
+match_players = Table(
+    "match_players",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+)
+
+#: OpenSkill rating of an account per game and player-count class ("2" or "3+").
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("players", String(4), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),  # rated matches played
+    Column("wins", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+#: A finished match whose ratings were applied (inserted in that same transaction).
+ratings_applied = Table(
+    "ratings_applied",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("changes", JSON, nullable=False),  # per seat: [account id, mu, sigma before, after]
+    Column("applied_at", DateTime(timezone=True), nullable=False),
 )

@@ -111,6 +111,7 @@ class Play:
         row = match.row
         changed = (row.joined, row.status) != (head["joined"], head["status"])
         row.joined, row.token_hashes = head["joined"], head["token_hashes"]
+        row.accounts = head["accounts"]
         row.invite_hashes = head["invite_hashes"] or row.invite_hashes
         if (head["names"] or row.names) != row.names or head["rematch"] != row.rematch:
             match.set_names(head["names"] or row.names)

@@ -35,6 +35,7 @@ import itertools
 import json
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
@@ -44,6 +45,7 @@ from websockets.frames import Frame, Opcode
 
 from mezquita.engine import MezquitaError
 
+from .accounts import SESSION_COOKIE, digest
 from .hub import Hub
 from .limits import JOIN_QUEUE, MAX_MESSAGE, MAX_STRIKES, address_group, loads
 from .match import LANGS, Client, Match
@@ -142,6 +144,11 @@ async def _serve(websocket: WebSocket, hub: Hub, match_id: str, group: str) -> N
         if seat is None:
             await _refuse(websocket, "bad_token", "this seat token is not valid for this match",
                           4403)
+            return
+        holder = match.row.accounts[seat]
+        if holder is not None and await _session_account(websocket, hub) != holder:
+            await _refuse(websocket, "account_seat", "this seat belongs to an account: log in "
+                          "to it to play", 4403)
             return
     client = Client(seat, language(hello.get("lang")), group, token if seat is not None else None)
     try:
@@ -256,6 +263,18 @@ async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hu
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(websocket.close(1013), 1.0)
             return
+
+
+async def _session_account(websocket: WebSocket, hub: Hub) -> int | None:
+    """The account whose session cookie came with ``websocket`` from our own pages (a
+    handshake from another site's page does not count), or ``None``."""
+    cookie = websocket.cookies.get(SESSION_COOKIE)
+    origin = websocket.headers.get("origin")
+    if not cookie or len(cookie) > 100 or (origin is not None and
+                                           urlsplit(origin).netloc != websocket.headers.get("host")):
+        return None
+    found = await hub.store.call(hub.store.session, digest(cookie))
+    return found["id"] if found is not None else None
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:

@@ -93,7 +93,7 @@ INFO = GameInfo(
 )
 
 
-class CitadelsGame(Game):
+class CitadelsGame(Game["CitadelsState"]):
     """Citadels with the options declared in ``INFO`` (see docs/games/citadels.md)."""
 
     info = INFO
@@ -177,6 +177,8 @@ class CitadelsGame(Game):
 
 class CitadelsState(CitadelsModel):
     """A game of Citadels: the contract's hooks over the layers below (fields in `model`)."""
+
+    game: CitadelsGame
 
     def _setup(self) -> None:
         g = self.game

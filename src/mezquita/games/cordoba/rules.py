@@ -68,7 +68,7 @@ INFO = GameInfo(
 )
 
 
-class CordobaGame(Game):
+class CordobaGame(Game["CordobaState"]):
     """Córdoba with options ``hand`` (1/3/10), ``landmarks`` (7..2), ``match`` and ``cards``."""
 
     info = INFO
@@ -164,6 +164,8 @@ class CordobaState(State):
         played: cards played in the current game.
         finished: the scores (per seat) of each finished game of the match.
     """
+
+    game: CordobaGame
 
     fields = ("hands", "decks", "piles", "face_up", "forbidden", "current", "start",
               "game_no", "played", "finished")

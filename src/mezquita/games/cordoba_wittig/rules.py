@@ -102,7 +102,7 @@ INFO = GameInfo(
 )
 
 
-class CordobaWittigGame(Game):
+class CordobaWittigGame(Game["CordobaWittigState"]):
     """Cordoba (Wittig) on the board file named by option ``board``."""
 
     info = INFO
@@ -186,6 +186,8 @@ class CordobaWittigState(State):
         outcome: how the game ended (`Outcome`).
         winner: the winning seat, or -1 (running or drawn).
     """
+
+    game: CordobaWittigGame
 
     fields = ("grid", "pair", "at", "current", "phase", "selected", "target", "owed", "pending",
               "power", "back_stone", "claim", "plies", "seen", "outcome", "winner")

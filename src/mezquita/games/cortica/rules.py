@@ -113,7 +113,7 @@ INFO = GameInfo(
 )
 
 
-class CorticaGame(Game):
+class CorticaGame(Game["CorticaState"]):
     """Cortiça with options ``cards`` (card set name or path) and ``max_rounds``.
 
     Besides ``decisions`` it keeps each block as an attribute (``place``, ``rest``, ``skip``,
@@ -243,6 +243,8 @@ class CorticaState(State):
         round: the round number, from 1.
         winner: the winning seat once the game is over, else -1.
     """
+
+    game: CorticaGame
 
     fields = ("resources", "row", "plans", "stack", "interns", "spaces", "phase", "queue",
               "uses_left", "hiring", "round", "winner")

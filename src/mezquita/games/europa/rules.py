@@ -106,7 +106,7 @@ INFO = GameInfo(
 )
 
 
-class EuropaGame(Game):
+class EuropaGame(Game["EuropaState"]):
     """Europa with options ``players`` (2-6), ``stack`` and ``finish``."""
 
     info = INFO
@@ -169,6 +169,8 @@ class EuropaState(State):
         results: the last evaluation, one dict per seat in evaluation order.
         final: the final scoring (rule 8) once the game is over, else None.
     """
+
+    game: EuropaGame
 
     fields = ("phase", "round", "positions", "stack", "display", "order", "picked", "cards",
               "swaps", "tips", "tipping", "kept", "results", "final")

@@ -1,9 +1,11 @@
-"""Storage of matches: `Store` is one open database (`db.py`) with the methods of each table
-group, one module each: ``matches.py`` (match rows), ``moves.py`` (moves and `MoveWriter`),
-``leases.py`` (which instance runs a match)."""
+"""Storage: `Store` is one open database (`db.py`) with the methods of each table group, one
+module each: ``matches.py`` (match rows and the accounts holding their seats), ``moves.py``
+(moves and `MoveWriter`), ``leases.py`` (which instance runs a match), ``accounts.py``
+(accounts and sessions), ``ratings.py`` (ratings, applied with a match's last move)."""
 
 from __future__ import annotations
 
+from .accounts import Accounts
 from .db import (
     CHANNEL,
     DEFAULT_URL,
@@ -18,11 +20,12 @@ from .db import (
 from .leases import Leases
 from .matches import Matches, MatchRow
 from .moves import Move, MoveConflict, Moves, MoveWriter
+from .ratings import Ratings
 
 __all__ = ["CHANNEL", "DEFAULT_URL", "DURABILITY", "MatchRow", "Move", "MoveConflict",
            "MoveWriter", "Store", "StoreUnavailable", "engine_for", "libpq_url", "migrate",
            "now", "pg_guards"]
 
 
-class Store(Matches, Moves, Leases):
-    """Reads and writes matches, moves and leases on one database."""
+class Store(Matches, Moves, Leases, Accounts, Ratings):
+    """Reads and writes matches, moves, leases, accounts and ratings on one database."""

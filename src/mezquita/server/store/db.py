@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from sqlalchemy import create_engine, event, func, text
+from sqlalchemy import create_engine, event, func, literal_column, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
@@ -246,6 +246,17 @@ class Database:
         with self._raw_lock:
             self._raw_all.append(conn)
         return conn
+
+
+def insert_ignore(c, table, **values) -> bool:
+    """Insert a row into ``table`` in transaction ``c`` unless one with the same key exists
+    (no error, the transaction goes on); whether it was inserted."""
+    if c.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as dialect_insert
+    statement = dialect_insert(table).values(**values).on_conflict_do_nothing()
+    return c.execute(statement.returning(literal_column("1"))).first() is not None
 
 
 def _reason(err: Exception) -> str:

@@ -1,4 +1,5 @@
-"""The ``matches`` table: a match's record header, seats, tokens, names and status."""
+"""The ``matches`` table: a match's record header, seats, tokens, names and status; and
+``match_players``, the accounts holding its seats."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import func, insert, select, update
 
-from ..models import matches, moves
+from ..models import match_players, matches, moves
 from ..status import MatchStatus
 from .db import Database, _aware, now
 
@@ -38,6 +39,7 @@ class MatchRow:
     names: list[str | None] = field(default_factory=list)  # chosen names per seat (None: default)
     rematch: str | None = None  # the id of this match's rematch, once made
     last_at: datetime | None = None  # the last move or seat change (turn timers resume from it)
+    accounts: list[int | None] = field(default_factory=list)  # per seat: its account, if any
 
 
 class Matches(Database):
@@ -59,6 +61,23 @@ class Matches(Database):
             owner=self.instance, lease_until=stamp + timedelta(seconds=lease_seconds),
             names=row.names or [None] * len(row.seats),
         ))
+        self._hold_seats(c, row.id, row.accounts)
+
+    def _hold_seats(self, c, match_id: str, holders: list[int | None]) -> None:
+        """Record in transaction ``c`` the accounts holding seats of ``match_id``."""
+        rows = [{"match_id": match_id, "seat": seat, "account_id": account}
+                for seat, account in enumerate(holders) if account is not None]
+        if rows:
+            c.execute(insert(match_players), rows)
+
+    def _holders(self, c, match_id: str, seats: int) -> list[int | None]:
+        """Per seat of ``match_id``, the account holding it (or ``None``)."""
+        holders: list[int | None] = [None] * seats
+        for seat, account in c.execute(select(match_players.c.seat, match_players.c.account_id)
+                                       .where(match_players.c.match_id == match_id)):
+            if seat < seats:
+                holders[seat] = account
+        return holders
 
     def create_rematch(self, old_id: str, row: MatchRow, lease_seconds: float = 0.0) -> str:
         """Store ``row`` as the rematch of ``old_id`` unless it has one already; the id of
@@ -113,9 +132,10 @@ class Matches(Database):
             self._notify(c, "head", match_id)
         return joined, status
 
-    def claim(self, match_id: str, seat: int, invite_hash: str, token_hash: str) -> bool:
-        """Turn ``seat``'s invitation into the claimant's token, once; False if it was
-        claimed already (or never existed)."""
+    def claim(self, match_id: str, seat: int, invite_hash: str, token_hash: str,
+              account: int | None = None) -> bool:
+        """Turn ``seat``'s invitation into the claimant's token (and the seat of their
+        ``account``, if logged in), once; False if it was claimed already (or never existed)."""
         with self.engine.begin() as c:
             head = c.execute(select(matches.c.invite_hashes, matches.c.token_hashes)
                              .where(matches.c.id == match_id).with_for_update()).first()
@@ -127,6 +147,9 @@ class Matches(Database):
             # makes this read-then-write atomic
             c.execute(update(matches).where(matches.c.id == match_id)
                       .values(invite_hashes=invites, token_hashes=tokens, updated_at=now()))
+            if account is not None:
+                self._hold_seats(c, match_id, [account if s == seat else None
+                                               for s in range(len(tokens))])
             self._notify(c, "head", match_id)
         return True
 
@@ -137,7 +160,9 @@ class Matches(Database):
                                    matches.c.invite_hashes, matches.c.status, matches.c.result,
                                    matches.c.owner, matches.c.names, matches.c.rematch)
                              .where(matches.c.id == match_id)).mappings().first()
-        return dict(row) if row is not None else None
+            if row is None:
+                return None
+            return {**row, "accounts": self._holders(c, match_id, len(row["joined"]))}
 
     def load(self, match_id: str) -> MatchRow | None:
         """The match ``match_id`` with its moves, or ``None``."""
@@ -150,6 +175,7 @@ class Matches(Database):
                              .order_by(moves.c.turn)).all()
             last_move = c.execute(select(func.max(moves.c.at))
                                   .where(moves.c.match_id == match_id)).scalar()
+            holders = self._holders(c, match_id, len(head["seats"]))
         return MatchRow(
             id=head["id"], game=head["game"], options=head["options"], seed=head["seed"],
             seats=head["seats"], token_hashes=head["token_hashes"], joined=head["joined"],
@@ -161,6 +187,7 @@ class Matches(Database):
             creator=head["creator"] or "", practice=bool(head["practice"]), owner=head["owner"],
             names=head["names"] or [None] * len(head["seats"]), rematch=head["rematch"],
             last_at=max(_aware(t) for t in (last_move, head["updated_at"]) if t is not None),
+            accounts=holders,
         )
 
     def expire_open(self, seconds: float) -> list[str]:

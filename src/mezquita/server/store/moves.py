@@ -65,13 +65,22 @@ class Move:
 
 
 class Moves(Database):
-    """Appends and reads moves."""
+    """Appends and reads moves (a last move rates its match: `Store` has `Ratings._rate`)."""
 
     def add_moves(self, batch: list[Move]) -> None:
-        """Append several actions in one transaction (with the status changes they bring)."""
-        if self.postgres:
-            self._add_moves_pg(batch)
+        """Append several actions (with the status changes they bring); a match's last move
+        is stored with its rating (`Ratings._rate`) in one transaction."""
+        if not self.postgres:
+            self._add_moves_sql(batch)
             return
+        ends = [m for m in batch if m.status == MatchStatus.FINISHED]
+        if len(ends) < len(batch):
+            self._add_moves_pg([m for m in batch if m.status != MatchStatus.FINISHED])
+        if ends:  # after the others: a match's last move comes after its earlier ones
+            self._add_moves_sql(ends)
+
+    def _add_moves_sql(self, batch: list[Move]) -> None:
+        """`add_moves` in one SQLAlchemy transaction, ratings and notifications included."""
         stamp = now()
         with self.engine.begin() as c:
             c.execute(_ADD_MOVE, [{"match_id": m.match_id, "turn": m.turn, "seat": m.seat,
@@ -81,6 +90,10 @@ class Moves(Database):
                     c.execute(update(matches).where(matches.c.id == m.match_id).values(
                         status=m.status, updated_at=stamp, result=m.result,
                         finished_at=stamp if m.status == MatchStatus.FINISHED else None))
+                if m.status == MatchStatus.FINISHED:
+                    self._rate(c, m.match_id, m.result["returns"])
+                self._notify(c, "move", m.match_id, t=m.turn, s=m.seat, a=m.action, b=m.by,
+                             st=m.status, r=m.result)
 
     def _add_moves_pg(self, batch: list[Move]) -> None:
         """`add_moves` on PostgreSQL: one statement (`_PG_MOVES`)."""

@@ -1,5 +1,6 @@
 // The lobby: every game as a card; its options, the seats and a timer; create a match and
 // keep every seat's link on screen; "my matches" to return to a seat; the match lists.
+import { accountMenu, ME, send } from "./account.js";
 import { STATUS } from "./constants.js";
 import { getJSON, h, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
@@ -238,7 +239,7 @@ async function create(event) {
     timeout_agent: $("timeout-bot").value,
     ...(name ? { name } : {}),
   };
-  const response = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await send("/api/matches", "POST", body);
   const data = await response.json();
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : (data.detail || []).map((d) => d.msg || JSON.stringify(d)).join("; ");
@@ -288,7 +289,9 @@ function ago(stamp) {
   return t("lobby.ago_d", { n: Math.round(minutes / 1440) });
 }
 
+// An account's matches come from the server (any browser); a guest's from this browser.
 async function renderMine() {
+  if (ME) return renderAccountMatches();
   const mine = myMatches().filter((m) => m.token).slice(0, 8);
   $("mine-panel").hidden = !mine.length; // shown first, once this browser has a seat somewhere
   if (!mine.length) return;
@@ -302,6 +305,16 @@ async function renderMine() {
       h("a", { href: seatUrl(m), class: "return" }, h("strong", { text: m.gameName || m.game }), ` · ${t("lobby.you_seat", { n: m.seat + 1 })}`),
       h("span", { class: "hint", text: ` · ${status} · ${ago(m.at)} ` }), forgetBtn);
   })));
+}
+
+async function renderAccountMatches() {
+  const me = await getJSON("/api/me").catch(() => null);
+  const mine = (me?.matches || []).slice(0, 8);
+  $("mine-panel").hidden = !mine.length;
+  const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
+  $("mine").replaceChildren(h("ul", { class: "mine" }, mine.map((m) => h("li", { "data-match": m.id },
+    h("a", { href: `/match/${encodeURIComponent(m.id)}`, class: "return" }, h("strong", { text: names[m.game] || m.game }), ` · ${t("lobby.you_seat", { n: m.seat + 1 })}`),
+    h("span", { class: "hint", text: ` · ${t(`lobby.status.${m.status}`)}` })))));
 }
 
 function resultText(m) {
@@ -345,7 +358,9 @@ async function start() {
   $("all-bots").addEventListener("change", renderOptions);
   $("timer").addEventListener("change", showTimeoutBot);
   $("name").value = localStorage.getItem(NAME_KEY) || "";
-  languagePicker($("lang"), redraw);
+  if (ME) Object.assign($("name"), { value: ME.name, disabled: true }); // an account plays under its name
+  languagePicker($("lang"), () => { redraw(); accountMenu($("account")); });
+  accountMenu($("account"));
   $("create").addEventListener("submit", create);
   $("rules-btn").addEventListener("click", () => showRules($("rules"), game().id, game().name, game().summary));
   redraw();

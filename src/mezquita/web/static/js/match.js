@@ -1,4 +1,5 @@
 // A match page: play a seat (join link with a secret token), spectate, or replay a finished match.
+import { accountMenu, ME, send } from "./account.js";
 import { STATUS } from "./constants.js";
 import { getJSON, h } from "./dom.js";
 import { currentLang, languagePicker, loadLang, t, translatePage } from "./i18n.js";
@@ -21,9 +22,16 @@ async function claimInvite() {
   history.replaceState(null, "", location.pathname);
   const name = localStorage.getItem(NAME_KEY); // the name this browser used last, if any
   const body = { invite, ...(name ? { name } : {}) };
-  const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await send(`/api/matches/${encodeURIComponent(matchId)}/claim`, "POST", body);
   if (response.ok) localStorage.setItem(tokenKey, (await response.json()).token);
   else if (!localStorage.getItem(tokenKey)) page.notice = t("match.invite_used"); // stays shown
+}
+
+// A logged-in player's seat comes from the server (on any browser of the account).
+async function fetchAccountSeat() {
+  if (!ME || seatToken()) return;
+  const seats = await getJSON(`/api/matches/${encodeURIComponent(matchId)}/my-seat`).catch(() => []);
+  if (seats.length) localStorage.setItem(tokenKey, seats[0].token);
 }
 
 function seatToken() {
@@ -162,11 +170,13 @@ function renderSpectators() {
   $("spectators").textContent = n ? t("match.spectators", { n }) : ""; // words only: no font of Debian's Chromium has 👁
 }
 
-// The player's own name, changeable until the match is over.
+// The player's own name, changeable until the match is over (an account's is its name);
+// a guest may copy the link of their seat, to continue on another device.
 function renderNameForm() {
   const { match, you } = page.msg;
   const open = you !== null && [STATUS.OPEN, STATUS.RUNNING].includes(match.status);
-  $("name-form").hidden = !open;
+  $("name-form").hidden = !open || Boolean(ME);
+  $("seat-link").hidden = !open || Boolean(ME);
   if (open && document.activeElement !== $("my-name")) $("my-name").value = match.seats[you].name || "";
 }
 
@@ -376,6 +386,7 @@ async function start() {
     setConnection(page.socket?.readyState === WebSocket.OPEN);
     if (page.msg) renderSpectators();
     if (page.replay) startReplay(page.replay.at); // the frames' texts in the new language
+    accountMenu($("account"));
   });
   $("rules-btn").addEventListener("click", async () => {
     const games = await getJSON("/api/games");
@@ -386,8 +397,15 @@ async function start() {
   bindSound();
   $("rematch-btn").addEventListener("click", askRematch);
   $("name-form").addEventListener("submit", saveName);
+  $("seat-link-btn").addEventListener("click", async () => {
+    const url = `${location.origin}/match/${encodeURIComponent(matchId)}#seat=${page.msg.you}&token=${encodeURIComponent(seatToken())}`;
+    await navigator.clipboard?.writeText(url);
+    $("seat-link-btn").textContent = t("lobby.copied");
+  });
+  accountMenu($("account"));
   setInterval(tickTimer, 250);
   await claimInvite();
+  await fetchAccountSeat();
   connect();
 }
 

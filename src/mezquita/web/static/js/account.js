@@ -1,0 +1,82 @@
+// The player's account, optional: ME is the logged-in account ({name, csrf, matches}) or
+// null for a guest. send() makes every change with the session's CSRF token; accountMenu()
+// puts "log in / register" or the account's menu into the page header.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+async function fetchMe() {
+  const response = await fetch("/api/me");
+  return response.ok ? response.json() : null;
+}
+
+export let ME = await fetchMe();
+
+// fetch() for a change (POST, PUT, DELETE) with a JSON body, carrying the CSRF token.
+export function send(url, method, body) {
+  const headers = { "content-type": "application/json", ...(ME ? { "x-csrf": ME.csrf } : {}) };
+  return fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+}
+
+function detailText(data) {
+  return typeof data.detail === "string" ? data.detail : (data.detail || []).map((d) => d.msg).join("; ");
+}
+
+// The form of one account action (log in, register, new password) in a <dialog>.
+function accountDialog(kind, onDone) {
+  const fields = kind === "password"
+    ? [["password", "account.current_password", "current-password"], ["new_password", "account.new_password", "new-password"]]
+    : [["name", "account.name", "username"], ["password", "account.password", kind === "register" ? "new-password" : "current-password"]];
+  const inputs = fields.map(([name, label, autocomplete]) => h("input", { id: `acc-${name}`, name, type: name === "name" ? "text" : "password", autocomplete, required: true, maxlength: name === "name" ? 24 : 128 }));
+  const error = h("p", { class: "error-box", role: "alert" });
+  const submit = h("button", { type: "submit", class: "primary", id: "acc-submit", text: t(`account.${kind}`) });
+  const cancel = h("button", { type: "button", text: t("account.cancel") });
+  const form = h("form", { class: "grid-form account-form" },
+    fields.flatMap(([name, label], i) => [h("label", { for: `acc-${name}`, text: t(label) }), inputs[i]]), h("span"),
+    h("span", { class: "row" }, submit, " ", cancel));
+  const dialog = h("dialog", { class: "account-dialog", "aria-label": t(`account.${kind}`) }, h("h2", { text: t(`account.${kind}`) }), form, error,
+    kind === "register" ? h("p", { class: "hint", text: t("account.name_rules") }) : null);
+  cancel.addEventListener("click", () => dialog.close());
+  dialog.addEventListener("close", () => dialog.remove());
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = Object.fromEntries(fields.map(([name], i) => [name, inputs[i].value]));
+    const [url, method] = { register: ["/api/accounts", "POST"], login: ["/api/session", "POST"], password: ["/api/me/password", "PUT"] }[kind];
+    const response = await send(url, method, body);
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      error.textContent = response.status === 401 ? t("account.wrong") : response.status === 429 ? t("account.wait") : detailText(data);
+      return;
+    }
+    ME = await fetchMe();
+    dialog.close();
+    onDone();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  inputs[0].focus();
+}
+
+// Fill ``container`` (in the header) with the account's menu, or log in / register for a
+// guest; ``onChange`` runs after logging in or out.
+export function accountMenu(container, onChange = () => location.reload()) {
+  const redraw = () => accountMenu(container, onChange);
+  const done = () => { redraw(); onChange(); };
+  if (!ME) {
+    const login = h("button", { type: "button", id: "login-btn", text: t("account.login") });
+    const register = h("button", { type: "button", id: "register-btn", text: t("account.register") });
+    login.addEventListener("click", () => accountDialog("login", done));
+    register.addEventListener("click", () => accountDialog("register", done));
+    container.replaceChildren(login, register);
+    return;
+  }
+  const profile = h("a", { href: `/player/${encodeURIComponent(ME.name)}`, id: "me-link", class: "me", text: ME.name });
+  const password = h("button", { type: "button", class: "small", text: t("account.password_change") });
+  const logout = h("button", { type: "button", class: "small", id: "logout-btn", text: t("account.logout") });
+  password.addEventListener("click", () => accountDialog("password", redraw));
+  logout.addEventListener("click", async () => {
+    await send("/api/session", "DELETE");
+    ME = null;
+    done();
+  });
+  container.replaceChildren(profile, password, logout);
+}

@@ -1,0 +1,123 @@
+"""Accounts in the browser: two players register in two contexts, one invites the other,
+they play a short Córdoba to the end, a third context logs in and continues the running match,
+both ratings move and both profiles list the match; the profile and leaderboard pages."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+
+SHOTS = Path("/work/wt/shots/accounts")
+SMALL = {"cards": "3", "landmarks": "2"}  # a Córdoba of 6 moves
+PASSWORD = "correct horse battery"
+
+
+def shot(page, name: str) -> None:
+    """Keep a screenshot for a person to look at (desktop and phone sizes)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def account_dialog(page, server, kind: str, name: str) -> None:
+    """Register or log in as ``name`` from the lobby header."""
+    page.goto(server.url + "/")
+    page.click(f"#{kind}-btn")
+    page.fill("#acc-name", name)
+    page.fill("#acc-password", PASSWORD)
+    page.click("#acc-submit")
+    page.wait_for_selector(f"#me-link:has-text('{name}')")
+
+
+def new_page(browser, size=(1280, 900)):
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def move(page, turns) -> None:
+    before = turns.now(page)
+    page.locator(".hand-card.legal").first.click()
+    page.locator(".landmark.legal").first.click()
+    turns.wait_past(page, before)
+
+
+def play_one_move(pages, turns) -> bool:
+    """Whoever of ``pages`` is to move plays one move; False once the match is over."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.locator("#summary").is_visible():
+                return False
+            if page.locator(".hand-card.legal").count():
+                move(page, turns)
+                return True
+        time.sleep(0.1)
+    raise AssertionError("nobody could move")
+
+
+def test_two_accounts_play_a_rated_match_and_a_third_browser_continues(page, browser, server,
+                                                                       turns):
+    account_dialog(page, server, "register", "Ana")
+    bea = new_page(browser)
+    account_dialog(bea, server, "register", "Bea")
+    page.click(".game-card[data-game='cordoba'] button")
+    assert page.locator("#name").is_disabled()  # an account plays under its own name
+    for option, value in SMALL.items():
+        page.select_option(f"#opt-{option}", value)
+    page.select_option("#seat-1", "human")
+    page.click("#create-btn")
+    page.wait_for_selector("#seats .seat:has-text('Ana (you)')")
+    match_id = page.url.split("/match/")[1].split("#")[0]
+    assert page.locator("#seat-link").is_hidden()  # accounts need no seat link
+    bea.goto(server.url + page.locator("#invites a.invite").get_attribute("href"))
+    bea.wait_for_selector("#seats .seat:has-text('Bea (you)')")
+    assert play_one_move([page, bea], turns)
+    assert play_one_move([page, bea], turns)
+    # Ana on a third browser: logs in and is handed her seat by the server
+    third = new_page(browser)
+    account_dialog(third, server, "login", "Ana")
+    third.locator("#mine a.return").first.click()
+    third.wait_for_selector("#seats .seat:has-text('Ana (you)')")
+    page.context.close()
+    while play_one_move([third, bea], turns):
+        pass
+    ana_profile = httpx.get(f"{server.url}/api/players/Ana").json()
+    bea_profile = httpx.get(f"{server.url}/api/players/Bea").json()
+    for profile in (ana_profile, bea_profile):
+        [rating] = profile["ratings"]
+        assert rating["games"] == 1 and rating["provisional"]
+        assert profile["history"][0]["id"] == match_id and profile["history"][0]["rated"]
+    assert ana_profile["ratings"][0]["mu"] != 25.0 or bea_profile["ratings"][0]["mu"] != 25.0
+    third.goto(f"{server.url}/player/Bea")
+    third.wait_for_selector(f"#history tr[data-match='{match_id}'] a.replay")
+    assert "provisional" in third.locator("#ratings").inner_text()
+    shot(third, "profile-desktop.png")
+    third.goto(f"{server.url}/leaderboard/cordoba")
+    third.wait_for_selector("#board tr:has-text('Bea')")
+    third.wait_for_selector("#board tr:has-text('Ana')")
+    shot(third, "leaderboard-desktop.png")
+    phone = new_page(browser, (390, 844))
+    for path, name in (("/player/Ana", "profile-phone.png"),
+                       ("/leaderboard/cordoba", "leaderboard-phone.png")):
+        phone.goto(server.url + path)
+        phone.wait_for_selector("table")
+        shot(phone, name)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.goto(server.url + "/")
+    phone.click("#login-btn")
+    shot(phone, "login-phone.png")
+    for other in (bea, third, phone):
+        other.context.close()
+
+
+def test_a_guest_copies_their_seat_link_and_sees_log_in_and_register(page, server):
+    page.goto(server.url + "/")
+    page.wait_for_selector("#login-btn")
+    page.wait_for_selector("#register-btn")
+    shot(page, "lobby-guest-desktop.png")
+    page.click(".game-card[data-game='cordoba'] button")
+    page.select_option("#seat-1", "hard")
+    page.click("#create-btn")
+    page.wait_for_selector("#seat-link:not([hidden]) #seat-link-btn")
