@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import re
 import secrets
 import sys
@@ -24,7 +23,7 @@ from mezquita.web import STATIC
 from .account_api import SessionMiddleware, account_of, account_routes
 from .bots import BotPool, agent_names
 from .hub import Hub
-from .limits import BodyLimit, SecurityHeaders, Settings, address_group
+from .limits import BodyLimit, RateLimits, SecurityHeaders, Settings, address_group
 from .match import MatchError, clean_name
 from .seating import MAX_SEED
 from .status import MatchStatus
@@ -115,16 +114,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     app.state.hub = hub
     app.add_middleware(SessionMiddleware, hub=hub)
     app.add_middleware(BodyLimit)
+    app.add_middleware(RateLimits, limiter=hub.limiter)  # before any body is read
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
-
-    def limited(kind: str, request: Request, refusal: str) -> str:
-        """Count one ``kind`` request of the client's address group (returned) or refuse it
-        with 429 and ``Retry-After``."""
-        group = address_group(request.client.host if request.client else "?")
-        wait = hub.limiter.take(kind, group=group)
-        if wait:
-            raise HTTPException(429, refusal, headers={"retry-after": str(math.ceil(wait))})
-        return group
 
     @app.exception_handler(StoreUnavailable)
     async def unavailable(_request: Request, err: StoreUnavailable) -> JSONResponse:
@@ -154,7 +145,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         """Create a match. The answer holds the creator's own seat link (the first human seat,
         with its secret token) and one invitation link per other human seat: whoever opens
         it claims the seat once and gets a fresh secret the creator never sees."""
-        group = limited("create", request, "too many matches created; wait a minute")
+        group = address_group(request.client.host if request.client else "?")  # counted by RateLimits
         try:
             match, secrets_ = await hub.create(body.game, body.options, body.seats,
                                                body.turn_seconds, body.timeout_agent, body.seed,
@@ -179,7 +170,6 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     async def claim_seat(match_id: str, body: Claim, request: Request) -> dict:
         """Claim an invitation: its seat and a fresh secret token (given only here, once);
         a logged-in claimant's account holds the seat."""
-        limited("claim", request, "too many claims; wait a moment")
         match = await _match(hub, match_id)
         try:
             clean_name(body.name)
@@ -214,10 +204,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         return (await _match(hub, match_id)).public()
 
     @app.get("/api/matches/{match_id}/replay")
-    async def match_replay(match_id: str, request: Request,
-                           lang: str = Query("en", max_length=8)) -> Response:
+    async def match_replay(match_id: str, lang: str = Query("en", max_length=8)) -> Response:
         """A finished match move by move: the record and, at every turn, everything."""
-        limited("replay", request, "too many replays requested; wait a moment")
         await _match(hub, match_id)
         try:
             body = await hub.replay(match_id, language(lang))

@@ -292,9 +292,39 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-async def _answer(send, status: int, detail: str) -> None:
+#: (method, path, kind, refusal) of the REST requests `RateLimits` counts
+ROUTES = [
+    ("POST", re.compile(r"/api/matches"), "create", "too many matches created; wait a minute"),
+    ("POST", re.compile(r"/api/matches/[^/]+/claim"), "claim", "too many claims; wait a moment"),
+    ("GET", re.compile(r"/api/matches/[^/]+/replay"), "replay",
+     "too many replays requested; wait a moment"),
+]
+
+
+class RateLimits:
+    """ASGI middleware counting each request of `ROUTES` against its kind's rate for the
+    client's address group, before anything reads or parses it: one over the rate gets 429
+    with ``Retry-After`` at the cost of a table look-up."""
+
+    def __init__(self, app, limiter: Limiter) -> None:
+        self.app, self.limiter = app, limiter
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            for method, path, kind, refusal in ROUTES:
+                if scope["method"] == method and path.fullmatch(scope["path"]):
+                    client = scope.get("client")
+                    wait = self.limiter.take(kind, group=address_group(client[0] if client else "?"))
+                    if wait:
+                        await _answer(send, 429, refusal, [(b"retry-after", str(math.ceil(wait)).encode())])
+                        return
+                    break
+        await self.app(scope, receive, send)
+
+
+async def _answer(send, status: int, detail: str, headers: list | None = None) -> None:
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json")]})
+                "headers": [(b"content-type", b"application/json"), *(headers or [])]})
     await send({"type": "http.response.body", "body": json.dumps({"detail": detail}).encode()})
 
 
