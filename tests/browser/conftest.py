@@ -24,8 +24,9 @@ def missing(what: str) -> None:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("browser-server")
-    with ServerProcess(f"sqlite:///{folder / 'mezquita.sqlite3'}",
-                       log=folder / "server.log") as running:
+    with ServerProcess(f"sqlite:///{folder / 'mezquita.sqlite3'}", log=folder / "server.log",
+                       extra=("--create-limit", "1000", "--limit", "create/server=1000/10")
+                       ) as running:  # a module's tests create many matches from one address
         yield running
 
 

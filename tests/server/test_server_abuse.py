@@ -157,3 +157,20 @@ def test_a_read_only_database_file_is_refused_at_start(tmp_path):
     assert done.returncode == 2
     assert "attempt to write a readonly database" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-c", "from mezquita.cli import app; app()",
+                               "serve", "--port", str(port), "--bots", "thread",
+                               "--db", f"sqlite:///{tmp_path}/db.sqlite3"],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}: ")
+    assert "in use" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "db.sqlite3").exists()  # refused before the database is touched

@@ -35,7 +35,8 @@ def _fresh_postgres(postgres_url: str, name: str) -> str:
 def _back_up_under_load(source: str, file: Path, log: Path) -> int:
     """Back ``source`` up into ``file`` while its server creates and plays bots-only matches;
     the number of matches finished before the backup began."""
-    with ServerProcess(source, log=log, extra=("--create-limit", "10000")) as server:
+    with ServerProcess(source, log=log, extra=("--create-limit", "10000",
+                                               "--limit", "create/server=10000/1")) as server:
         stop = threading.Event()
 
         def load() -> None:
@@ -94,6 +95,16 @@ def test_a_postgres_backup_under_load_restores_and_every_finished_match_replays(
     done = mezquita("restore", "--db", target, str(file))
     assert done.returncode == 0, done.stderr
     _every_finished_match_replays(target, finished)
+
+
+def test_pg_dump_gets_the_password_in_its_environment_not_on_its_command_line(monkeypatch):
+    from mezquita.cli.backup import _libpq
+
+    monkeypatch.delenv("PGPASSWORD", raising=False)
+    dbname, env = _libpq("postgresql+psycopg://anna:s3cr%40t@db.example:5433/mezquita")
+    assert "s3cr" not in dbname and env["PGPASSWORD"] == "s3cr@t"
+    assert "user=anna" in dbname and "host=db.example" in dbname and "port=5433" in dbname
+    assert "PGPASSWORD" not in _libpq("postgresql://anna@db.example/mezquita")[1]
 
 
 def test_backup_and_restore_refuse_bad_input_in_one_line(tmp_path):

@@ -3,7 +3,7 @@
 The server benchmark shares the machine's cores with its clients; playing them in a separate
 process (on uvloop when installed) keeps their CPU apart from the benchmark's own bookkeeping
 and lets the server's CPU per move be read from its own process. Input (stdin, one JSON
-object): ``{"matches": [[ws_url, match_id, [token, ...]], ...], "think": mean seconds,
+object): ``{"matches": [[ws_url, match_id, [token, ...], local address], ...], "think": mean seconds,
 "seed": int, "deadline": seconds, "out": path}`` (clients still playing then stop and count
 as errors). Output: the line ``go`` on stdout once every client is in a running match, then
 the result as JSON in the file ``out`` (a long result once came through the pipe cut short):
@@ -43,12 +43,13 @@ class Players:
         self.errors = 0
 
 
-async def play_seat(players: Players, url: str, match_id: str, token: str,
+async def play_seat(players: Players, url: str, match_id: str, token: str, address: str,
                     rng: random.Random) -> None:
-    """One client: play random legal moves for its seat until the match ends."""
+    """One client (connecting from ``address``): play random legal moves for its seat until
+    the match ends."""
     clock = time.monotonic
     try:
-        await _play(players, url, match_id, token, rng, clock)
+        await _play(players, url, match_id, token, address, rng, clock)
     finally:
         if not players.go.is_set() and players.clients:  # never got going: do not wait for it
             players.clients -= 1
@@ -57,11 +58,12 @@ async def play_seat(players: Players, url: str, match_id: str, token: str,
                 players.go.set()
 
 
-async def _play(players: Players, url: str, match_id: str, token: str, rng: random.Random,
-                clock) -> None:
+async def _play(players: Players, url: str, match_id: str, token: str, address: str,
+                rng: random.Random, clock) -> None:
     from websockets.asyncio.client import connect
 
-    async with connect(f"{url}/ws/matches/{match_id}", max_size=2**20) as ws:
+    async with connect(f"{url}/ws/matches/{match_id}", max_size=2**20,
+                       local_addr=(address, 0), open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted, ready = -1, False
         async for raw in ws:
@@ -100,10 +102,10 @@ async def _play(players: Players, url: str, match_id: str, token: str, rng: rand
 async def main(spec: dict) -> dict:
     """Play every match of ``spec``; the measurements (see the module docstring)."""
     matches = spec["matches"]
-    players = Players(sum(len(tokens) for _, _, tokens in matches), spec["think"])
+    players = Players(sum(len(tokens) for _, _, tokens, _ in matches), spec["think"])
     rng = random.Random(spec["seed"])
-    clients = [play_seat(players, url, match_id, token, random.Random(rng.random()))
-               for url, match_id, tokens in matches for token in tokens]
+    clients = [play_seat(players, url, match_id, token, address, random.Random(rng.random()))
+               for url, match_id, tokens, address in matches for token in tokens]
 
     async def announce() -> None:
         await players.go.wait()

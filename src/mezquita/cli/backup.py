@@ -10,6 +10,7 @@ that holds no match yet; the server migrates the schema when it starts on it.
 from __future__ import annotations
 
 import glob
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -35,8 +36,9 @@ def backup_command(
         fail(f"{file} exists already; choose a new file name")
     try:
         if _is_postgres(db):
+            dbname, env = _libpq(db)
             _run(_pg_tool("pg_dump"), "--format=custom", f"--file={file}", "--no-owner",
-                 f"--dbname={_libpq(db)}")
+                 f"--dbname={dbname}", env=env)
         else:
             _sqlite_copy(_sqlite_path(db, must_exist=True), file)
     except (OSError, sqlite3.Error) as err:
@@ -64,8 +66,9 @@ def restore_command(
         if held:
             fail(f"{_shown(db)} holds {held} matches already; restore into a new database")
         if postgres:
+            dbname, env = _libpq(db)
             _run(_pg_tool("pg_restore"), "--no-owner", "--no-privileges", "--exit-on-error",
-                 "--clean", "--if-exists", f"--dbname={_libpq(db)}", str(file))
+                 "--clean", "--if-exists", f"--dbname={dbname}", str(file), env=env)
         else:
             _sqlite_copy(file, _sqlite_path(db, must_exist=False))
     except (OSError, sqlite3.Error) as err:
@@ -81,10 +84,22 @@ def _is_postgres(url: str) -> bool:
     return False
 
 
-def _libpq(url: str) -> str:
+def _libpq(url: str) -> tuple[str, dict[str, str]]:
+    """The connection string for ``pg_dump``/``pg_restore`` without the password, and their
+    environment holding it (``PGPASSWORD``): a command line is visible to every user of the
+    machine (``ps``), the environment only to its owner."""
+    from psycopg import ProgrammingError
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
     from mezquita.server.store import libpq_url
 
-    return libpq_url(url.replace("postgres://", "postgresql://", 1))
+    try:
+        parts = conninfo_to_dict(libpq_url(url.replace("postgres://", "postgresql://", 1)))
+    except ProgrammingError as err:  # a malformed URL
+        fail(f"cannot read the database URL {_shown(url)}: {err}")
+    password = parts.pop("password", None)
+    env = {**os.environ, **({"PGPASSWORD": str(password)} if password is not None else {})}
+    return make_conninfo(**parts), env
 
 
 def _shown(url: str) -> str:
@@ -145,8 +160,8 @@ def _pg_tool(name: str) -> str:
     return found
 
 
-def _run(*command: str) -> None:
-    done = subprocess.run(command, capture_output=True, text=True)
+def _run(*command: str, env: dict[str, str]) -> None:
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         lines = done.stderr.strip().splitlines() or [f"exit code {done.returncode}"]
         raise OSError(f"{Path(command[0]).name}: {lines[0]}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import typer
 
 from .app import app
@@ -26,8 +28,8 @@ def serve_command(
                            help="Database URL: sqlite:///path or postgresql://user@host/db."),
     bots: str = typer.Option("process", "--bots", help="Bot workers: process or thread."),
     workers: int = typer.Option(None, "--bot-workers", help="Bot worker count (default: cores)."),
-    create_limit: int = typer.Option(30, "--create-limit",
-                                     help="Matches one address may create per minute."),
+    create_limit: int = typer.Option(20, "--create-limit",
+                                     help="Matches one address group may create per minute."),
     bots_per_creator: int = typer.Option(0, "--bots-per-creator",
                                          help="Concurrent bot decisions of one creator "
                                               "(0: bot workers - 1)."),
@@ -62,6 +64,10 @@ def serve_command(
                                         "power loss (a disk flush per commit batch); normal: "
                                         "it survives a kill of the server process, an OS "
                                         "crash may lose the last moves. See docs/server.md."),
+    limit: list[str] = typer.Option([], "--limit",
+                                    help="Change one rate of the limits table (repeatable), "
+                                         "as KIND/SCOPE=COUNT/SECONDS, e.g. join/server=400/2. "
+                                         "See docs/server.md."),
     api_docs: bool = typer.Option(False, "--api-docs",
                                   help="Serve /api/docs (Swagger UI from a CDN)."),
     proxy_headers: bool = typer.Option(False, "--proxy-headers",
@@ -75,7 +81,7 @@ def serve_command(
     import uvicorn
 
     from mezquita.server import create_app
-    from mezquita.server.limits import Settings, tune_gc
+    from mezquita.server.limits import Settings, parse_limit, tune_gc
     from mezquita.server.store import StoreUnavailable
     from mezquita.server.ws import WS_MAX_SIZE, PlayProtocol
 
@@ -87,6 +93,11 @@ def serve_command(
         raise typer.BadParameter("--lease-seconds must be positive")
     if durability not in ("full", "normal"):
         raise typer.BadParameter("--durability must be full or normal")
+    try:
+        limits = dict(parse_limit(text) for text in limit)
+    except ValueError as err:
+        raise typer.BadParameter(str(err), param_hint="--limit") from None
+    listening = _bind(host, port)
     settings = Settings(create_limit=create_limit, sockets_per_address=sockets_per_address,
                         sockets_total=sockets_total, send_seconds=send_seconds,
                         spectator_interval=spectator_interval, open_seconds=open_hours * 3600,
@@ -94,7 +105,7 @@ def serve_command(
                         bots_per_creator=bots_per_creator, bot_seconds=bot_seconds,
                         db_seconds=db_seconds, write_patience=write_patience,
                         lease_seconds=lease_seconds, durability=durability,
-                        api_docs=api_docs)
+                        api_docs=api_docs, limits=limits)
     try:
         web = create_app(db, bot_pool=bots, settings=settings)
     except StoreUnavailable as err:
@@ -103,9 +114,23 @@ def serve_command(
     tune_gc()
     # no per-message deflate: compressing every update once per client took ~18% of the
     # server's CPU under load (updates are a few KB; CPU, not bandwidth, bounds a server)
-    uvicorn.run(web, host=host, port=port, log_level=log_level, ws=PlayProtocol,
-                ws_max_size=WS_MAX_SIZE,
-                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
-                access_log=False,
-                proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips,
-                timeout_graceful_shutdown=5)
+    config = uvicorn.Config(web, host=host, port=port, log_level=log_level, ws=PlayProtocol,
+                            ws_max_size=WS_MAX_SIZE,
+                            ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
+                            access_log=False,
+                            proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips,
+                            timeout_graceful_shutdown=5)
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """The listening socket on ``host:port``, bound here (before the database is opened) so
+    that a port in use is one clear line and exit code 2, like every other start-up failure."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as err:
+        fail(f"cannot listen on {host}:{port}: {err.strerror or err}")
+    return sock

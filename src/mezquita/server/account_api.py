@@ -26,8 +26,6 @@ from .accounts import (
     SESSION_DAYS,
     Account,
     AccountError,
-    LoginLimits,
-    address_group,
     check_password,
     clean_account_name,
     digest,
@@ -40,6 +38,7 @@ from .accounts import (
 )
 from .bots import agent_names
 from .hub import Hub
+from .limits import address_group
 from .store import StoreUnavailable
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -118,7 +117,7 @@ def account_routes(hub: Hub) -> APIRouter:
     """The account, profile and leaderboard endpoints of ``hub``'s server."""
     store = hub.store
     router = APIRouter()
-    limits = LoginLimits()
+    limiter = hub.limiter
     dummy_hash()  # now, not at the first login of an unknown name (which would take longer)
 
     async def start_session(request: Request, response: Response, account_id: int) -> str:
@@ -140,13 +139,17 @@ def account_routes(hub: Hub) -> APIRouter:
         except AccountError as err:
             raise HTTPException(422, str(err)) from None
         group = address_group(request.client.host if request.client else "?")
-        if not limits.registrations.allow(group):
+        if limiter.take("register", group=group):
             raise HTTPException(429, "too many accounts made from this address; wait an hour")
-        password_hash = await asyncio.to_thread(hash_password, body.password)
-        account_id = await store.call(store.create_account, name, key, password_hash)
+        try:
+            password_hash = await asyncio.to_thread(hash_password, body.password)
+            account_id = await store.call(store.create_account, name, key, password_hash)
+        except StoreUnavailable:
+            limiter.refund("register", group=group)  # only accounts made count
+            raise
         if account_id is None:
+            limiter.refund("register", group=group)
             raise HTTPException(409, "this name is taken")
-        limits.registrations.record(group)
         return {"name": name, "csrf": await start_session(request, response, account_id)}
 
     @router.post("/api/session")
@@ -155,13 +158,13 @@ def account_routes(hub: Hub) -> APIRouter:
         answer after the same work (a dummy hash is checked)."""
         key = name_key(body.name)
         group = address_group(request.client.host if request.client else "?")
-        if not limits.may_try(group, key):
+        if limiter.take("login", account=key, group=group):
             raise HTTPException(429, "too many failed logins; wait a minute")
         found = await store.call(store.account, key)
         stored = found["password_hash"] if found is not None else None
         if not await asyncio.to_thread(verify_password, stored, body.password):
-            limits.failed(group, key)
             raise HTTPException(401, WRONG_LOGIN)
+        limiter.refund("login", account=key, group=group)  # only failures count
         return {"name": found["name"], "csrf": await start_session(request, response, found["id"])}
 
     @router.delete("/api/session", status_code=204)
@@ -184,12 +187,12 @@ def account_routes(hub: Hub) -> APIRouter:
             raise HTTPException(422, str(err)) from None
         key = name_key(account.name)
         group = address_group(request.client.host if request.client else "?")
-        if not limits.may_try(group, key):
+        if limiter.take("login", account=key, group=group):
             raise HTTPException(429, "too many failed attempts; wait a minute")
         found = await store.call(store.account, key)
         if not await asyncio.to_thread(verify_password, found["password_hash"], body.password):
-            limits.failed(group, key)
             raise HTTPException(403, "the current password is wrong")
+        limiter.refund("login", account=key, group=group)  # only failures count
         await store.call(store.set_password, account.id,
                          await asyncio.to_thread(hash_password, body.new_password))
         return {"csrf": await start_session(request, response, account.id)}

@@ -1,5 +1,5 @@
 """Accounts: name rules, password hashing (argon2id), session and CSRF secrets, the tokens of
-an account's seats, and the login rate limits.
+an account's seats (their rate limits are rows of `limits.LIMITS`).
 
 An account is optional: guests play with seat tokens as before. A session is a random cookie
 (``SESSION_COOKIE``, HttpOnly, SameSite=Lax) whose SHA-256 is stored; it is made anew at every
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 import secrets
 import unicodedata
 from dataclasses import dataclass
@@ -22,7 +21,6 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from .errors import MatchError
-from .limits import SlidingWindow
 
 SESSION_COOKIE = "mezquita_session"
 CSRF_HEADER = "x-csrf"  # the session's CSRF token, sent by the page with every change
@@ -33,8 +31,6 @@ PASSWORD_LENGTH = (8, 128)
 #: private use, unassigned
 REFUSED_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Co", "Cn"}
 BOT_PREFIX = "bot:"  # the profiles of bot levels (``bot:hard``); no account may take one
-LOGIN_RATE = (10, 60.0)  # failed logins per address group, and per name, per window of seconds
-REGISTER_RATE = (5, 3600.0)  # accounts one address group may create per window of seconds
 
 _hasher = PasswordHasher()  # argon2id, RFC 9106's second recommended profile (64 MiB, t=3)
 
@@ -121,34 +117,3 @@ def seat_token(seat_key: bytes, match_id: str, seat: int) -> str:
     return hmac.new(seat_key, f"seat:{match_id}:{seat}".encode(), "sha256").hexdigest()[:32]
 
 
-def address_group(host: str) -> str:
-    """The address a limit counts by: an IPv4 address, or an IPv6 address's /64 (one
-    household or host usually holds a whole /64)."""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if address.version == 6:
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return str(address)
-
-
-class LoginLimits:
-    """Failed logins counted per address group and per name key; registrations per group
-    (per instance: each instance of a cluster counts its own)."""
-
-    def __init__(self) -> None:
-        self.by_address = SlidingWindow(*LOGIN_RATE)
-        self.by_name = SlidingWindow(*LOGIN_RATE)
-        self.registrations = SlidingWindow(*REGISTER_RATE)
-
-    def may_try(self, group: str, key: str) -> bool:
-        """Whether a login from ``group`` for ``key`` may be tried now."""
-        return self.by_address.allow(group) and self.by_name.allow(key)
-
-    def failed(self, group: str, key: str) -> None:
-        """Count a failed login."""
-        self.by_address.record(group)
-        self.by_name.record(key)

@@ -35,7 +35,7 @@ from mezquita.engine import Record
 
 from .bots import _die_with_parent
 from .hub import Hub
-from .limits import SlidingWindow
+from .limits import address_group
 from .match import Match
 from .ratings import is_rated
 from .status import MatchStatus
@@ -44,7 +44,6 @@ from .ws import language
 CACHED = 256  # reviews kept (match, seat, language)
 #: analyses (reviews not yet cached, hints) one address may ask for per window of seconds:
 #: each costs the worker up to seconds of search (docs/review.md)
-ANALYSIS_RATE = (6, 60.0)
 #: seconds a review request waits for the build before answering with its progress
 REVIEW_WAIT = 2.0
 
@@ -184,13 +183,11 @@ def add_routes(app: FastAPI, hub: Hub, find: Callable[[Hub, str], Awaitable[Matc
     """Add the review and hint endpoints to ``app``; ``find(hub, id)`` gets a match or raises
     404. Returns the `Analyst` (close it at shutdown)."""
     analyst = Analyst(hub.replays.kind)
-    asked = SlidingWindow(*ANALYSIS_RATE)
-
     def spend(request: Request) -> None:
-        host = request.client.host if request.client else "?"
-        if not asked.allow(host):
+        """Count one analysis against the address group's ``analysis`` rate (`limits.LIMITS`)."""
+        group = address_group(request.client.host if request.client else "?")
+        if hub.limiter.take("analysis", group=group):
             raise HTTPException(429, "too many analyses asked for; wait a minute")
-        asked.record(host)
 
     def check_seat(match: Match, seat: int) -> None:
         players = len(match.row.seats)

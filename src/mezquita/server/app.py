@@ -22,22 +22,12 @@ from mezquita.web import STATIC, catalogue
 
 from . import analysis
 from .account_api import SessionMiddleware, account_of, account_routes
-from .accounts import address_group
 from .bots import BotPool, agent_names
 from .clocks import DEFAULT, PRESETS
 from .errors import MatchError
 from .hub import Hub
 from .leaving import RESIGNED
-from .limits import (
-    CREATE_RATE,
-    QUEUE_RATE,
-    REPLAY_RATE,
-    SIT_RATE,
-    BodyLimit,
-    SecurityHeaders,
-    Settings,
-    SlidingWindow,
-)
+from .limits import BodyLimit, RateLimits, SecurityHeaders, Settings, address_group
 from .match import clean_name
 from .matchmaking import Matchmaker, QueueError
 from .seating import MAX_SEED
@@ -125,8 +115,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     """The Mezquita web app on the database ``db_url`` (SQLite file by default).
 
     ``bot_pool`` is ``"process"`` or ``"thread"``; ``create_limit`` bounds the matches one
-    address may create per minute (default ``CREATE_RATE``); ``settings`` holds every other
-    bound (`Settings`).
+    address group may create per minute (`Settings.create_limit`); ``settings`` holds every
+    other bound (`Settings`).
 
     The schema migrations run here; running matches are reloaded in the background at
     start-up (and any match is rebuilt on first access), so start-up stays instant.
@@ -169,11 +159,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     app.state.matchmaker = matchmaker = Matchmaker(hub)
     app.add_middleware(SessionMiddleware, hub=hub)
     app.add_middleware(BodyLimit)
+    app.add_middleware(RateLimits, limiter=hub.limiter)  # before any body is read
     app.add_middleware(SecurityHeaders, docs=settings.api_docs)
-    creations = SlidingWindow(settings.create_limit, CREATE_RATE[1])
-    sits = SlidingWindow(*SIT_RATE)
-    queueing = SlidingWindow(*QUEUE_RATE)
-    replays = SlidingWindow(*REPLAY_RATE)  # replays are cached, but sending them still costs
 
     @app.exception_handler(StoreUnavailable)
     async def unavailable(_request: Request, err: StoreUnavailable) -> JSONResponse:
@@ -208,18 +195,19 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         """Create a match. The answer holds the creator's own seat link (the first human seat,
         with its secret token) and one invitation link per other human seat: whoever opens
         it claims the seat once and gets a fresh secret the creator never sees."""
-        host = request.client.host if request.client else "?"
-        if not creations.allow(host):
-            raise HTTPException(429, "too many matches created; wait a minute")
+        group = address_group(request.client.host if request.client else "?")  # counted by RateLimits
         try:
             clock = (body.clock.model_dump(exclude_none=True)
                      if isinstance(body.clock, CustomClock) else body.clock)
             match, secrets_ = await hub.create(body.game, body.options, body.seats, clock,
-                                               body.seed, body.practice, host, body.name,
+                                               body.seed, body.practice, group, body.name,
                                                account_of(request))
         except MatchError as err:
+            hub.limiter.refund("create", group=group)  # refused creations do not count
             raise HTTPException(422, str(err)) from None
-        creations.record(host)  # refused creations do not count
+        except StoreUnavailable:
+            hub.limiter.refund("create", group=group)
+            raise
         seats = []
         for seat, (kind, (token, invite)) in enumerate(zip(match.row.seats, secrets_)):
             url = (f"/match/{match.id}#seat={seat}&token={token}" if token else
@@ -257,30 +245,23 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     @app.post("/api/matches/{match_id}/sit")
     async def sit_down(match_id: str, body: Sit, request: Request) -> dict:
         """Take an open seat (first come, first served): its seat and a fresh secret token."""
-        host = request.client.host if request.client else "?"
-        if not sits.allow(host):
-            raise HTTPException(429, "too many seats taken; wait a minute")
-        match = await _match(hub, match_id)
+        match = await _match(hub, match_id)  # the sit rate: counted by RateLimits
         try:
             seat, token = await hub.sit(match, body.seat, body.name, account_of(request))
         except TableFull as err:
             raise HTTPException(409, str(err)) from None
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
-        sits.record(host)
         return {"seat": seat, "token": token, "url": f"/match/{match.id}#seat={seat}&token={token}"}
 
     @app.post("/api/queue", status_code=201)
     async def join_queue(body: JoinQueue, request: Request) -> dict:
         """Play now: wait for players of close rating; the secret ticket to poll with."""
-        holder = address_group(request.client.host if request.client else "?")
-        if not queueing.allow(holder):
-            raise HTTPException(429, "too many times in the queue; wait a minute")
+        holder = address_group(request.client.host if request.client else "?")  # rate: RateLimits
         try:
             account = account_of(request)
             ticket = await matchmaker.join(holder, body.game, body.players, body.name,
                                            body.bot, body.bot_after, account)
-            queueing.record(holder)
             return {"ticket": ticket, **await matchmaker.status(ticket, account)}
         except QueueError as err:
             raise HTTPException(err.status, str(err)) from None
@@ -348,13 +329,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         return (await _match(hub, match_id)).public()
 
     @app.get("/api/matches/{match_id}/replay")
-    async def match_replay(match_id: str, request: Request,
-                           lang: str = Query("en", max_length=8)) -> Response:
+    async def match_replay(match_id: str, lang: str = Query("en", max_length=8)) -> Response:
         """A finished match move by move: the record and, at every turn, everything."""
-        host = request.client.host if request.client else "?"
-        if not replays.allow(host):
-            raise HTTPException(429, "too many replays requested; wait a moment")
-        replays.record(host)
         await _match(hub, match_id)
         try:
             body = await hub.replay(match_id, language(lang))

@@ -21,7 +21,7 @@ from .clocks import Clocks, rebuild
 from .errors import MatchError
 from .housekeeping import Housekeeping
 from .leaving import Leaving
-from .limits import Settings
+from .limits import Limiter, Settings
 from .match import Match
 from .play import Play
 from .presence import Presence
@@ -53,7 +53,9 @@ class Hub(Seating, Play, Leaving, Presence, Housekeeping):
         self._loading: dict[str, asyncio.Future] = {}
         self.scheduler = Scheduler(pool, self.act, self.time_out, self.live,
                                    self.settings.write_patience)
-        self.sockets: dict[str, int] = {}  # open WebSockets per address
+        self.sockets: dict[str, int] = {}  # open WebSockets per address group
+        self.limiter = Limiter(self.settings.table())
+        self._renames: dict[tuple[str, int], str | None] = {}  # names waiting for their window
         self._claims = asyncio.Lock()
         self._presence_due: set[str] = set()
         self.cluster = None  # set by `cluster.Cluster` on PostgreSQL

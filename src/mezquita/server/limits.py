@@ -1,27 +1,68 @@
-"""Bounds on what a client may send (request body size and nesting, match creation rate,
-WebSocket message size, rate and nesting, connections), the server's tunable `Settings`, and
-the security headers of every HTTP answer."""
+"""Bounds on what a client may send (request body size and nesting, WebSocket message size
+and nesting, connections), the one rate `Limiter` every client request goes through, with
+its table `LIMITS`, address groups, the server's tunable `Settings`, and the security headers
+of every HTTP answer.
+
+Limiting something new (a login, a chat message, a table): add its rows to `LIMITS` (one per
+scope it is counted in) and call ``hub.limiter.take(kind, seat=..., account=..., group=...)``
+before doing the work; a non-zero answer is the seconds to wait (refuse, with them as
+``Retry-After``), and nothing was counted. docs/server.md lists the table.
+"""
 
 from __future__ import annotations
 
 import gc
+import ipaddress
 import json
 import math
 import re
 import resource
 import time
-from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 MAX_BODY = 16 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4 * 1024  # characters of one WebSocket message
-MESSAGE_RATE = (10.0, 30)  # WebSocket messages per second, burst
 MAX_STRIKES = 20  # rate-limited messages before the socket is closed
-CREATE_RATE = (30, 60.0)  # matches one address may create per window of seconds
-SIT_RATE = (30, 60.0)  # open seats one address may take per window of seconds
-QUEUE_RATE = (30, 60.0)  # times one address may join the play-now queue per window of seconds
-REPLAY_RATE = (20, 10.0)  # replays one address may fetch per window of seconds
 MAX_DEPTH = 16  # nesting of a JSON message or body (actions are at most 3 deep)
+JOIN_QUEUE = 2.0  # seconds a socket over the join rate waits for its turn before it is refused
+LIMITER_KEYS = 100_000  # keys the limiter remembers (idle ones are forgotten first)
+
+
+class Rate(NamedTuple):
+    """``count`` events per ``seconds``, ``count`` of them at once (a burst)."""
+
+    count: float
+    seconds: float
+
+    def __str__(self) -> str:  # as ``--limit`` takes it
+        return f"{self.count:g}/{self.seconds:g}"
+
+
+#: (kind, scope) -> rate. Scopes: ``socket`` (one connection), ``seat`` (one seat of one
+#: match, all its sockets together), ``account``, ``group`` (an address group, see
+#: `address_group`) and ``server`` (everybody together). ``create/group`` comes from
+#: ``Settings.create_limit`` (``--create-limit``, per minute); any other row can be changed
+#: with ``Settings.limits`` (``--limit KIND/SCOPE=COUNT/SECONDS``).
+LIMITS: dict[tuple[str, str], Rate] = {
+    ("message", "socket"): Rate(30, 3.0),  # WebSocket messages of any kind: 10/s, bursts of 30
+    ("message", "seat"): Rate(60, 3.0),  # ... of one seat, however many sockets it opens
+    ("message", "group"): Rate(600, 3.0),  # ... of one address group
+    ("rename", "seat"): Rate(1, 2.0),  # names applied (the others wait, collapsed to the last)
+    ("join", "group"): Rate(10, 2.0),  # WebSockets admitted into a match (queued JOIN_QUEUE s)
+    ("join", "server"): Rate(100, 2.0),
+    ("create", "group"): Rate(20, 60.0),  # matches created (refused ones do not count)
+    ("create", "server"): Rate(50, 10.0),
+    ("claim", "group"): Rate(30, 10.0),  # invitation claims, right or wrong
+    ("replay", "group"): Rate(20, 10.0),  # replays fetched (cached, but sending them costs)
+    ("sit", "group"): Rate(30, 60.0),  # open seats asked for (tables), right or wrong
+    ("queue", "group"): Rate(30, 60.0),  # joins of the play-now queue
+    ("analysis", "group"): Rate(6, 60.0),  # hints and reviews computed (a cached review is free)
+    ("login", "group"): Rate(10, 60.0),  # failed logins and password changes (successes refunded)
+    ("login", "account"): Rate(10, 60.0),  # ... per account name
+    ("register", "group"): Rate(5, 3600.0),  # accounts created (refused ones do not count)
+}
+
 #: cyclic garbage collection of the server process: every update allocates thousands of
 #: short-lived containers (views, log entries) and almost none form cycles, so collecting
 #: the youngest generation every 700 allocations (Python's default) cost ~15% of the CPU
@@ -40,8 +81,9 @@ def default_sockets() -> int:
 class Settings:
     """Tunable bounds of one server (``mezquita serve`` options set them)."""
 
-    create_limit: int = CREATE_RATE[0]  # matches one address may create per minute
-    sockets_per_address: int = 64  # open WebSockets of one address
+    create_limit: int = LIMITS["create", "group"].count  # matches of one address group a minute
+    sockets_per_address: int = 64  # open WebSockets of one address group
+    limits: dict[tuple[str, str], Rate] = field(default_factory=dict)  # rows of LIMITS changed
     sockets_total: int = 0  # 0: `default_sockets()`
     send_seconds: float = 10.0  # a client that has not taken a message for this long is closed
     spectator_interval: float = 0.5  # at most one update per this many seconds to a spectator
@@ -59,6 +101,29 @@ class Settings:
     def __post_init__(self) -> None:
         if not self.sockets_total:
             self.sockets_total = default_sockets()
+        unknown = set(self.limits) - set(LIMITS) | ({("create", "group")} & set(self.limits))
+        if unknown:
+            raise ValueError(f"no such limit to change: {', '.join(map('/'.join, unknown))} "
+                             f"(create/group is create_limit)")
+
+    def table(self) -> dict[tuple[str, str], Rate]:
+        """`LIMITS` as this server runs it."""
+        return {**LIMITS, ("create", "group"): Rate(self.create_limit, 60.0), **self.limits}
+
+
+def parse_limit(text: str) -> tuple[tuple[str, str], Rate]:
+    """``"join/server=400/2"`` as a row of `LIMITS` (``ValueError`` if it is none)."""
+    name, _, rate = text.partition("=")
+    kind, _, scope = name.partition("/")
+    count, _, seconds = rate.partition("/")
+    try:
+        value = Rate(float(count), float(seconds))
+    except ValueError:
+        value = None
+    if (kind, scope) not in LIMITS or value is None or not (value.count >= 1 and value.seconds > 0):
+        raise ValueError(f"{text!r} is no KIND/SCOPE=COUNT/SECONDS with COUNT >= 1 and SECONDS > 0, "
+                         f"for one of {', '.join('/'.join(k) for k in LIMITS)}")
+    return (kind, scope), value
 
 
 def tune_gc() -> None:
@@ -114,47 +179,70 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
 
 
-class TokenBucket:
-    """Allows ``rate`` events per second with bursts of ``burst``."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        """Spend one token; False when none is left."""
-        stamp = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (stamp - self.stamp) * self.rate)
-        self.stamp = stamp
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+def address_group(host: str) -> str:
+    """The group one budget is kept for: an IPv4 address (/32), an IPv6 network /64 (one
+    host or one site usually holds a whole /64), IPv4-mapped IPv6 as the IPv4 address;
+    anything else (a test client's name) as it is."""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host[:64]
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
-class SlidingWindow:
-    """At most ``count`` events per key within ``seconds``."""
+class Limiter:
+    """Rates of events per (kind, scope, key) by the generic cell rate algorithm: each key
+    keeps one number, the time its budget is full again, so a key whose time has passed is
+    idle and forgetting it changes nothing. At most ``max_keys`` are kept: past that the
+    idle ones are dropped, then the oldest (which can only give them a fresh budget)."""
 
-    def __init__(self, count: int, seconds: float) -> None:
-        self.count, self.seconds = count, seconds
-        self.events: dict[str, deque[float]] = {}
+    def __init__(self, table: dict[tuple[str, str], Rate], max_keys: int = LIMITER_KEYS,
+                 clock=time.monotonic) -> None:
+        self.table = table
+        self.max_keys = max_keys
+        self.clock = clock
+        self.full_at: dict[tuple[str, str, str], float] = {}
 
-    def allow(self, key: str) -> bool:
-        """Whether ``key`` may have one more event now (nothing is recorded: see `record`)."""
-        stamp = time.monotonic()
-        events = self.events.setdefault(key, deque())
-        while events and events[0] < stamp - self.seconds:
-            events.popleft()
-        return len(events) < self.count
+    def _keys(self, kind: str, who: dict[str, str | None]):
+        if (kind, "server") in self.table:
+            who = {**who, "server": ""}
+        return [((kind, scope, key), self.table[kind, scope]) for scope, key in who.items()
+                if key is not None and (kind, scope) in self.table]
 
-    def record(self, key: str) -> None:
-        """Count one event of ``key`` (only what succeeded counts toward the limit)."""
-        self.events.setdefault(key, deque()).append(time.monotonic())
-        if len(self.events) > 10_000:  # forget idle addresses
-            for other in [k for k, v in self.events.items() if not v]:
-                del self.events[other]
-        return True
+    def take(self, kind: str, **who: str | None) -> float:
+        """Count one ``kind`` event of each scope given (``seat=``, ``account=``, ``group=``,
+        ``socket=``; the ``server`` row, if any, always; scopes without a row and ``None``
+        keys are left out): 0.0 when every one has room, else nothing is counted and the
+        answer is how many seconds until all would have."""
+        now = self.clock()
+        keys = self._keys(kind, who)
+        wait = 0.0
+        for key, (count, seconds) in keys:
+            full_at = max(self.full_at.get(key, now), now)
+            wait = max(wait, full_at + seconds / count - now - seconds)
+        if wait > 1e-9:
+            return wait
+        for key, (count, seconds) in keys:
+            self.full_at[key] = max(self.full_at.get(key, now), now) + seconds / count
+        if len(self.full_at) > self.max_keys:
+            self._forget(now)
+        return 0.0
+
+    def refund(self, kind: str, **who: str | None) -> None:
+        """Give back one event counted by `take` (the request failed; it does not count)."""
+        for key, (count, seconds) in self._keys(kind, who):
+            if key in self.full_at:
+                self.full_at[key] -= seconds / count
+
+    def _forget(self, now: float) -> None:
+        self.full_at = {k: t for k, t in self.full_at.items() if t > now}
+        extra = len(self.full_at) - self.max_keys * 9 // 10
+        for key in list(self.full_at)[:max(0, extra)]:
+            del self.full_at[key]
 
 
 class BodyLimit:
@@ -207,9 +295,41 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-async def _answer(send, status: int, detail: str) -> None:
+#: (method, path, kind, refusal) of the REST requests `RateLimits` counts
+ROUTES = [
+    ("POST", re.compile(r"/api/matches"), "create", "too many matches created; wait a minute"),
+    ("POST", re.compile(r"/api/matches/[^/]+/claim"), "claim", "too many claims; wait a moment"),
+    ("GET", re.compile(r"/api/matches/[^/]+/replay"), "replay",
+     "too many replays requested; wait a moment"),
+    ("POST", re.compile(r"/api/matches/[^/]+/sit"), "sit", "too many seats taken; wait a minute"),
+    ("POST", re.compile(r"/api/queue"), "queue", "too many times in the queue; wait a minute"),
+]
+
+
+class RateLimits:
+    """ASGI middleware counting each request of `ROUTES` against its kind's rate for the
+    client's address group, before anything reads or parses it: one over the rate gets 429
+    with ``Retry-After`` at the cost of a table look-up."""
+
+    def __init__(self, app, limiter: Limiter) -> None:
+        self.app, self.limiter = app, limiter
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            for method, path, kind, refusal in ROUTES:
+                if scope["method"] == method and path.fullmatch(scope["path"]):
+                    client = scope.get("client")
+                    wait = self.limiter.take(kind, group=address_group(client[0] if client else "?"))
+                    if wait:
+                        await _answer(send, 429, refusal, [(b"retry-after", str(math.ceil(wait)).encode())])
+                        return
+                    break
+        await self.app(scope, receive, send)
+
+
+async def _answer(send, status: int, detail: str, headers: list | None = None) -> None:
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json")]})
+                "headers": [(b"content-type", b"application/json"), *(headers or [])]})
     await send({"type": "http.response.body", "body": json.dumps({"detail": detail}).encode()})
 
 

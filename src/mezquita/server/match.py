@@ -94,15 +94,15 @@ def bot_name(kind: str, lang: str) -> str | None:
 
 
 class Client:
-    """One connection: its seat (``None`` for a spectator), language, address and what it
+    """One connection: its seat (``None`` for a spectator), language, address group and what it
     is still to be sent: small messages in order, then the match's latest update."""
 
-    def __init__(self, seat: int | None, lang: str = "en", address: str = "",
+    def __init__(self, seat: int | None, lang: str = "en", group: str = "",
                  token: str | None = None) -> None:
         self.seat = seat
         self.token = token  # the seat's secret as sent in hello (kept to hand over a rematch)
         self.lang = lang
-        self.address = address
+        self.group = group  # the address group it connects from (`limits.address_group`)
         self.outbox: deque[str] = deque()
         self.stale = False  # the latest update has not been sent yet
         self.closing = False

@@ -16,10 +16,11 @@ PRESENCE_EVERY = 0.5  # presence messages of one match are coalesced over this m
 
 
 class Presence:
-    """`Hub`'s connections: sockets per address, clients joining and leaving, presence."""
+    """`Hub`'s connections: sockets per address group, clients joining and leaving, presence."""
 
     def open_socket(self, address: str) -> bool:
-        """Count a new WebSocket of ``address``; False if a connection cap is reached."""
+        """Count a new WebSocket of the address group ``address``; False if a connection cap
+        is reached."""
         count = self.sockets.get(address, 0)
         if (count >= self.settings.sockets_per_address
                 or sum(self.sockets.values()) >= self.settings.sockets_total):
@@ -28,7 +29,7 @@ class Presence:
         return True
 
     def close_socket(self, address: str) -> None:
-        """Forget one WebSocket of ``address``."""
+        """Forget one WebSocket of the address group ``address``."""
         count = self.sockets.get(address, 1) - 1
         if count > 0:
             self.sockets[address] = count

@@ -19,7 +19,7 @@ from .clocks import Clocks, choose
 from .errors import MatchError
 from .match import Client, Match, clean_name, hash_token, rematch_token
 from .status import HUMAN, OPEN, MatchStatus
-from .store import MatchRow, TableFull, now
+from .store import MatchRow, StoreUnavailable, TableFull, now
 
 log = logging.getLogger("mezquita.server")
 
@@ -168,8 +168,10 @@ class Seating:
         return seat, token
 
     async def rename(self, match: Match, seat: int, name: str | None) -> None:
-        """Set the name of ``seat``'s player (validated by `clean_name`; blank: the default);
-        an account's seat keeps the account's name."""
+        """Set the name of ``seat``'s player (validated by `clean_name`; blank: the default):
+        at once if the seat's ``rename`` window allows, else once it does, as the last name
+        asked for meanwhile. A name equal to the current one stores and sends nothing; an
+        account's seat keeps the account's name, and a seat whose player left keeps its."""
         name = clean_name(name)
         if match.status in (MatchStatus.FINISHED, MatchStatus.EXPIRED):
             raise MatchError("the match is over; names can no longer change")
@@ -177,6 +179,32 @@ class Seating:
             raise MatchError("this seat plays under its account's name")
         if match.left()[seat] is not None:
             raise MatchError("this seat's player left the match; its name stays")
+        key = (match.id, seat)
+        if key in self._renames:  # one is waiting for the window already: this one wins
+            self._renames[key] = name
+            return
+        if name == match.names()[seat]:
+            return
+        wait = self.limiter.take("rename", seat=f"{match.id}/{seat}")
+        if not wait:
+            await self._store_name(match, seat, name)
+            return
+        self._renames[key] = name
+        self.scheduler.spawn(self._rename_later(match, seat, wait))
+
+    async def _rename_later(self, match: Match, seat: int, wait: float) -> None:
+        while wait:
+            await asyncio.sleep(wait)
+            wait = self.limiter.take("rename", seat=f"{match.id}/{seat}")
+        name = self._renames.pop((match.id, seat))
+        if match.status in (MatchStatus.FINISHED, MatchStatus.EXPIRED) or name == match.names()[seat]:
+            return
+        try:
+            await self._store_name(match, seat, name)
+        except StoreUnavailable as err:
+            log.warning("the name of seat %d of match %s was not stored: %s", seat, match.id, err)
+
+    async def _store_name(self, match: Match, seat: int, name: str | None) -> None:
         match.set_names(await self.store.call(self.store.set_name, match.id, seat, name))
         match.changed()
 

@@ -16,8 +16,11 @@ database is not answering and the server is retrying.
 
 Each client is sent the latest update only (never a backlog); spectators at most one per
 ``Settings.spectator_interval``; a client that does not take a message within
-``Settings.send_seconds`` is closed (1008), as are connections over the per-address or total
-caps (1013, after an error message).
+``Settings.send_seconds`` is closed (1008), as are connections over the per-address-group or
+total caps and joins the ``join`` rate did not admit within ``JOIN_QUEUE`` seconds (1013,
+after an error message). Every message counts toward the ``message`` rates of its socket,
+seat and address group (`limits.LIMITS`): one over them gets ``rate_limited``, and
+``MAX_STRIKES`` of those close the socket.
 
 `PlayProtocol` is the WebSocket protocol ``mezquita serve`` runs: a message over
 ``WS_MAX_SIZE`` is answered with ``{"type": "error", "code": "too_large"}`` before the close
@@ -29,7 +32,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -44,12 +49,13 @@ from mezquita.engine import MezquitaError
 from .accounts import SESSION_COOKIE, digest
 from .hub import Hub
 from .leaving import RESIGNED
-from .limits import MAX_MESSAGE, MAX_STRIKES, MESSAGE_RATE, TokenBucket, loads
+from .limits import JOIN_QUEUE, MAX_MESSAGE, MAX_STRIKES, address_group, loads
 from .match import LANGS, Client, Match
 from .store import StoreUnavailable
 
 HELLO_SECONDS = 10.0
 WS_MAX_SIZE = 64 * 1024  # bytes of one WebSocket message the protocol reads at all
+_socket_ids = itertools.count()  # the limiter's key of each connection
 
 
 class BadMessage(Exception):
@@ -88,19 +94,34 @@ def language(value: Any) -> str:
 async def play_socket(websocket: WebSocket, match_id: str) -> None:
     """Serve one player or spectator of ``match_id`` until it disconnects."""
     hub: Hub = websocket.app.state.hub
-    address = websocket.client.host if websocket.client else "?"
+    group = address_group(websocket.client.host if websocket.client else "?")
     await websocket.accept()
-    if not hub.open_socket(address):
+    if not hub.open_socket(group):
         await _refuse(websocket, "too_many_connections",
                       "too many connections from this address or to this server", 1013)
         return
     try:
-        await _serve(websocket, hub, match_id, address)
+        if await _admitted(hub, group):
+            await _serve(websocket, hub, match_id, group)
+        else:
+            await _refuse(websocket, "busy", "too many connections at once; try again in a "
+                          "few seconds", 1013)
     finally:
-        hub.close_socket(address)
+        hub.close_socket(group)
 
 
-async def _serve(websocket: WebSocket, hub: Hub, match_id: str, address: str) -> None:
+async def _admitted(hub: Hub, group: str) -> bool:
+    """Wait for the ``join`` rate of ``group`` and the server to admit one more socket;
+    False if that would take over ``JOIN_QUEUE`` seconds."""
+    deadline = time.monotonic() + JOIN_QUEUE
+    while wait := hub.limiter.take("join", group=group):
+        if time.monotonic() + wait > deadline:
+            return False
+        await asyncio.sleep(wait)
+    return True
+
+
+async def _serve(websocket: WebSocket, hub: Hub, match_id: str, group: str) -> None:
     try:
         match = await hub.get(match_id)
     except StoreUnavailable as err:
@@ -131,7 +152,7 @@ async def _serve(websocket: WebSocket, hub: Hub, match_id: str, address: str) ->
             await _refuse(websocket, "account_seat", "this seat belongs to an account: log in "
                           "to it to play", 4403)
             return
-    client = Client(seat, language(hello.get("lang")), address, token if seat is not None else None)
+    client = Client(seat, language(hello.get("lang")), group, token if seat is not None else None)
     try:
         await hub.join(match, client)
         if match.row.rematch is not None and seat is not None:  # hand over the seat made meanwhile
@@ -153,7 +174,8 @@ async def _serve(websocket: WebSocket, hub: Hub, match_id: str, address: str) ->
 
 async def _receive_loop(websocket: WebSocket, hub: Hub, match: Match, client: Client,
                         sender: asyncio.Task) -> None:
-    bucket = TokenBucket(*MESSAGE_RATE)
+    socket = str(next(_socket_ids))
+    seat = f"{match.id}/{client.seat}" if client.seat is not None else None
     strikes = 0
     while not sender.done():
         try:
@@ -162,7 +184,7 @@ async def _receive_loop(websocket: WebSocket, hub: Hub, match: Match, client: Cl
             return
         if message["type"] == "websocket.disconnect":
             return
-        if not bucket.take():
+        if hub.limiter.take("message", socket=socket, seat=seat, group=client.group):
             strikes += 1
             client.push(error("rate_limited", "too many messages; slow down"))
             if strikes >= MAX_STRIKES:
