@@ -5,9 +5,11 @@ What each pattern may cost the server is bounded by the limits table, so the wor
 done (and that it is refused past them) is checked against those bounds on any machine,
 with creations and replays limited more tightly than by default (`SERVER`) so that a few
 seconds' flood reaches the bound on a slow machine too. The latency aim (the paced matches'
-p99 under ``ABUSE_P99`` ms and ``ABUSE_RISE`` times the unabused one) is a timing: it is
-asserted when the machine is not loaded beyond its cores (another job's load would be
-measured, not the abuse), and the figures are printed either way. The short form runs 20
+p99 under ``ABUSE_P99`` ms and ``ABUSE_RISE`` times the unabused one) is a benchmark figure:
+printed here and judged by ``mezquita bench --server`` (on a few-millisecond base it moves with
+every other job on the machine); the test asserts only a guard against gross harm, p99 under
+``GUARD_MS``, and only when the machine is not loaded beyond its cores (another job's load
+would be measured, not the abuse). The short form runs 20
 matches; the long form (``slow``) runs issue 30's 100, as ``mezquita bench --server`` with
 ``MEZQUITA_BENCH_SCENARIOS=abuse`` does.
 """
@@ -23,6 +25,7 @@ from mezquita.benchmarks import server as bench
 from mezquita.server.limits import LIMITS, Rate, Settings
 
 PATTERNS = ["rename", "joins", "create", "replay"]
+GUARD_MS = 250.0  # a pattern that pushes the paced matches' p99 past this harms everyone
 CREATE_LIMIT, REPLAYS = 2, Rate(2, 10.0)
 SERVER = ("--create-limit", str(CREATE_LIMIT), "--limit", f"replay/group={REPLAYS}")
 
@@ -37,7 +40,7 @@ def bound(kind: str, seconds: float, scope: str = "group",
 
 def check(alone, runs, seconds: float) -> tuple[list[str], list[str]]:
     """Each pattern's figures, and what went wrong: work past its bounds (always) or the
-    latency aim missed (on a machine not loaded beyond its cores)."""
+    latency guard missed (on a machine not loaded beyond its cores)."""
     base = bench.pct(alone.latencies, 0.99)
     loaded = os.getloadavg()[0] > (os.cpu_count() or 1)
     report = [f"not abused: p99 {base:.1f} ms ({len(alone.latencies)} moves); load average "
@@ -46,7 +49,8 @@ def check(alone, runs, seconds: float) -> tuple[list[str], list[str]]:
     for pattern, load, tally in runs:
         answers = tally["answers"]
         p99 = bench.pct(bench.during_abuse(load, tally), 0.99)
-        report.append(f"{pattern}: p99 {p99:.1f} ms, /api/health p99 "
+        aim = "held" if bench.held(p99, base) else "missed"
+        report.append(f"{pattern}: p99 {p99:.1f} ms (aim {aim}), /api/health p99 "
                       f"{bench.pct(tally['health'], 0.99):.1f} ms, sent {tally['sent']}, {answers}")
         if load.errors:
             wrong.append(f"{pattern}: the paced players got {load.errors} errors")
@@ -66,9 +70,9 @@ def check(alone, runs, seconds: float) -> tuple[list[str], list[str]]:
             if done > bound(pattern, seconds) or (tally["sent"] > bound(pattern, seconds)
                                                   and not answers.get("429")):
                 wrong.append(f"{pattern}: {answers}")
-        if not loaded and not bench.held(p99, base):
-            wrong.append(f"{pattern}: p99 {p99:.1f} ms against {base:.1f} ms unabused (aim: "
-                         f"under {bench.ABUSE_P99:g} ms and {bench.ABUSE_RISE:g}x)")
+        if not loaded and p99 > GUARD_MS:
+            wrong.append(f"{pattern}: p99 {p99:.1f} ms against {base:.1f} ms unabused (guard: "
+                         f"under {GUARD_MS:g} ms)")
     return report, wrong
 
 

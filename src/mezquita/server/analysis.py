@@ -42,8 +42,6 @@ from .status import MatchStatus
 from .ws import language
 
 CACHED = 256  # reviews kept (match, seat, language)
-#: analyses (reviews not yet cached, hints) one address may ask for per window of seconds:
-#: each costs the worker up to seconds of search (docs/review.md)
 #: seconds a review request waits for the build before answering with its progress
 REVIEW_WAIT = 2.0
 
