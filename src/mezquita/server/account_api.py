@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from collections.abc import Awaitable, Callable
 from functools import cache
 from urllib.parse import urlsplit
 
@@ -39,6 +40,7 @@ from .accounts import (
 from .bots import agent_names
 from .hub import Hub
 from .limits import address_group
+from .match import Match
 from .store import StoreUnavailable
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -113,8 +115,9 @@ def _logged_in(request: Request) -> Account:
     return account
 
 
-def account_routes(hub: Hub) -> APIRouter:
-    """The account, profile and leaderboard endpoints of ``hub``'s server."""
+def account_routes(hub: Hub, find: Callable[[Hub, str], Awaitable[Match]]) -> APIRouter:
+    """The account, profile and leaderboard endpoints of ``hub``'s server (``find``: a match by
+    id, as every route looks one up)."""
     store = hub.store
     router = APIRouter()
     limiter = hub.limiter
@@ -208,14 +211,7 @@ def account_routes(hub: Hub) -> APIRouter:
     async def my_seat(match_id: str, request: Request) -> list[dict]:
         """The seats (with their tokens) the logged-in account holds in ``match_id``."""
         account = _logged_in(request)
-        try:
-            match = await hub.get(match_id) if len(match_id) <= 32 else None
-        except StoreUnavailable:
-            raise
-        except MezquitaError as err:
-            raise HTTPException(500, f"match {match_id!r} cannot be rebuilt: {err}") from None
-        if match is None:
-            raise HTTPException(404, f"there is no match {match_id!r}")
+        match = await find(hub, match_id)
         return [{"seat": seat, "token": seat_token(account.seat_key, match.id, seat)}
                 for seat, holder in enumerate(match.row.accounts) if holder == account.id]
 

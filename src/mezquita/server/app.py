@@ -381,7 +381,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                 "sockets": sum(hub.sockets.values())}
 
     app.add_api_websocket_route("/ws/matches/{match_id}", play_socket)
-    app.include_router(account_routes(hub))
+    app.include_router(account_routes(hub, _match))
     analyst = analysis.add_routes(app, hub, _match)
 
     @app.get("/", include_in_schema=False)
