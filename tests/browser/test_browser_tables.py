@@ -36,7 +36,7 @@ def test_one_opens_a_table_another_finds_it_in_the_lobby_and_sits(browser, serve
         host.select_option("#opt-landmarks", "5")
         host.check("#opt-match")
         host.select_option("#seat-1", "open")
-        host.select_option("#timer", "60")
+        host.select_option("#clock", "quick")
         host.click("#create-btn")
         host.wait_for_selector("#seats .seat:has-text('(you)')")
         match_id = re.search(r"/match/([^/#?]+)", host.url).group(1)
@@ -48,7 +48,7 @@ def test_one_opens_a_table_another_finds_it_in_the_lobby_and_sits(browser, serve
         row.wait_for()
         text = row.inner_text()
         assert "Córdoba" in text and "Ana" in text and "free seat" in text
-        assert "Turn timer: 1 min" in text and "free seats: 1" in text
+        assert "Clock: Quick · 3 min + 10 s a move" in text and "free seats: 1" in text
         assert "Landmarks: 5 · Two-game match: yes" in text  # options in words
         row.scroll_into_view_if_needed()
         shot(guest, "lobby-open-table-phone.png")
