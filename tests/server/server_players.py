@@ -5,9 +5,22 @@ from __future__ import annotations
 import json
 from contextlib import ExitStack
 
+import sqlalchemy as sa
 from websockets.sync.client import connect
 
 from mezquita.server.launch import ServerProcess
+from mezquita.server.store import engine_for
+
+
+def end_live_matches(db_url: str) -> None:
+    """Mark every open or running match of a test database finished: the earlier tests'
+    leftovers (bots still playing) would otherwise be taken over by the servers a test starts,
+    and their work be timed with the test's own."""
+    engine = engine_for(db_url)
+    with engine.begin() as db:
+        db.execute(sa.text("update matches set status = 'finished' "
+                           "where status in ('open', 'running')"))
+    engine.dispose()
 
 
 class Player:

@@ -11,7 +11,7 @@ from contextlib import ExitStack
 import httpx
 import pytest
 import sqlalchemy as sa
-from server_players import Player
+from server_players import Player, end_live_matches
 
 from mezquita.server.launch import ServerProcess, free_port
 from mezquita.server.store import Store
@@ -60,6 +60,7 @@ def test_a_postgres_instance_restarted_after_kill_9_runs_its_bots_at_once(postgr
                                                                          claim_all):
     """Its leases (20 s) have not run out, but their holder is dead: nobody holds its live
     lock any more, so the restarted instance takes its matches over at once."""
+    end_live_matches(postgres_url)
     extra = ("--lease-seconds", "20")
     server = ServerProcess(postgres_url, log=tmp_path / "server.log", extra=extra).start()
     stack = ExitStack()

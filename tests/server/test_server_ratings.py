@@ -13,7 +13,7 @@ from contextlib import ExitStack
 import httpx
 import pytest
 import sqlalchemy as sa
-from server_players import Player
+from server_players import Player, end_live_matches
 
 from mezquita.server.accounts import SESSION_COOKIE
 from mezquita.server.launch import ServerProcess
@@ -110,6 +110,7 @@ def _quietly(fn, *args) -> None:
 
 
 def test_two_instances_finishing_the_same_match_rate_it_once(postgres_url, tmp_path):
+    end_live_matches(postgres_url)
     a = ServerProcess(postgres_url, log=tmp_path / "a.log", extra=("--lease-seconds", "1.5")).start()
     b = ServerProcess(postgres_url, log=tmp_path / "b.log", extra=("--lease-seconds", "1.5")).start()
     try:
