@@ -6,19 +6,12 @@ profile and leaderboard pages."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import httpx
+from browser_shots import keep_screenshot
 
-SHOTS = Path("/work/wt/shots/accounts")
 SMALL = {"cards": "3", "landmarks": "2"}  # a Córdoba of 6 moves
 PASSWORD = "correct horse battery"
-
-
-def shot(page, name: str) -> None:
-    """Keep a screenshot for a person to look at (desktop and phone sizes)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=True)
 
 
 def account_dialog(page, server, kind: str, name: str) -> None:
@@ -97,21 +90,21 @@ def test_two_accounts_play_a_rated_match_and_a_third_browser_continues(page, bro
     third.goto(f"{server.url}/player/Bea")
     third.wait_for_selector(f"#history tr[data-match='{match_id}'] a.replay")
     assert "provisional" in third.locator("#ratings").inner_text()
-    shot(third, "profile-desktop.png")
+    keep_screenshot(third, "profile-desktop.png")
     third.goto(f"{server.url}/leaderboard/cordoba")
     third.wait_for_selector("#board tr:has-text('Bea')")
     third.wait_for_selector("#board tr:has-text('Ana')")
-    shot(third, "leaderboard-desktop.png")
+    keep_screenshot(third, "leaderboard-desktop.png")
     phone = new_page(browser, (390, 844))
     for path, name in (("/player/Ana", "profile-phone.png"),
                        ("/leaderboard/cordoba", "leaderboard-phone.png")):
         phone.goto(server.url + path)
         phone.wait_for_selector("table")
-        shot(phone, name)
+        keep_screenshot(phone, name)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.goto(server.url + "/")
     phone.click("#login-btn")
-    shot(phone, "login-phone.png")
+    keep_screenshot(phone, "login-phone.png")
     for other in (bea, third, phone):
         other.context.close()
 
@@ -120,7 +113,7 @@ def test_a_guest_copies_their_seat_link_and_sees_log_in_and_register(page, serve
     page.goto(server.url + "/")
     page.wait_for_selector("#login-btn")
     page.wait_for_selector("#register-btn")
-    shot(page, "lobby-guest-desktop.png")
+    keep_screenshot(page, "lobby-guest-desktop.png")
     page.click(".game-card[data-game='cordoba'] button")
     page.select_option("#seat-1", "hard")
     page.click("#create-btn")

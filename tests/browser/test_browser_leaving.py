@@ -3,13 +3,8 @@ step), a bot takes the seat and plays on; clocks per seat count down for the sea
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import httpx
-
-#: a folder to keep screenshots of the pages in, if set (for looking at them)
-SHOTS = os.environ.get("MEZQUITA_SHOTS")
+from browser_shots import keep_screenshot
 
 
 def _table(server) -> dict:
@@ -20,12 +15,6 @@ def _table(server) -> dict:
     made["seats"][1]["token"] = httpx.post(f"{server.url}/api/matches/{made['id']}/claim",
                                            json={"invite": invite, "name": "Bea"}).json()["token"]
     return made
-
-
-def _shoot(page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / name), full_page=True)
 
 
 def test_a_citadels_player_resigns_at_four_and_a_bot_plays_the_seat_on(browser, server):
@@ -43,12 +32,12 @@ def test_a_citadels_player_resigns_at_four_and_a_bot_plays_the_seat_on(browser, 
         page.wait_for_selector("#seats .clock[data-seat='0']")
         assert page.locator("#seats .clock").count() == 2
         assert ":" in page.locator("#seats .clock[data-seat='1']").inner_text()
-    _shoot(ana, "clocks-desktop.png")
-    _shoot(bea, "clocks-phone.png")
+    keep_screenshot(ana, "clocks-desktop.png")
+    keep_screenshot(bea, "clocks-phone.png")
     # Bea resigns: the first click only asks; cancel leaves everything as it was
     bea.click("#resign-btn")
     assert bea.locator("#resign-ask").is_visible()
-    _shoot(bea, "resign-confirm-phone.png")
+    keep_screenshot(bea, "resign-confirm-phone.png")
     bea.click("#resign-no")
     assert not bea.locator("#resign-ask").is_visible()
     bea.click("#resign-btn")
@@ -77,11 +66,11 @@ def test_a_citadels_player_resigns_at_four_and_a_bot_plays_the_seat_on(browser, 
         else:
             ana.wait_for_timeout(200)
     assert done, "the bot never moved for the resigned seat"
-    _shoot(ana, "resigned-desktop.png")
-    _shoot(bea, "resigned-phone.png")
+    keep_screenshot(ana, "resigned-desktop.png")
+    keep_screenshot(bea, "resigned-phone.png")
     bea.goto(server.url + "/")  # the lobby's list marks the seat too
     bea.wait_for_selector("td.who:has-text('Bea (resigned)')")
-    _shoot(bea, "lobby-resigned-phone.png")
+    keep_screenshot(bea, "lobby-resigned-phone.png")
     for page in pages:
         page.context.close()
 

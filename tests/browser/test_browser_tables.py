@@ -5,9 +5,9 @@ asked for after their wait."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-SHOTS = Path("/work/wt/shots/tables")
+from browser_shots import keep_screenshot
+
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 
@@ -19,11 +19,6 @@ def new_page(browser, viewport: dict):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(15_000)
     return context, page, errors
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=False)
 
 
 def test_one_opens_a_table_another_finds_it_in_the_lobby_and_sits(browser, server):
@@ -41,7 +36,7 @@ def test_one_opens_a_table_another_finds_it_in_the_lobby_and_sits(browser, serve
         host.wait_for_selector("#seats .seat:has-text('(you)')")
         match_id = re.search(r"/match/([^/#?]+)", host.url).group(1)
         host.wait_for_selector("#status:has-text('Waiting for a player to sit')")
-        shot(host, "match-open-table-desktop.png")
+        keep_screenshot(host, "match-open-table-desktop.png", full_page=False)
 
         guest.goto(server.url + "/")
         row = guest.locator(f"#tables li[data-table='{match_id}']")
@@ -51,11 +46,11 @@ def test_one_opens_a_table_another_finds_it_in_the_lobby_and_sits(browser, serve
         assert "Clock: Quick · 3 min + 10 s a move" in text and "free seats: 1" in text
         assert "Landmarks: 5 · Two-game match: yes" in text  # options in words
         row.scroll_into_view_if_needed()
-        shot(guest, "lobby-open-table-phone.png")
+        keep_screenshot(guest, "lobby-open-table-phone.png", full_page=False)
         desk_context, desk, _ = new_page(browser, DESKTOP)
         desk.goto(server.url + "/")
         desk.locator(f"#tables li[data-table='{match_id}']").wait_for()
-        shot(desk, "lobby-open-table-desktop.png")
+        keep_screenshot(desk, "lobby-open-table-desktop.png", full_page=False)
         desk.select_option("#lang", "de")
         desk.wait_for_selector("#tables-title:has-text('Offene Tische')")
         desk.wait_for_selector(f"#tables li[data-table='{match_id}']:has-text('freier Platz')")
@@ -70,7 +65,7 @@ def test_one_opens_a_table_another_finds_it_in_the_lobby_and_sits(browser, serve
         for page in (host, guest):
             page.wait_for_selector("body[data-status='running']")
         assert "Bo" in host.locator("#seats").inner_text()
-        shot(guest, "match-after-sitting-phone.png")
+        keep_screenshot(guest, "match-after-sitting-phone.png", full_page=False)
 
         third_context, third, _ = new_page(browser, DESKTOP)  # the full table left the list
         third.goto(server.url + "/")
@@ -97,7 +92,7 @@ def test_play_now_alone_gets_the_chosen_bot_after_the_wait(browser, server):
         page.wait_for_selector("#queue-text:has-text('Looking for players')")
         assert "ratings within ±" in page.locator("#queue-text").inner_text()
         page.locator("#quick").scroll_into_view_if_needed()
-        shot(page, "lobby-play-now-waiting-desktop.png")
+        keep_screenshot(page, "lobby-play-now-waiting-desktop.png", full_page=False)
         page.wait_for_url(re.compile("/match/"), timeout=30_000)
         page.wait_for_selector("#seats .seat:has-text('(you)')")
         page.wait_for_selector("body[data-status='running']")
@@ -116,7 +111,7 @@ def test_play_now_on_a_phone_can_be_left(browser, server):
         page.click("#queue-btn")
         page.wait_for_selector("#queue-wait:not([hidden])")
         page.locator("#quick").scroll_into_view_if_needed()
-        shot(page, "lobby-play-now-waiting-phone.png")
+        keep_screenshot(page, "lobby-play-now-waiting-phone.png", full_page=False)
         page.reload()  # the ticket is kept: still waiting after a reload
         page.wait_for_selector("#queue-wait:not([hidden])")
         page.click("#queue-leave")
