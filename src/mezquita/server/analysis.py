@@ -20,7 +20,6 @@ import json
 import multiprocessing
 import os
 import queue
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -38,6 +37,7 @@ from .hub import Hub
 from .limits import address_group
 from .match import Match
 from .ratings import is_rated
+from .replay import Results
 from .status import MatchStatus
 from .ws import language
 
@@ -98,7 +98,7 @@ class Analyst:
     def __init__(self, kind: str = "process") -> None:
         self.kind = kind
         self._executor: Executor | None = None
-        self._cache: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
+        self._cache = Results(CACHED)
         self._running: dict[tuple, asyncio.Future] = {}
         self._progress: dict[tuple, tuple[int, int]] = {}
         self._reports = None  # the queue the worker reports progress on
@@ -137,9 +137,8 @@ class Analyst:
         """The review of ``seat`` in finished ``match``: cached, or built (one build however
         many ask); None if it is not ready within ``wait`` seconds (ask `progress`)."""
         key = (match.id, seat, lang)
-        if key in self._cache:
-            self._cache.move_to_end(key)
-            return self._cache[key]
+        if (kept := self._cache.get(key)) is not None:
+            return kept
         building = self._running.get(key)
         if building is None:
             self._pool()
@@ -165,10 +164,7 @@ class Analyst:
 
     def _keep(self, key: tuple[str, int, str], future: asyncio.Future) -> None:
         self._progress.pop(key, None)
-        if not future.cancelled() and future.exception() is None:
-            self._cache[key] = future.result()
-            while len(self._cache) > CACHED:
-                self._cache.popitem(last=False)
+        self._cache.keep(key, future)
 
     def close(self) -> None:
         """Stop the worker."""

@@ -40,13 +40,39 @@ def build(row: MatchRow, lang: str) -> bytes:
                       separators=(",", ":")).encode()
 
 
+class Results:
+    """The results of a worker's finished builds by key, at most ``size``, the least recently
+    used dropped first (a failed or cancelled build keeps nothing)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple, bytes] = OrderedDict()
+
+    def __contains__(self, key: tuple) -> bool:
+        return key in self._items
+
+    def get(self, key: tuple) -> bytes | None:
+        """The result kept for ``key`` (now the most recently used), or None."""
+        if key not in self._items:
+            return None
+        self._items.move_to_end(key)
+        return self._items[key]
+
+    def keep(self, key: tuple, future: asyncio.Future) -> None:
+        """Keep ``future``'s result under ``key`` if its build succeeded."""
+        if not future.cancelled() and future.exception() is None:
+            self._items[key] = future.result()
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
 class ReplayBuilder:
     """Builds replays in one worker (``kind``: ``"process"`` or ``"thread"``) and caches them."""
 
     def __init__(self, kind: str = "process") -> None:
         self.kind = kind
         self._executor: Executor | None = None
-        self._cache: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._cache = Results(CACHED)
         self._building: dict[tuple[str, str], asyncio.Future] = {}
 
     def _pool(self) -> Executor:
@@ -62,9 +88,8 @@ class ReplayBuilder:
     async def get(self, row: MatchRow, lang: str) -> bytes:
         """The replay of finished ``row`` in ``lang``."""
         key = (row.id, lang)
-        if key in self._cache:
-            self._cache.move_to_end(key)
-            return self._cache[key]
+        if (kept := self._cache.get(key)) is not None:
+            return kept
         building = self._building.get(key)
         if building is None:
             loop = asyncio.get_running_loop()
@@ -74,10 +99,7 @@ class ReplayBuilder:
 
     def _built(self, key: tuple[str, str], future: asyncio.Future) -> None:
         self._building.pop(key, None)
-        if not future.cancelled() and future.exception() is None:
-            self._cache[key] = future.result()
-            while len(self._cache) > CACHED:
-                self._cache.popitem(last=False)
+        self._cache.keep(key, future)
 
     def close(self) -> None:
         """Stop the worker."""
