@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,9 +43,10 @@ class Record:
         actions = [[seat, g.action_to_json(a)] for seat, a in state.history]
         return cls(g.info.id, dict(g.options), state.seed, actions, dict(meta), g.info.version)
 
-    def replay(self) -> State:
+    def replay(self, on_step: Callable[[State], None] | None = None) -> State:
         """Play the record from its seed; raise `BadRecord` if any step fails or the record
-        was written for another version of the game's rules."""
+        was written for another version of the game's rules. ``on_step`` (if given) sees the
+        state as dealt and after each action."""
         try:
             game = load(self.game, **self.options)
         except MezquitaError as err:
@@ -56,6 +58,8 @@ class Record:
                 f"actions; this Mezquita plays version {game.info.version}, whose actions differ, "
                 "so the record cannot be replayed")
         state = game.new_state(self.seed)
+        if on_step is not None:
+            on_step(state)
         for turn, pair in enumerate(self.actions):
             if not (isinstance(pair, list | tuple) and len(pair) == 2 and isinstance(pair[0], int)):
                 raise BadRecord(f"action {turn} is not a [seat, action] pair: {pair!r}")
@@ -63,6 +67,8 @@ class Record:
                 state.apply(pair[0], pair[1])
             except MezquitaError as err:
                 raise BadRecord(f"action {turn} ({pair!r}) does not replay: {err}") from None
+            if on_step is not None:
+                on_step(state)
         return state
 
     def to_json(self) -> dict:

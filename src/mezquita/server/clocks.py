@@ -14,12 +14,11 @@ restarted server continues every clock from its stored bank and its stored turn 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Any
 
-from mezquita.engine import load
+from mezquita.engine import State
 
 from .errors import MatchError
 from .status import HUMAN
@@ -126,16 +125,19 @@ class Clocks:
                 "deadline": self.deadline(seat)}
 
 
-def rebuild(game_id: str, options: dict[str, Any], seed: int, stored: dict, seats: list[str],
-            actions: list[list[Any]], times: list[datetime], start: datetime) -> Clocks:
-    """The clocks of a running match as they were after its last stored move: the record
-    replayed from ``start`` (when everybody had joined), each move at its stored time."""
-    state = load(game_id, **options).new_state(seed)
+def rebuild(stored: dict, seats: list[str], times: list[datetime], start: datetime
+            ) -> tuple[Clocks, Callable[[State], None]]:
+    """The clocks of a running match, and the step that brings them up to date as its record
+    is replayed (`Record.replay`'s ``on_step``): from ``start`` (when everybody had joined),
+    each move at its stored time; after the last step they are as after the last stored move."""
     clocks = Clocks(stored, len(seats))
     timed = [kind == HUMAN for kind in seats]
-    clocks.run(state.to_move(), timed, start.timestamp())
-    for (seat, action), at in zip(actions, times):
-        state.apply(seat, action)
-        clocks.moved(seat, at.timestamp())
-        clocks.run(state.to_move(), timed, at.timestamp())
-    return clocks
+    stamps = iter([start.timestamp(), *(at.timestamp() for at in times)])
+
+    def step(state: State) -> None:
+        at = next(stamps)
+        if state.history:
+            clocks.moved(state.history[-1][0], at)
+        clocks.run(state.to_move(), timed, at)
+
+    return clocks, step

@@ -83,15 +83,13 @@ class Hub(Seating, Play, Leaving, Presence, Housekeeping):
         row = await self.store.call(self.store.load, match_id)
         if row is None:
             return None
-        state = await asyncio.to_thread(
-            lambda: Record(row.game, row.options, row.seed, row.actions).replay())
-        clocks = None
+        clocks, step = None, None
         if row.clock is not None and row.status == MatchStatus.RUNNING:  # on from the stored banks
-            clocks = await asyncio.to_thread(rebuild, row.game, row.options, row.seed, row.clock,
-                                             row.seats, row.actions, row.move_times,
-                                             row.started_at)
+            clocks, step = rebuild(row.clock, row.seats, row.move_times, row.started_at)
         elif row.clock is not None and row.status == MatchStatus.OPEN:
             clocks = Clocks(row.clock, len(row.seats))
+        state = await asyncio.to_thread(
+            lambda: Record(row.game, row.options, row.seed, row.actions).replay(step))
         if self.live(match_id) is not None:  # loaded meanwhile (e.g. a remote move)
             return self.live(match_id)
         match = Match(row, state)
