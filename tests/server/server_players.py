@@ -17,10 +17,13 @@ def end_live_matches(db_url: str) -> None:
     leftovers (bots still playing) would otherwise be taken over by the servers a test starts,
     and their work be timed with the test's own."""
     engine = engine_for(db_url)
-    with engine.begin() as db:
-        db.execute(sa.text("update matches set status = 'finished' "
-                           "where status in ('open', 'running')"))
-    engine.dispose()
+    try:
+        with engine.begin() as db:
+            if sa.inspect(db).has_table("matches"):  # a fresh database has no leftovers
+                db.execute(sa.text("update matches set status = 'finished' "
+                                   "where status in ('open', 'running')"))
+    finally:
+        engine.dispose()
 
 
 class Player:
