@@ -132,6 +132,10 @@ def test_two_instances_finishing_the_same_match_rate_it_once(postgres_url, tmp_p
                 on_a.until(lambda m, t=turn: m["turn"] > t)
         a.wait_finished(made["id"])
         b.wait_finished(made["id"])
+    except Exception:
+        for log in ("a.log", "b.log"):  # what each instance did, for a failure seen under load
+            print(f"--- {log}", (tmp_path / log).read_text()[-6000:], sep="\n")
+        raise
     finally:
         a.stop()
         b.stop()
