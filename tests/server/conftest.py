@@ -103,6 +103,15 @@ class Socket:
                 return message
             self.presences.append(message)
 
+    def play_out(self, message: dict) -> dict:
+        """Play the first legal action whenever it is this socket's turn, from ``message``
+        until the end; the final update."""
+        while not message["view"]["terminal"]:
+            if message["legal"]:
+                self.act(message["legal"][0]["action"], message["turn"])
+            message = self.receive()
+        return message
+
     def until(self, check) -> dict:
         """The last message received, or the next ones, until ``check(message)`` holds."""
         if self.last is not None and check(self.last):

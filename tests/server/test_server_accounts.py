@@ -44,15 +44,6 @@ def count(db_url: str, table: str) -> int:
         return db.execute(f"select count(*) from {table}").fetchone()[0]
 
 
-def play_to_end(sock, message: dict) -> dict:
-    """Play the first legal action whenever it is this socket's turn, until the end."""
-    while not message["view"]["terminal"]:
-        if message["legal"]:
-            sock.act(message["legal"][0]["action"], message["turn"])
-        message = sock.receive()
-    return message
-
-
 # -- registering and sessions --------------------------------------------------------------
 def test_register_gives_an_httponly_samesite_session_and_logout_revokes_it(client):
     answer = client.post("/api/accounts", json={"name": "Ana", "password": GOOD})
@@ -253,7 +244,7 @@ def test_a_finished_match_rates_the_account_and_the_bot_level_once(client, conne
     made = client.post("/api/matches", headers=headers,
                        json={"game": "cordoba", "seats": ["human", "random"]}).json()
     with connect(made["id"]) as sock:
-        end = play_to_end(sock, sock.hello(made["seats"][0]["token"]))
+        end = sock.play_out(sock.hello(made["seats"][0]["token"]))
         sock.ws.send_json({"type": "rematch"})
         rematch = sock.until(lambda m: m["type"] == "rematch")
     # the rematch's seat is Ana's account's too: any of her browsers gets it
@@ -291,7 +282,7 @@ def test_a_client_cannot_trigger_a_rating_and_guests_matches_are_not_rated(
         client, connect, create, db_url):
     made = create(["human", "random"])
     with connect(made["id"]) as sock:
-        play_to_end(sock, sock.hello(made["seats"][0]["token"]))
+        sock.play_out(sock.hello(made["seats"][0]["token"]))
     assert count(db_url, "ratings_applied") == 0 and count(db_url, "ratings") == 0
     for method, path in (("post", "/api/players/bot:random"), ("put", "/api/leaderboard/cordoba"),
                          ("post", f"/api/matches/{made['id']}/rate")):

@@ -3,21 +3,12 @@
 from __future__ import annotations
 
 
-def finish(connect, made: dict) -> None:
-    """Play seat 0's first legal move until the match is over."""
-    with connect(made["id"]) as sock:
-        message = sock.hello(made["seats"][0]["token"])
-        while not message["view"]["terminal"]:
-            if message["legal"]:
-                sock.act(message["legal"][0]["action"], message["turn"])
-            message = sock.receive()
-
-
 def test_a_finished_match_is_reviewed_per_seat_and_cached(client, create, connect):
     made = create(["human", "random"], seed=5)
     url = f"/api/matches/{made['id']}/review"
     assert client.get(url, params={"seat": 0}).status_code == 409  # still running
-    finish(connect, made)
+    with connect(made["id"]) as sock:
+        sock.play_out(sock.hello(made["seats"][0]["token"]))
     answer = client.get(url, params={"seat": 1, "lang": "es", "wait": 0})
     assert answer.status_code == 202 and answer.json()["building"]  # ten searches take a while
     progress = [answer.json()["done"]]

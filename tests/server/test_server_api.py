@@ -147,11 +147,7 @@ def test_replay_only_for_finished_matches(client, create, connect):
     made = create(["human", "random"], seed=5)
     assert client.get(f"/api/matches/{made['id']}/replay").status_code == 409
     with connect(made["id"]) as sock:
-        message = sock.hello(made["seats"][0]["token"])
-        while not message["view"]["terminal"]:
-            if message["legal"]:
-                sock.act(message["legal"][0]["action"], message["turn"])
-            message = sock.receive()
+        sock.play_out(sock.hello(made["seats"][0]["token"]))
     replay = client.get(f"/api/matches/{made['id']}/replay?lang=de").json()
     frames = replay["frames"]
     assert len(frames) == 21 and frames[-1]["view"]["terminal"]

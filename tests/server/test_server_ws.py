@@ -13,19 +13,10 @@ from mezquita.agents.random_agent import RandomAgent
 from mezquita.agents.registry import FACTORIES
 
 
-def play_out(sock, message):
-    """Play the first legal action whenever it is this socket's turn, until the end."""
-    while not message["view"]["terminal"]:
-        if message["legal"]:
-            sock.act(message["legal"][0]["action"], message["turn"])
-        message = sock.receive()
-    return message
-
-
 def test_a_whole_game_against_a_bot_ends_with_the_result(client, create, connect):
     made = create(["human", "heuristic"], options={"hand": 3}, seed=11)
     with connect(made["id"]) as sock:
-        final = play_out(sock, sock.hello(made["seats"][0]["token"]))
+        final = sock.play_out(sock.hello(made["seats"][0]["token"]))
     assert final["match"]["status"] == "finished"
     assert final["view"]["returns"] == final["match"]["result"]["returns"]
     assert sum(final["match"]["result"]["returns"]) == 1.0
