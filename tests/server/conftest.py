@@ -16,6 +16,7 @@ import pytest
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 from fastapi.testclient import TestClient  # noqa: E402
+from server_players import claim_all  # noqa: E402
 
 from mezquita.server import create_app  # noqa: E402
 from mezquita.server.launch import free_port  # noqa: E402
@@ -43,18 +44,6 @@ def client(db_url: str):
     with TestClient(create_app(db_url, bot_pool="thread",
                                settings=Settings(**TEST_SETTINGS))) as test_client:
         yield test_client
-
-
-def claim_all(post, made: dict) -> dict:
-    """Claim every invitation of a creation answer (as the invited players would), putting
-    each claimed seat's token where the creator's own is: ``made["seats"][i]["token"]``."""
-    for seat in made["seats"]:
-        if seat.get("invite"):
-            answer = post(f"/api/matches/{made['id']}/claim", json={"invite": seat["invite"]})
-            assert answer.status_code == 200, answer.text
-            assert answer.json()["seat"] == seat["seat"]
-            seat["token"] = answer.json()["token"]
-    return made
 
 
 @pytest.fixture(name="claim_all")

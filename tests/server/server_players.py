@@ -5,11 +5,33 @@ from __future__ import annotations
 import json
 from contextlib import ExitStack
 
+import httpx
 import sqlalchemy as sa
 from websockets.sync.client import connect
 
 from mezquita.server.launch import ServerProcess
 from mezquita.server.store import engine_for
+
+
+def claim_all(post, made: dict) -> dict:
+    """Claim every invitation of a creation answer (as the invited players would), putting
+    each claimed seat's token where the creator's own is: ``made["seats"][i]["token"]``."""
+    for seat in made["seats"]:
+        if seat.get("invite"):
+            answer = post(f"/api/matches/{made['id']}/claim", json={"invite": seat["invite"]})
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["seat"] == seat["seat"]
+            seat["token"] = answer.json()["token"]
+    return made
+
+
+def claimed_match(made_on: ServerProcess, body: dict,
+                  claimed_on: ServerProcess | None = None) -> dict:
+    """A match created on the server process ``made_on`` from ``body``, with every
+    invitation claimed (on ``claimed_on``, by default the same process)."""
+    made = httpx.post(f"{made_on.url}/api/matches", json=body).json()
+    claimer = (claimed_on or made_on).url
+    return claim_all(lambda path, **kw: httpx.post(claimer + path, **kw), made)
 
 
 def end_live_matches(db_url: str) -> None:

@@ -7,7 +7,7 @@ from contextlib import ExitStack
 
 import httpx
 import sqlalchemy as sa
-from server_players import Player
+from server_players import Player, claimed_match
 
 from mezquita.server.launch import ServerProcess
 
@@ -17,14 +17,13 @@ def start(postgres_url: str, tmp_path, name: str, port: int | None = None) -> Se
                          extra=("--lease-seconds", "1.5")).start()
 
 
-def test_two_instances_share_a_match_and_survive_kill_9_of_one(postgres_url, tmp_path, claim_all):
+def test_two_instances_share_a_match_and_survive_kill_9_of_one(postgres_url, tmp_path):
     a, b = start(postgres_url, tmp_path, "a"), start(postgres_url, tmp_path, "b")
     stack = ExitStack()
     acknowledged: list[tuple[int, dict]] = []
     try:
-        made = claim_all(lambda path, **kw: httpx.post(b.url + path, **kw), httpx.post(
-            f"{a.url}/api/matches", json={"game": "cordoba", "seats": ["human", "human"],
-                                          "options": {"hand": 3}}).json())
+        made = claimed_match(a, {"game": "cordoba", "seats": ["human", "human"],
+                                 "options": {"hand": 3}}, claimed_on=b)
         bot_match = httpx.post(f"{a.url}/api/matches", json={
             "game": "cordoba", "seats": ["human", "random"], "options": {"hand": 3}}).json()
         tokens = [s["token"] for s in made["seats"]]

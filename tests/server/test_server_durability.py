@@ -56,8 +56,7 @@ def test_an_unknown_durability_is_refused_in_one_line(tmp_path):
     assert not (tmp_path / "db.sqlite3").exists()
 
 
-def test_a_postgres_instance_restarted_after_kill_9_runs_its_bots_at_once(postgres_url, tmp_path,
-                                                                         claim_all):
+def test_a_postgres_instance_restarted_after_kill_9_runs_its_bots_at_once(postgres_url, tmp_path):
     """Its leases (20 s) have not run out, but their holder is dead: nobody holds its live
     lock any more, so the restarted instance takes its matches over at once."""
     end_live_matches(postgres_url)

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from conftest import TEST_SETTINGS
 from fastapi.testclient import TestClient
-from server_players import Player
+from server_players import Player, claimed_match
 from sqlalchemy import create_engine, update
 
 from mezquita.server import create_app
@@ -208,14 +208,13 @@ def test_a_move_in_time_gives_the_increment_and_keeps_the_seat(client, create, s
 
 
 # -- restarts and upgrades ------------------------------------------------------------------
-def test_kill_9_and_restart_continue_every_clock_from_its_stored_bank(tmp_path, claim_all):
+def test_kill_9_and_restart_continue_every_clock_from_its_stored_bank(tmp_path):
     db = f"sqlite:///{tmp_path / 'mezquita.sqlite3'}"
     server = ServerProcess(db, log=tmp_path / "server.log").start()
     stack = ExitStack()
     try:
-        made = claim_all(lambda path, **kw: httpx.post(server.url + path, **kw), httpx.post(
-            f"{server.url}/api/matches", json={"game": "cordoba", "seats": ["human", "human"],
-                                               "options": SMALL}).json())
+        made = claimed_match(server, {"game": "cordoba", "seats": ["human", "human"],
+                                      "options": SMALL})
         tokens = [s["token"] for s in made["seats"]]
         players = [Player(stack, server, made["id"], t) for t in tokens]
         for turn in range(3):
@@ -305,15 +304,14 @@ def test_a_match_with_a_turn_timer_keeps_working_after_the_upgrade(db_url):
 
 
 def test_a_resignation_on_one_instance_reaches_the_instance_running_the_bots(
-        postgres_url, tmp_path, claim_all):
+        postgres_url, tmp_path):
     from test_server_cluster import start
 
     a, b = start(postgres_url, tmp_path, "a"), start(postgres_url, tmp_path, "b")
     stack = ExitStack()
     try:
-        made = claim_all(lambda path, **kw: httpx.post(b.url + path, **kw), httpx.post(
-            f"{a.url}/api/matches", json={"game": "citadels", "options": CITADELS_4,
-                                          "seats": ["human", "human", "easy", "easy"]}).json())
+        made = claimed_match(a, {"game": "citadels", "options": CITADELS_4,
+                                 "seats": ["human", "human", "easy", "easy"]}, claimed_on=b)
         tokens = [s["token"] for s in made["seats"]]
         on_a = Player(stack, a, made["id"], tokens[0])
         Player(stack, b, made["id"], tokens[1])
@@ -332,9 +330,8 @@ def test_a_resignation_on_one_instance_reaches_the_instance_running_the_bots(
             else:
                 on_a.until(lambda m, turn=message["turn"]: m["turn"] > turn)
         assert any(e["seat"] == 1 and e["by"] == "bot" for e in on_a.last["log"])
-        pair = claim_all(lambda path, **kw: httpx.post(a.url + path, **kw), httpx.post(
-            f"{a.url}/api/matches", json={"game": "cordoba", "seats": ["human", "human"],
-                                          "options": SMALL}).json())
+        pair = claimed_match(a, {"game": "cordoba", "seats": ["human", "human"],
+                                 "options": SMALL})
         Player(stack, a, pair["id"], pair["seats"][0]["token"])
         away = Player(stack, b, pair["id"], pair["seats"][1]["token"])  # b does not own it
         seats = away.until(lambda m: m["match"]["status"] == "running")["match"]["seats"]

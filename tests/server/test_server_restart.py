@@ -7,7 +7,7 @@ import json
 from contextlib import ExitStack
 
 import httpx
-from server_players import Player
+from server_players import Player, claimed_match
 
 from mezquita.server.launch import ServerProcess
 
@@ -16,14 +16,13 @@ def running_at(turn: int):
     return lambda m: m["match"]["status"] == "running" and m["turn"] == turn
 
 
-def test_kill_9_and_restart_continue_the_match_exactly(tmp_path, claim_all):
+def test_kill_9_and_restart_continue_the_match_exactly(tmp_path):
     db = f"sqlite:///{tmp_path / 'mezquita.sqlite3'}"
     server = ServerProcess(db, log=tmp_path / "server.log").start()
     stack = ExitStack()
     try:
-        made = claim_all(lambda path, **kw: httpx.post(server.url + path, **kw), httpx.post(
-            f"{server.url}/api/matches", json={
-                "game": "cordoba", "seats": ["human", "human"], "options": {"hand": 3}}).json())
+        made = claimed_match(server, {"game": "cordoba", "seats": ["human", "human"],
+                                      "options": {"hand": 3}})
         tokens = [s["token"] for s in made["seats"]]
         players = [Player(stack, server, made["id"], t) for t in tokens]
         for turn in range(7):  # seats alternate; seat 0 starts
