@@ -28,13 +28,13 @@ import hashlib
 import json
 import math
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 
 from mezquita.agents import LEVELS, Turn, levels_of, make_agent, split_name
 from mezquita.agents.levels import make_level
 from mezquita.engine import Game, derive_seed, load
 
+from .pool import map_games
 from .stats import Z95, clustered_rate
 
 #: the suite's name and version (bump on any change to what is played)
@@ -87,26 +87,10 @@ def benchmark(game: Game, agent: str, deals: int = DEFAULT_DEALS,
     rows = []
     for opponent in opponents:
         jobs = [(game_id, players, agent, opponent, k, s) for k in range(deals) for s in range(players)]
-        results = _run(jobs, workers, on_game)
+        results = map_games(play_deal, jobs, workers, on_game)
         rows.append(_summary(opponent, mapping[opponent], players, deals, results))
     return {"suite": SUITE, "game": game_id, "players": players, "agent": agent, "deals": deals,
             "games_per_opponent": deals * players, "opponents": rows}
-
-
-def _run(jobs: list[tuple], workers: int, on_game: Callable[[], None] | None) -> list:
-    results = []
-    if workers <= 1:
-        for job in jobs:
-            results.append(play_deal(*job))
-            if on_game:
-                on_game()
-        return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for result in pool.map(_star, jobs):
-            results.append(result)
-            if on_game:
-                on_game()
-    return results
 
 
 def _summary(opponent: str, spec: str, players: int, deals: int, results: list) -> dict:
@@ -123,10 +107,6 @@ def _summary(opponent: str, spec: str, players: int, deals: int, results: list) 
             "fair": round(1 / players, 4),
             "score_diff": round(mean, 3), "score_diff_ci95": [round(mean - half, 3), round(mean + half, 3)],
             "digest": digest}
-
-
-def _star(job: tuple) -> tuple[float, float, list]:
-    return play_deal(*job)
 
 
 @lru_cache(maxsize=8)

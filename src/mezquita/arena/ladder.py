@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
@@ -28,6 +27,7 @@ from mezquita.agents import LEVELS, Turn, levels_of, make_agent, split_name
 from mezquita.agents.levels import make_level
 from mezquita.engine import Game, derive_seed, load
 
+from .pool import map_games
 from .stats import wilson
 
 #: challenger, opponent
@@ -115,18 +115,7 @@ def measure(game: Game, challenger: str, opponent: str, games: int, workers: int
     options = json.dumps(game.options, sort_keys=True)
     seed = derive_seed(seed, "rung", challenger, opponent)
     args = [(game.info.id, options, challenger, opponent, seed, i, cap) for i in range(games)]
-    results = []
-    if workers <= 1:
-        for a in args:
-            results.append(play_one(*a))
-            if on_game:
-                on_game()
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(_star, args):
-                results.append(result)
-                if on_game:
-                    on_game()
+    results = map_games(play_one, args, workers, on_game)
     points = sum(r for r, _ in results)
     times = [t for _, ts in results for t in ts]
     lo, hi = wilson(points, games)
@@ -138,10 +127,6 @@ def measure(game: Game, challenger: str, opponent: str, games: int, workers: int
 
 def _spec(game: Game, name: str) -> str:
     return levels_of(game).get(name, name)
-
-
-def _star(args: tuple) -> tuple[float, list[float]]:
-    return play_one(*args)
 
 
 @lru_cache(maxsize=8)

@@ -1,4 +1,5 @@
-"""The local backend: a tournament's games on a pool of worker processes.
+"""The local backend: a tournament's games on a pool of worker processes (and `map_games`,
+the benchmark's and the ladder's games in order).
 
 Results reach the callback in completion order; callers that need the tournament order
 sort by index.
@@ -9,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import ExitStack
+from itertools import starmap
+from typing import Any
 
 from .plan import Plan, play_index
 from .tournament import GameResult
@@ -38,3 +42,22 @@ def play_local(plan: Plan, indices: Iterable[int], workers: int,
             for future in done:
                 on_result(future.result())
                 submit_next()
+
+
+
+def map_games(play: Callable[..., Any], jobs: list[tuple], workers: int,
+              on_game: Callable[[], None] | None = None) -> list:
+    """``play(*job)`` for every job, results in the jobs' order, on ``workers`` processes (in
+    this process with one); ``on_game`` after each."""
+    results = []
+    with ExitStack() as stack:
+        if workers > 1 and jobs:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
+            outcomes = pool.map(play, *zip(*jobs, strict=True))
+        else:
+            outcomes = starmap(play, jobs)
+        for result in outcomes:
+            results.append(result)
+            if on_game:
+                on_game()
+    return results
