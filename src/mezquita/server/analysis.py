@@ -146,7 +146,8 @@ class Analyst:
             building = self._start(key, build_review, key, record_of(match), seat, lang, channel)
             building.add_done_callback(lambda f: self._keep(key, f))
         try:
-            return await asyncio.wait_for(asyncio.shield(building), wait)
+            async with asyncio.timeout(wait):
+                return await asyncio.shield(building)
         except TimeoutError:
             return None
 

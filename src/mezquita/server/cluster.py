@@ -24,6 +24,7 @@ import time
 
 from .hub import Hub
 from .match import PRESENCE_SECONDS, Match
+from .schedule import stop_tasks
 from .store import CHANNEL, StoreUnavailable, libpq_url, pg_guards
 
 log = logging.getLogger("mezquita.server")
@@ -49,7 +50,8 @@ class Cluster:
         """Start listening (waits briefly for the first connection) and re-announcing."""
         self._main = [asyncio.create_task(self._listen()), asyncio.create_task(self._heartbeat())]
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.connected.wait(), 5.0)
+            async with asyncio.timeout(5.0):
+                await self.connected.wait()
 
     async def _listen(self) -> None:
         import psycopg
@@ -144,8 +146,4 @@ class Cluster:
 
     async def close(self) -> None:
         """Stop listening."""
-        for task in [*self._main, *self._tasks]:
-            task.cancel()
-        for task in [*self._main, *self._tasks]:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_tasks([*self._main, *self._tasks])

@@ -12,7 +12,6 @@ decision over the pool's time budget is replaced by a random legal move.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import time
@@ -28,6 +27,20 @@ from .store import StoreUnavailable
 
 log = logging.getLogger("mezquita.server")
 RETRY_SECONDS = (0.25, 5.0)  # pause before a bot move is tried again, doubling up to the second
+STOP_SECONDS = 5.0  # how long a shutdown waits for cancelled tasks to end
+
+
+async def stop_tasks(tasks: list[asyncio.Task], seconds: float = STOP_SECONDS) -> None:
+    """Cancel ``tasks`` and wait up to ``seconds`` for them to end, cancelling again any that
+    caught a cancellation and went on; a shutdown never waits longer than that."""
+    pending = {task for task in tasks if not task.done()}
+    deadline = time.monotonic() + seconds
+    while pending and (left := deadline - time.monotonic()) > 0:
+        for task in pending:
+            task.cancel()
+        _, pending = await asyncio.wait(pending, timeout=min(left, 0.5))
+    if pending:
+        log.warning("%d tasks did not stop within %.0f s of being cancelled", len(pending), seconds)
 
 #: ``act(match, seat, action, turn, by)``: the hub's way to play a move
 Act = Callable[[Match, int, Any, int | None, str], Awaitable[None]]
@@ -139,8 +152,4 @@ class Scheduler:
 
     async def close(self) -> None:
         """Cancel pending bot moves."""
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_tasks(list(self._tasks))

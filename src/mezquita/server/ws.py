@@ -51,6 +51,7 @@ from .hub import Hub
 from .leaving import RESIGNED
 from .limits import JOIN_QUEUE, MAX_MESSAGE, MAX_STRIKES, address_group, loads
 from .match import LANGS, Client, Match
+from .schedule import stop_tasks
 from .store import StoreUnavailable
 
 HELLO_SECONDS = 10.0
@@ -134,7 +135,8 @@ async def _serve(websocket: WebSocket, hub: Hub, match_id: str, group: str) -> N
         await _refuse(websocket, "not_found", f"there is no match {match_id!r}", 4404)
         return
     try:
-        message = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
+        async with asyncio.timeout(HELLO_SECONDS):
+            message = await websocket.receive()
         hello = parse(message.get("text"))
     except (TimeoutError, BadMessage, WebSocketDisconnect, RuntimeError):
         await _refuse(websocket, "no_hello", 'open with {"type": "hello", "token": ...}', 4400)
@@ -167,9 +169,7 @@ async def _serve(websocket: WebSocket, hub: Hub, match_id: str, group: str) -> N
         await _receive_loop(websocket, hub, match, client, sender)
     finally:
         hub.leave(match, client)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        await stop_tasks([sender])
 
 
 async def _receive_loop(websocket: WebSocket, hub: Hub, match: Match, client: Client,
@@ -260,7 +260,8 @@ async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hu
                     await websocket.send_text(text)
             except TimeoutError:
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(websocket.close(1008, "too slow"), 1.0)
+                    async with asyncio.timeout(1.0):
+                        await websocket.close(1008, "too slow")
                 return
             except Exception:
                 return
@@ -268,7 +269,8 @@ async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hu
                 await asyncio.sleep(settings.spectator_interval)
         if client.closing:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(websocket.close(1013), 1.0)
+                async with asyncio.timeout(1.0):
+                    await websocket.close(1013)
             return
 
 

@@ -172,8 +172,8 @@ class Database:
         fails or takes longer than ``db_seconds`` (the thread finishes on its own)."""
         loop = asyncio.get_running_loop()
         try:
-            return await asyncio.wait_for(loop.run_in_executor(self._threads, fn, *args),
-                                          self.db_seconds)
+            async with asyncio.timeout(self.db_seconds):  # wait_for may swallow a cancel (3.11)
+                return await loop.run_in_executor(self._threads, fn, *args)
         except TimeoutError:
             raise StoreUnavailable("the database is busy; try again in a moment") from None
         except IntegrityError:
