@@ -4,6 +4,7 @@ call ends is not lost, and a task that keeps running after one does not hold the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 
@@ -52,10 +53,8 @@ def test_stopping_tasks_cancels_again_and_gives_up_after_its_time():
     async def deaf(done: asyncio.Event) -> None:
         """Ignores every cancel until ``done`` is set."""
         while not done.is_set():
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.sleep(10)
-            except asyncio.CancelledError:
-                pass
 
     async def main() -> None:
         cancels: list[int] = []
