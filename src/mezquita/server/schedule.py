@@ -39,6 +39,9 @@ async def stop_tasks(tasks: list[asyncio.Task], seconds: float = STOP_SECONDS) -
         for task in pending:
             task.cancel()
         _, pending = await asyncio.wait(pending, timeout=min(left, 0.5))
+    for task in tasks:  # read what they ended with, as awaiting them did
+        if task.done() and not task.cancelled():
+            task.exception()
     if pending:
         log.warning("%d tasks did not stop within %.0f s of being cancelled", len(pending), seconds)
 
