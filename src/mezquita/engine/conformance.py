@@ -8,10 +8,11 @@ independence, JSON round-trips of states, views that are JSON and unchanged by `
 (redealing any world of the same view with the same generator gives the same world, so a
 hint or review cannot depend on the hidden truth), logs and move texts unchanged by
 ``resample`` in all four languages (so a text cannot reveal what the views do not),
-resampled legal actions, beliefs that weigh every world the view allows (the true one too)
-positively, bounded length, returns that share one point, at the end views and logs that
-show everything to everybody, a score breakdown whose totals are the scores, and records
-that replay to the identical final state.
+resampled legal actions, takebacks that give exactly the state before the decision taken
+back (and undoable decisions that draw no chance), beliefs that weigh every world the view
+allows (the true one too) positively, bounded length, returns that share one point, at the
+end views and logs that show everything to everybody, a score breakdown whose totals are the
+scores, and records that replay to the identical final state.
 """
 
 from __future__ import annotations
@@ -41,8 +42,12 @@ def check_game(game: Game, seeds: range = range(5), deep_every: int = 1) -> int:
             if step >= game.max_game_length:
                 raise AssertionError(f"seed {seed}: longer than max_game_length {game.max_game_length}")
             seat = rng.choice(movers)
-            check_decision(state, seat, rng, deep=step % deep_every == 0)
+            deep = step % deep_every == 0
+            check_decision(state, seat, rng, deep=deep)
+            before = state.clone() if deep else None
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+            if before is not None:
+                check_takeback(before, state, seat)
             step += 1
             checked += 1
         check_terminal(state)
@@ -116,6 +121,39 @@ def check_decision(state: State, seat: int, rng: random.Random, deep: bool = Tru
                 assert math.isfinite(weight) and weight > 0, (
                     f"belief weighs a world consistent with seat {viewer}'s view {weight}")
             assert state.to_json() == before, "belief changed the original state"
+
+
+def check_takeback(before: State, after: State, seat: int) -> None:
+    """``after`` is ``before`` with one action of ``seat``: if the action can be taken back,
+    it drew no chance and taking it back gives exactly ``before`` (every seat's view and log,
+    the legal actions, the whole state); bad takebacks are refused and change nothing."""
+    game, action = after.game, after.history[-1][1]
+    undoable = game.decisions.decision(action).undoable
+    if undoable:
+        assert after.rng.state == before.rng.state, (
+            f"{game.action_label(action)!r} is undoable but drew chance")
+    counted = after.undoable(seat)
+    assert 0 <= counted <= len(after.history)
+    snapshot = after.to_json()
+    for bad in (0, counted + 1, "1"):
+        try:
+            after.takeback(seat, bad)  # type: ignore[arg-type]
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"takeback of {bad!r} decisions should have been refused")
+    assert after.to_json() == snapshot, "a refused takeback changed the state"
+    if not counted:
+        return
+    back = after.takeback(seat)
+    assert after.to_json() == snapshot, "takeback changed the state it was asked of"
+    assert undoable, "a decision that cannot be taken back was counted"
+    for viewer in [None, *range(game.num_players)]:
+        assert back.view(viewer) == before.view(viewer), f"takeback shows seat {viewer} another view"
+        assert back.log(viewer) == before.log(viewer), f"takeback shows seat {viewer} another log"
+    for mover in before.to_move():
+        assert back.legal_actions(mover) == before.legal_actions(mover)
+    assert back.to_json() == before.to_json(), "takeback is not the state before the action"
 
 
 def check_terminal(state: State) -> None:

@@ -70,11 +70,25 @@ def owner_and(name: str) -> SeenBy:
 @dataclass(frozen=True)
 class Event:
     """One event kind: the fields ``_event`` records for it, in order, and which of them only
-    the seats ``seen_by`` names may know before the end (the others read ``None``)."""
+    the seats ``seen_by`` names may know before the end (the others read ``None``).
+
+    A big event (a murder, a knock-back, the end of a round) is a ``banner``: a page shows it
+    over the board. True: every event of the kind; a mapping of field values: only the events
+    with those values (e.g. ``{"status": "murdered"}``). ``told`` is, per language, what the
+    event's own seat reads in its banner instead of the log text (a murdered player: "your
+    turn is lost")."""
 
     fields: tuple[str, ...] = ()
     secret: tuple[str, ...] = ()
     seen_by: SeenBy = owner
+    banner: bool | Mapping[str, object] = False
+    told: Mapping[str, str] = field(default_factory=dict)
+
+    def is_banner(self, event: dict) -> bool:
+        """Whether ``event`` (of this kind) is shown in a banner."""
+        if isinstance(self.banner, bool):
+            return self.banner
+        return all(event.get(name) == value for name, value in self.banner.items())
 
 
 @dataclass(frozen=True)

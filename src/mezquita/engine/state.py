@@ -232,6 +232,57 @@ class State:
         new.apply(seat, action)
         return new
 
+    def undoable(self, seat: int) -> int:
+        """How many of ``seat``'s latest decisions it may take back now (`takeback`).
+
+        Walking back from the newest action: an action of ``seat`` whose decision kind is
+        ``undoable`` (it reveals nothing hidden and draws no chance: `Decision.undoable`)
+        counts and the walk goes on; any other action of ``seat`` ends the walk, and so does
+        an action of another seat: once another seat has acted, nothing can be taken back.
+        In a game with a simultaneous phase (``info.simultaneous``) the others' actions are
+        passed over instead, while ``seat`` is still to move: it may take back its own part
+        until it has finished it. Nothing can be taken back once the game is over (the end
+        reveals everything)."""
+        self._check_viewer(seat)
+        return len(self.undoable_steps(seat))
+
+    def undoable_steps(self, seat: int) -> list[int]:
+        """The indices in ``history`` of the decisions `undoable` counts, newest first (what
+        ``takeback`` drops, and a server deletes from its stored moves)."""
+        movers = self.to_move()
+        if not movers:
+            return []
+        simultaneous = self.game.info.simultaneous
+        if simultaneous and seat not in movers:
+            return []
+        decision, steps = self.game.decisions.decision, []
+        for step in range(len(self.history) - 1, -1, -1):
+            who, action = self.history[step]
+            if who != seat:
+                if simultaneous:
+                    continue
+                break
+            if not decision(action).undoable:
+                break
+            steps.append(step)
+        return steps
+
+    def takeback(self, seat: int, count: int = 1) -> Self:
+        """The state without ``seat``'s latest ``count`` decisions, as if they had never been
+        played: rebuilt from the seed and the rest of the history (this state is not
+        changed). Raise `IllegalAction` unless ``1 <= count <= undoable(seat)``."""
+        self._check_viewer(seat)
+        steps = self.undoable_steps(seat)
+        if type(count) is not int or not 1 <= count <= len(steps):
+            raise IllegalAction(f"seat {seat} cannot take back {count!r} decision(s) now; it may "
+                                f"take back {len(steps)}")
+        dropped = set(steps[:count])
+        state = self.game.new_state(self.seed)
+        for step, (who, action) in enumerate(self.history):
+            if step not in dropped:
+                state.apply(who, action)
+        return state
+
     def view(self, seat: int | None) -> dict:
         """Everything ``seat`` may know, as JSON (``None``: a spectator, public facts only).
 

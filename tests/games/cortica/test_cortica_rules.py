@@ -204,6 +204,16 @@ def test_rule_6_double_needs_two_payments():
     assert GAME.use_plan.id(0) in state.legal_actions(BLUE)
 
 
+def test_defect_13_plan_moves_carry_the_side_they_complete_and_how_often():
+    """Issue 28, defect 13: a page words each plan move's cost from its facts (rules 6, 7):
+    "use" completes the side up, "flip + use" the side now down, "use ×2" the side up twice."""
+    state = _process_with_intern(blue=(3, 4, 0))
+    facts = {a["action"]["do"]: {k: a.get(k) for k in ("side", "times")}
+             for a in state.legal_actions_json(BLUE) if a["action"].get("plan") == "stoppers"}
+    assert facts == {"use_plan": {"side": 0, "times": 1}, "flip_use_plan": {"side": 1, "times": 1},
+                     "double_plan": {"side": 0, "times": 2}}
+
+
 def test_rule_7_use_plan_converts_once_then_flips():
     state = scenario(blue=(3, 2, 0))
     place(state, ("process", 0), ("plant", 0), ("plant", 1), ("strip", 0))

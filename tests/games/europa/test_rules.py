@@ -305,6 +305,33 @@ def test_rule_8_equal_positions_share_the_victory():
     assert state.score_breakdown("de")["winners"] == [0, 1]
 
 
+def test_defect_8_the_final_scoring_rows_say_they_count_fields_not_cards():
+    """Issue 28, defect 8: "Most red cards 2/0/2" read as card counts; the values are fields."""
+    state = dealt({0: "paris", 1: "cordoba"}, [30, 10])
+    state.kept = [["berlin", "milan"], ["madrid", "munich", "seville"]]
+    tip(state, 0, "W", "M")
+    tip(state, 1, "E")
+    fields = {"en": "Fields", "es": "Casillas", "ca": "Caselles", "de": "Felder"}
+    for lang, word in fields.items():
+        labels = [row["label"] for row in state.score_breakdown(lang)["rows"]]
+        assert all(label.startswith(word) for label in labels[1:5]), labels  # 3 colours, sets
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca", "de"])
+def test_every_log_entry_is_a_sentence_with_one_wording(lang):
+    """Issue 28, defects 8 and 10 (Europa's part): each entry of a game (final scoring included) starts
+    in upper case and ends with a full stop, with proper plurals and one arrow style."""
+    state = dealt({0: "paris", 1: "cordoba"}, [30, 10])
+    state.kept = [["berlin", "milan"], ["madrid", "munich", "seville"]]
+    tip(state, 0, "W", "M")
+    tip(state, 1, "E")
+    texts = [state.game.event_text(e, lang) for e in state.log(None)]
+    assert {"majority", "end", "evaluate", "done", "stone"} <= {e["do"] for e in state.log(None)}
+    for text in texts:
+        assert text[0].isupper() and text.endswith("."), text
+        assert "(s)" not in text and "(e" not in text and "->" not in text, text
+
+
 # -- bad input ---------------------------------------------------------------------------------------
 def _refused(state, seat, action, match):
     before = state.to_json()

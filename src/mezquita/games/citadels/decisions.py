@@ -106,10 +106,12 @@ class Opens:
 #: the decisions, in action-id order, and the events the round records by itself
 TABLE = Decisions(events={
     "round": Event(("round", "crown", "face_up", "face_down"), secret=("face_down",), seen_by=nobody),
-    "call": Event(("character", "status")), "forfeit": Event(("to",)),
+    "call": Event(("character", "status"), banner={"status": "murdered"},
+                  told=TEXTS["events"]["call_murdered_you"]), "forfeit": Event(("to",)),
     "bonus": Event(("gold", "source")), "pay": Event(("to", "gold", "source")),
     "draw_bonus": Event(("count", "cards", "source"), secret=("cards",)),
-    "robbery": Event(("target", "gold")), "crown_taken": Event(), "game_over": Event(("scores",)),
+    "robbery": Event(("target", "gold"), banner=True), "crown_taken": Event(),
+    "game_over": Event(("scores",)),
 })
 SPACE = TABLE.space
 #: free decision kind -> when it is open
@@ -130,21 +132,23 @@ _ON = {"c": ("character", "pool"), "d": ("hand", "drawn", "looked", "deck", "cit
 def decision(kind: str, shape: str, fields: tuple[str, ...] | None, choices: Callable | None,
              secret: tuple[str, ...] = (), seen_by: SeenBy = owner, undoable: bool = False,
              opens: Opens | None = None, on: str | None = None,
-             facts: Callable[[CitadelsModel, int], dict] | None = None) -> Callable:
+             facts: Callable[[CitadelsModel, int], dict] | None = None,
+             banner: bool = False) -> Callable:
     """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd"; the
     ``fields`` of the event it records under its kind, None: none) with its ``choices``
     (None: a decision of the turn's frame), the board element ``on`` which its actions
     point (one of `_ON` for its shape: a character in the row or the draft ``pool``; a
     district in the ``hand``, ``drawn``, ``looked`` at in another hand, on the ``deck`` or in
     a ``city``, the acting seat's unless the shape names a seat; a ``seat``) and the
-    ``facts`` a page shows beside each legal one; decorates its effect."""
+    ``facts`` a page shows beside each legal one, whether its event is a ``banner``
+    (`Event`); decorates its effect."""
     if (on is None) != (not shape) or (shape and on not in _ON[shape]):
         raise ValueError(f"decision {kind!r}: {shape!r} actions point at one of {_ON.get(shape)}")
     last = _PARAMS[shape][-1].name if shape else ""
     hint = Hint(on, last, "seat" if shape == "sd" else None) if on else None
 
     def register_effect(effect: Callable) -> Callable:
-        event = None if fields is None else Event(fields, secret, seen_by)
+        event = None if fields is None else Event(fields, secret, seen_by, banner)
         block = TABLE.add(Decision(kind, _PARAMS[shape], effect, TEXTS["actions"][kind], event,
                                    choices, undoable, hint, facts))
         _BASE[kind] = block.base
@@ -277,11 +281,10 @@ _BUILD_BASE = _BASE["build"]
 
 @decision("end", "", (), None)
 def _end(st: CitadelsModel, seat: int) -> None:
-    st._event(seat, "end")
-    finish_turn(st)
+    finish_turn(st, announce=True)
 
 
-@decision("income", "", ("gold",), None)
+@decision("income", "", ("gold",), None, undoable=True)  # public gold, no draw, the turn goes on
 def _income(st: CitadelsModel, seat: int) -> None:
     take_income(st, chosen=True)
 
@@ -294,7 +297,7 @@ def _thank(st: CitadelsModel, seat: int) -> None:
 # -- character powers -----------------------------------------------------------------------------
 @decision("kill", "c", ("character",),
           lambda st: _ids("kill", targets(st, 2)), opens=Opens(character=ASSASSIN, power=True),
-          on="character")
+          on="character", banner=True)
 def _kill(st: CitadelsModel, seat: int, char: int) -> None:
     st.murdered = char
     st.flags |= TurnFlag.POWER

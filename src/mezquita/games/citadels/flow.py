@@ -298,8 +298,10 @@ def take_income(st: CitadelsModel, chosen: bool = False) -> None:
         st._event(seat, "income", amount)
 
 
-def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
-    """End-of-turn effects, then the Witch's resumed turn or the next call."""
+def finish_turn(st: CitadelsModel, forfeit: bool = False, announce: bool = False) -> None:
+    """End-of-turn effects, then (``announce``: the seat chose to end it) the "end" event, so
+    that the log tells what the end brought before the turn ends; then the Witch's resumed
+    turn or the next call."""
     seat = st.actor
     if not forfeit:
         if not st.flags & (_ONLY | _INCOME):
@@ -317,6 +319,8 @@ def finish_turn(st: CitadelsModel, forfeit: bool = False) -> None:
             gain(st, seat, 1, POOR_HOUSE, district=True)
         if not st.hands[seat] and PARK in built:
             draw(st, seat, 2, DIST_KEYS[PARK])
+    if announce:
+        st._event(seat, "end")
     st.flags = 0  # (the next turn, or the end of the round, sets ``pending`` afresh)
     if st.calls[-1][2] == _BEWITCHED and st.witch >= 0:
         char = st.char

@@ -79,7 +79,7 @@ INFO = GameInfo(
     max_players=2,
     hidden_information=False,  # every stone is on the open board
     chance=False,  # no dice, no cards
-    version=1,
+    version=2,  # 2: the opponent's extra turn always ends the game (rule 8)
     reconstruction=(
         "Reconstruction v1: no public source gives the board, the stones or their symbols. "
         "Assumed (all in the board file): 12 columns x 8 rows plus a start row; start row "
@@ -149,7 +149,7 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
             fields["stones"] = ", ".join(entry["stones"])
             if not entry["stones"]:
                 kind = "power_alone"
-        if kind in ("claim", "claim_lost", "win"):
+        if kind in ("claim", "win"):
             fields["player"] = seat_name(entry["player"], lang, names)
         if kind == "back" and entry["home"]:
             kind = "back_home"
@@ -397,13 +397,11 @@ class CordobaWittigState(State):
         self.plies += 1
         self.selected = self.target = -1
         win = board.win_stones
-        if self.claim >= 0:
+        if self.claim >= 0:  # the extra turn is over: it ends the game whatever it knocked back
             claimant, self.claim = self.claim, -1
-            if self.far_count(claimant) >= win:
-                if self.far_count(seat) >= win:
-                    return self._finish(Outcome.DRAW_MATCHED, -1, win)
-                return self._finish(Outcome.WIN, claimant, self.far_count(claimant))
-            self._event(None, "claim_lost", claimant)
+            if self.far_count(seat) >= win:
+                return self._finish(Outcome.DRAW_MATCHED, -1, win)
+            return self._finish(Outcome.WIN, claimant, win)
         if self.far_count(seat) >= win:
             self.claim = seat
             self._event(None, "claim", seat, self.far_count(seat))
@@ -453,15 +451,17 @@ class CordobaWittigState(State):
     def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
         texts = TEXTS["breakdown"]
         returns = self.returns()
-        rows = [
-            {"label": pick(texts["far_row"], lang), "values": [self.far_count(s) for s in (0, 1)]},
-            {"label": pick(texts["progress"], lang), "values": [self.progress(s) for s in (0, 1)]},
-        ]
+        # what decides first (the far row, then the result of the extra turn); the rows
+        # advanced last, for information (they are the scores, but they decide nothing)
+        goal = self.game.board.win_stones
+        rows = [{"label": pick(texts["far_row"], lang).format(goal=goal),
+                 "values": [self.far_count(s) for s in (0, 1)]}]
         if self.current < 0:
             rows.append({"label": pick(texts["result"], lang), "values": returns})
             reason = self.game.event_text(self.events[-1], lang, names)
         else:
             reason = pick(texts["playing"], lang)
+        rows.append({"label": pick(texts["progress"], lang), "values": [self.progress(s) for s in (0, 1)]})
         best = max(returns)
         return {"rows": rows, "totals": self.scores(), "winners": [s for s in (0, 1) if returns[s] == best],
                 "reason": reason}
@@ -557,7 +557,8 @@ def decision_table(labels: tuple[str, ...], squares: tuple[str, ...], first: int
                  acts["side"], arguments=lambda block, action: block.values(action),
                  hint=Hint("side", "side"), undoable=True),
         Decision("back", (stone,), CordobaWittigState._choose_back, acts["back"],
-                 Event(("symbol", "stone", "frm", "to", "home")), hint=Hint("returning", "stone"),
+                 Event(("symbol", "stone", "frm", "to", "home"), banner=True),
+                 hint=Hint("returning", "stone"),
                  undoable=True),
         Decision("back_to", (to,), CordobaWittigState._back_to, acts["back_to"], arguments=field,
                  hint=Hint("field", "to"), undoable=True),
@@ -566,7 +567,7 @@ def decision_table(labels: tuple[str, ...], squares: tuple[str, ...], first: int
     ], events={
         "move": Event(("stone", "frm", "to")), "double": Event(("field", "side", "stones")),
         "power": Event(("symbol", "field", "stones")), "claim": Event(("player", "n")),
-        "claim_lost": Event(("player",)), "win": Event(("player", "n")),
+        "win": Event(("player", "n")),
         **{outcome.value: Event(("n",)) for outcome in (Outcome.DRAW_MATCHED, Outcome.DRAW_PLIES,
                                                          Outcome.DRAW_REPETITION)},
     })

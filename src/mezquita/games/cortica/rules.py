@@ -33,6 +33,7 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import permutations
 from typing import ClassVar
@@ -638,14 +639,22 @@ def decision_table(game: CorticaGame) -> Decisions:
         (p,) = block.indices(action)
         return ((p, plan_keys[p], cards.plans[p].sides),)
 
+    def converts(kind: str, flip: int, times: int) -> Callable[[CorticaState, int], dict]:
+        """A plan move's facts: the side it completes (``flip``: the side down) and how often,
+        which a page words as the move's cost (rules 6 and 7)."""
+        def facts(state: CorticaState, action: int) -> dict:
+            (p,) = state.game.decisions.block(kind).indices(action)
+            return {"side": state.plans[p] ^ flip, "times": times}
+        return facts
+
     use_event = Event(("plan", "side", "paid", "gained"))
     plans = [Decision(kind, (plan,), effect, words[kind],
-                      Event(("plan", "side")) if kind == "flip_plan" else use_event,
-                      arguments=plan_use, hint=Hint("plan", "plan"), undoable=True)
-             for kind, effect in (("use_plan", CorticaState._apply_use_plan),
-                                  ("flip_plan", CorticaState._apply_flip_plan),
-                                  ("flip_use_plan", CorticaState._apply_flip_use_plan),
-                                  ("double_plan", CorticaState._apply_double_plan))]
+                      Event(("plan", "side")) if kind == "flip_plan" else use_event, arguments=plan_use,
+                      hint=Hint("plan", "plan"), undoable=True, facts=converts(kind, *how) if how else None)
+             for kind, effect, how in (("use_plan", CorticaState._apply_use_plan, (0, 1)),
+                                       ("flip_plan", CorticaState._apply_flip_plan, None),
+                                       ("flip_use_plan", CorticaState._apply_flip_use_plan, (1, 1)),
+                                       ("double_plan", CorticaState._apply_double_plan, (0, 2)))]
     return Decisions([
         Decision("place", (card, Param("space", range(MAX_SPACES), text=lambda s, lang: str(s + 1))),
                  CorticaState._apply_place, words["place"],
@@ -660,7 +669,7 @@ def decision_table(game: CorticaGame) -> Decisions:
                  words["use"], Event(("card", "option", "hired", "paid", "gained")),  # paid,
                  arguments=use, hint=Hint("card", "card"), undoable=True),  # gained: not when hired
         *plans,
-    ], events={"round_end": Event(("round", "cork")),
+    ], events={"round_end": Event(("round", "cork"), banner=True),
                "game_over": Event(("winner", "by", "resources", "limit"))})
 
 

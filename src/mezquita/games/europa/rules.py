@@ -526,11 +526,13 @@ def _values(block: Block, action: int) -> tuple:
 
 def _stone_decision(kind: str, param: Param) -> Decision:
     return Decision(kind, (param,), EuropaState._stone, TEXTS["actions"][kind], arguments=_values,
-                    hint=Hint("map", param.name))
+                    hint=Hint("map", param.name), undoable=True)
 
 
 #: the decisions (the tip stones' events are the game's ``stone``, whose value is hidden from
-#: the others while they tip) and the game's own events
+#: the others while they tip) and the game's own events. A stone can be taken back while its
+#: seat still tips (it reveals nothing and draws nothing); the card choice (a swap draws) and
+#: "done" cannot
 DECISIONS = Decisions([
     Decision("take", (Param("slot", range(MAX_PLAYERS), _slot_text),), EuropaState._choose,
              TEXTS["actions"]["take"], Event(("card",)), hint=Hint("display", "slot"),
@@ -546,7 +548,8 @@ DECISIONS = Decisions([
 ], events={
     "round": Event(("round", "cards", "order")),
     "stone": Event(("round", "number", "value"), secret=("value",), seen_by=_sees_stone),
-    "evaluate": Event(("card", "tips", "right", "stones", "place", "from", "to", "kept")),
+    "evaluate": Event(("card", "tips", "right", "stones", "place", "from", "to", "kept"),
+                      banner={"kept": True}),
     "end": Event(("reason",)), "majority": Event(("points", "start", "to")),
     "sets": Event(("sets", "start", "to")),
 })
