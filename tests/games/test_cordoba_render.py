@@ -29,3 +29,20 @@ def test_the_control_column_is_clear_of_long_card_rows(lang):
         first = [a for a in legal if game.action_to_json(a)["landmark"] == 1]
         state.apply(state.to_move()[0], (first or legal)[0] if rng.random() < 0.8 else rng.choice(legal))
     assert longest > NAME_WIDTH + 30  # a long row was drawn
+
+
+def test_defect_10_every_log_entry_starts_in_upper_case():
+    """Issue 28, defect 10: every entry of a two-game match's log (reveals and game ends
+    included) begins with a capital letter, in every language."""
+    game = mezquita.load("cordoba", match=True)
+    st = game.new_state(4)
+    rng = random.Random(4)
+    while not st.is_terminal():
+        seat = st.to_move()[0]
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    kinds = {e["do"] for e in st.log(None)}
+    assert {"reveal", "game_end"} <= kinds
+    for lang in ("en", "es", "ca", "de"):
+        for entry in st.log(None):
+            text = game.event_text(entry, lang, ["Anna", "Bruno"])
+            assert text[0].isupper(), (lang, text)

@@ -6,8 +6,8 @@ import json
 import pytest
 
 import mezquita
-from mezquita import IllegalAction
-from mezquita.engine import UnknownOption
+from mezquita import IllegalAction, Record
+from mezquita.engine import BadRecord, UnknownOption
 from mezquita.games.cordoba_wittig.board import load_board
 
 from .cordoba_wittig_scenarios import arrange, destinations, legal_json, move, where
@@ -200,7 +200,8 @@ def test_rule_8_four_on_the_far_row_wins_if_the_opponent_cannot_match_it():
     assert state.claim == 0 and state.to_move() == (1,), "the opponent has one extra turn"
     move(state, 1, "E", "j4")
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
-    assert state.score_breakdown()["reason"] == "Player 1 wins with 4 stones on the far row"
+    assert state.score_breakdown()["reason"] == (
+        "Player 1 wins: 4 stones reached the far row and the opponent's extra turn did not match them")
 
 
 def test_rule_8_matching_four_in_the_extra_turn_is_a_draw():
@@ -211,29 +212,38 @@ def test_rule_8_matching_four_in_the_extra_turn_is_a_draw():
     assert state.outcome == "draw_matched"
 
 
-def test_rule_8_a_claim_knocked_back_in_the_extra_turn_lets_play_go_on():
+def test_rule_8_the_extra_turn_ends_the_game_even_when_it_knocks_the_claim_back():
     state = arrange({"1": "a8", "2": "c8", "3": "e8", "4": "g6", "A": "h5", "F": "f7"})
     move(state, 0, "4", "g8")
     assert state.claim == 0
     move(state, 1, "A", "f7", "right")  # F's right star touches A's left star: star in power
     assert state.view(None)["compensation"]["pending"] == ["4"], "4 on g8 shows a star"
     state.apply(1, {"do": "back_to", "to": "d5"})
-    assert state.far_count(0) == 3 and not state.is_terminal() and state.claim == -1
-    assert state.events[-1] == {"turn": len(state.history) - 1, "seat": None, "do": "claim_lost",
-                                "player": 0}
-    assert state.to_move() == (0,)
+    assert state.far_count(0) == 3, "the extra turn knocked a stone of the claim back"
+    assert state.is_terminal() and state.outcome == "win" and state.returns() == [1.0, 0.0]
+    assert state.score_breakdown()["reason"] == (
+        "Player 1 wins: 4 stones reached the far row and the opponent's extra turn did not match them")
 
 
-def test_rule_8_a_knocked_back_claim_passes_the_extra_turn_to_the_other_side():
+def test_rule_8_four_after_the_extra_turn_is_a_draw_even_when_the_claim_was_knocked_back():
     state = arrange({"1": "a8", "2": "c8", "3": "e8", "4": "g6", "A": "f8", "B": "b8", "C": "d8",
                      "F": "h6"})
     move(state, 0, "4", "g8")
     move(state, 1, "F", "f8", "left")  # F's right star touches A's left star: 4 on g8 goes back
     state.apply(1, {"do": "back_to", "to": "j5"})
     assert state.far_count(0) == 3 and state.far_count(1) == 4
-    assert state.claim == 1 and state.to_move() == (0,), "now Player 1 has the one extra turn"
-    move(state, 0, "4", "j7")
-    assert state.is_terminal() and state.returns() == [0.0, 1.0]
+    assert state.is_terminal() and state.outcome == "draw_matched" and state.returns() == [0.5, 0.5]
+
+
+def test_rule_8_records_of_the_old_extra_turn_rule_are_refused_with_a_clear_message():
+    old = Record("cordoba-wittig", {}, 0, [[0, {"do": "stone", "stone": "1"}]], version=1)
+    message = r"written for version 1 of Cordoba \(Wittig\)'s rules.*plays version 2.*cannot be replayed"
+    with pytest.raises(BadRecord, match=message):
+        old.replay()
+    unversioned = Record.from_json({"format": "mezquita-record/1", "game": "cordoba-wittig", "options": {},
+                                    "seed": 0, "actions": []})  # no version field: version 1
+    with pytest.raises(BadRecord, match="version 1"):
+        unversioned.replay()
 
 
 def test_rule_9_draw_after_the_turn_limit():

@@ -21,10 +21,10 @@ def test_move_double_and_compensation_texts_in_four_languages():
     game = state.game
     texts = {lang: [game.event_text(e, lang) for e in state.log(None)] for lang in LANGS}
     assert texts["en"] == ["Player 1 moves 4 from d2 to d4", "Player 1 doubles on d4 (right)",
-                           "compensation: star in power on d4; back: D",
-                           "compensation: star in power, D goes back to its start"]
+                           "Compensation: star in power on d4; back: D",
+                           "Compensation: star in power, D goes back to its start"]
     assert texts["es"][1] == "Jugador 1 dobla en d4 (derecha)"
-    assert texts["ca"][3] == "compensació: estel al poder, D torna a la seva sortida"
+    assert texts["ca"][3] == "Compensació: estel al poder, D torna a la seva sortida"
     assert texts["de"][0] == "Spieler 1 zieht 4 von d2 nach d4"
     assert game.event_text(state.log(None)[0], "en", names=["Ana", "Bo"]) == "Ana moves 4 from d2 to d4"
     state = arrange({"1": "d4", "4": "d2"})
@@ -47,17 +47,31 @@ def test_every_event_kind_has_a_text_in_every_language():
     assert {"move", "double", "power", "back", "claim", "win"} <= kinds
 
 
-def test_breakdown_names_far_row_progress_and_how_the_game_was_decided():
+def test_defect_6_breakdown_shows_what_decided_first_and_rows_advanced_as_information():
     state = arrange({"1": "a8", "2": "c8", "3": "e8", "4": "g6", "E": "j2"})
     move(state, 0, "4", "g8")
     move(state, 1, "E", "j4")
     table = state.score_breakdown("es")
-    assert [row["label"] for row in table["rows"]] == ["piedras en la última fila", "avance (filas)",
-                                                       "resultado (1 gana, 0,5 tablas)"]
-    assert table["rows"][0]["values"] == [4, 0] and table["rows"][2]["values"] == [1.0, 0.0]
+    assert [row["label"] for row in table["rows"]] == [
+        "piedras en la última fila (decide: 4 ganan)", "resultado (1 gana, 0,5 tablas)",
+        "filas avanzadas (solo informativo, no decide)"]
+    assert table["rows"][0]["values"] == [4, 0] and table["rows"][1]["values"] == [1.0, 0.0]
     assert table["totals"] == state.scores() == [32.0, 4.0]
     assert table["winners"] == [0]
-    assert table["reason"] == "Jugador 1 gana con 4 piedras en la última fila"
+    assert table["reason"] == (
+        "Jugador 1 gana: 4 piedras llegaron a la última fila y el turno extra del rival no lo igualó")
+
+
+def test_every_log_entry_starts_in_upper_case():
+    game = mezquita.load("cordoba-wittig")
+    for seed in range(10):
+        state, rng = game.new_state(seed), random.Random(seed)
+        while state.to_move():
+            state.apply(state.to_move()[0], rng.choice(state.legal_actions()))
+        for entry in state.log(None):
+            for lang in LANGS:
+                text = game.event_text(entry, lang)
+                assert text[0] == text[0].upper(), text
 
 
 def test_render_text_shows_stones_with_both_symbols_doubles_obligation_and_compensation():
@@ -71,6 +85,13 @@ def test_render_text_shows_stones_with_both_symbols_doubles_obligation_and_compe
     assert "F)*" in text and "* star" in text and ") crescent" in text
     german = state.game.render_text(state.view(0), "de")
     assert "Ausgleich (Stern an der Macht)" in german and "Zielreihe" in german
+
+
+def test_defect_4_the_text_board_counts_moves_per_player_not_decisions():
+    state = arrange({"1": "d2", "A": "e2"})
+    state.plies = 44  # 22 turns each (some 100 decisions)
+    text = state.game.render_text(state.view(0), "en")
+    assert "Move 23 of 150 per player" in text and "of 300" not in text
 
 
 def test_observation_follows_the_index_table():

@@ -171,3 +171,13 @@ def test_a_record_of_the_previous_version_is_refused():
            "seed": 1, "actions": [[0, {"do": "pick", "character": "king"}]]}
     with pytest.raises(BadRecord, match="written for version 1 of Citadels"):
         Record.from_json(old).replay()
+
+
+def test_defect_14_income_collected_at_the_end_is_logged_before_the_turn_ends():
+    """Issue 28, defect 14: the income an ending turn collects (rule: once, any time; taken
+    at the end if not before) reads before "ends the turn", not after it."""
+    st = position({1: "merchant"}, cities=[[], ["tavern", "market"], [], []])
+    do(st, "gold")
+    do(st, "end")
+    said = texts(st, None)
+    assert said.index("Bruno collects 2 gold of income") < said.index("Bruno ends the turn")

@@ -67,7 +67,9 @@ def _status(view: dict, lang: str) -> list[str]:
         far = pick(TEXTS["web"]["far_row"], lang).format(n=view["far"][seat], goal=view["win_stones"])
         line = pick(texts["stones"], lang).format(player=seat_name(seat, lang), stones=mine)
         out.append(f"[{SEAT_STYLE[seat]}]{line}[/] · {far}")
-    out.append(pick(texts["plies"], lang).format(n=view["plies"] + 1, max=view["max_plies"]))
+    per_player = (view["max_plies"] + 1) // 2  # the turn limit counts both players' turns
+    out.append(pick(TEXTS["web"]["moves_each"], lang).format(
+        n=min(view["plies"] // 2 + 1, per_player), max=per_player))
     if view["terminal"]:
         out.append(f"[bold]{pick(texts['over'], lang)}[/]")
         return out
