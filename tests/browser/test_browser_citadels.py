@@ -103,20 +103,29 @@ def _draw_position(page, server, st, seat: int):
     return page.locator("#crafted")
 
 
-def test_warlord_targets_are_the_districts_on_the_board_with_their_price(page, server):
-    """Issue 28, defect 14: no button per district; each target is framed in its city with
-    its price, and one line says how to destroy."""
+def test_defect_14_destroying_is_a_two_step_choice_on_the_board(page, server):
+    """Issue 28, defect 14: no button per district but one "Destroy a district…"; then the
+    targets are framed in the cities with their price, the Warlord's own city included (the
+    classic rules allow it), and Cancel goes back."""
     do, position = scenarios.do, scenarios.position
     st = position({0: "warlord", 2: "queen"}, cities=[["watchtower"], ["castle", "keep"], [], []],
                   gold=[2, 2, 2, 2], players=5, rank9="queen")
     do(st, "gold")
     board = _draw_position(page, server, st, 0)
-    assert board.locator(".actions button", has_text="destroy").count() == 0
-    assert "To destroy: click a green-framed district" in board.locator(".destroy-hint").inner_text()
     castle = board.locator("[data-seat='1'] .city [data-district='castle']")
-    assert "⚔ 3 gold" in castle.inner_text()
-    assert "legal" in castle.get_attribute("class")
+    own = board.locator("[data-seat='0'] .city [data-district='watchtower']")
+    assert board.locator(".actions button[data-action-id]", has_text="destroy").count() == 0
+    assert board.locator(".destroy-hint").count() == 0
+    assert "legal" not in castle.get_attribute("class")
+    board.locator(".destroy-open", has_text="Destroy a district… (2 possible)").click()
+    assert "To destroy: click a green-framed district" in board.locator(".destroy-hint").inner_text()
+    assert board.locator(".actions button").all_inner_texts() == ["Cancel"]
+    assert "⚔ 3 gold" in castle.inner_text() and "legal" in castle.get_attribute("class")
+    assert "⚔ 0 gold" in own.inner_text() and "legal" in own.get_attribute("class")
     assert "legal" not in board.locator("[data-seat='1'] .city [data-district='keep']").get_attribute("class")
+    board.locator(".destroy-cancel").click()
+    assert "legal" not in castle.get_attribute("class") and board.locator(".destroy-open").count() == 1
+    board.locator(".destroy-open").click()
     castle.click()
     assert page.evaluate("window.acted") == [{"do": "destroy", "seat": 1, "district": "castle"}]
     keep = board.locator("[data-seat='1'] .abilities", has_text="Keep")

@@ -164,3 +164,36 @@ def test_generic_renderer_plays_any_game_from_its_view_and_labels(page, server, 
     turns.click_moves(page, ".generic .actions button", 10)
     page.wait_for_selector("#summary:not([hidden])")
     assert page.locator(".generic dt").count() > 5
+
+
+def drawn_px(page, selector: str) -> float:
+    """The font size, in screen pixels, of the first SVG text matching ``selector`` (the
+    drawing is scaled to fit its box, the smaller of width and height)."""
+    return page.locator(selector).first.evaluate("""el => {
+        const svg = el.ownerSVGElement, box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+        const scale = Math.min(box.width / view.width, box.height / view.height);
+        return parseFloat(getComputedStyle(el).fontSize) * scale; }""")
+
+
+def test_defect_9_board_marks_readable_and_the_end_drops_blocked_and_dashed(page, server, turns):
+    """Issue 28, defect 9: at 1366x768 landmark names are 12 px or more and the Σ, "1×?" and ✕
+    marks 11 px or more; the legend explains ✕; after the game no ✕, no dashed own card and no
+    "still face down" line; on a phone the names and sums are listed in 12 px or more."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    link = create_from_lobby(page, server)
+    page.goto(server.url + link)
+    play_one_move(page, turns)
+    page.wait_for_selector(".hand-card.legal")  # the bot has answered: its landmark is blocked
+    assert drawn_px(page, ".landmark .name") >= 12
+    assert drawn_px(page, ".cordoba .sum") >= 11
+    assert drawn_px(page, ".forbid-mark") >= 11
+    assert "✕ blocked" in page.locator(".cordoba-legend").inner_text()
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert drawn_px(page, ".forbid-mark") >= 11
+    listed = page.locator(".cordoba-names li").first
+    assert float(listed.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 12
+    play_to_the_end(page, turns)
+    assert page.locator(".forbid-mark").count() == 0
+    assert page.locator(".own-hidden").count() == 0
+    legend = page.locator(".cordoba-legend").inner_text()
+    assert "face down" not in legend and "✕" not in legend

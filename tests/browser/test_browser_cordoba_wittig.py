@@ -8,7 +8,7 @@ import shutil
 
 import httpx
 
-MOVES = ".wittig-stone.legal, .wittig-field.legal, .wittig-side.legal, .wittig-pass"
+MOVES = ".wittig-stone.legal, .wittig-field.legal, .wittig-side-button, .wittig-pass"
 
 
 def new_match(page, server, bot: str = "random", seed: int = 5) -> str:
@@ -40,8 +40,8 @@ def race_click(page) -> None:
     elif stones.count():
         leading(stones).click()
         page.locator(".wittig-confirm").click()  # a chosen stone waits for Confirm
-    elif page.locator(".wittig-side.legal").count():
-        page.locator(".wittig-side.legal").first.click()
+    elif page.locator(".wittig-side-button").count():
+        page.locator(".wittig-side-button").first.click()
     else:
         page.locator(".wittig-pass").click()
 
@@ -87,26 +87,12 @@ def test_a_whole_game_against_a_bot_by_clicking(page, server, turns, tmp_path):
 
 def test_a_double_asks_for_the_side_and_shows_the_obligation(page, server, turns):
     new_match(page, server, bot="random", seed=1)
-    # 1 a0-c2, then 2 c0 onto c2: a double on c2
-    for stone, square in (("1", "c2"), ("2", "c2")):
-        page.wait_for_selector(f".wittig-stone.legal[data-stone='{stone}']")
-        before = turns.now(page)
-        page.locator(f".wittig-stone.legal[data-stone='{stone}']").click()
-        page.locator(".wittig-confirm").click()
-        turns.wait_past(page, before)
-        before = turns.now(page)
-        page.locator(f".wittig-field.legal[data-square='{square}']").click()
-        turns.wait_past(page, before)
-    assert page.locator(".wittig-side.legal").count() == 2
+    play(page, turns, (("1", "c2"), ("2", "c2")))  # 1 a0-c2, then 2 c0 onto c2: a double on c2
     assert page.locator(".wittig-side-button").count() == 2
-    # issue 28, defect 3: the stone already there stays visible under the side choice, and
-    # each button shows the double it makes (four symbols: left stone, right stone)
-    opacity = page.locator(".wittig-side rect").first.get_attribute("fill-opacity")
-    assert float(opacity) <= 0.2
-    for side in ("left", "right"):
+    for side in ("left", "right"):  # each button shows the double it makes: left + right stone
         assert page.locator(f".wittig-side-button[data-side='{side}'] .wittig-pair span").count() == 4
     before = turns.now(page)
-    page.locator(".wittig-side[data-side='left']").click()
+    page.locator(".wittig-side-button[data-side='left']").click()
     turns.wait_past(page, before)
     page.wait_for_selector(".wittig-owed")
     page.locator(".wittig-note", has_text="must move a stone away from c2").wait_for()
@@ -150,16 +136,20 @@ def test_desktop_and_phone_layouts(browser, server, turns):
             race_click(page)
             turns.wait_past(page, before)
         page.wait_for_selector(MOVES)
-        box = page.locator(".wittig-board").bounding_box()
-        assert box["width"] <= width, "the board fits the screen's width"
-        assert box["width"] >= 0.8 * min(width, 880)
+        box = page.locator(".wittig-table").bounding_box()
+        assert box["width"] <= width, "the board's frame fits the screen's width"
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, "the page does not scroll sideways"
+        board = page.locator(".wittig-board").bounding_box()
+        assert board["width"] >= 0.8 * min(width, 880)  # on a phone: 600 px, scrolled in its frame
         keep(page, name)
         context.close()
 
 
-def test_header_counts_moves_per_player_and_the_log_numbers_every_entry_once(page, server, turns):
+def test_header_counts_moves_per_player_and_the_log_numbers_moves_without_gaps(page, server, turns):
     """Issue 28, defects 4 and 10: the header counts each player's moves (not decisions) and
-    the log numbers its entries 1, 2, 3... without repeats or gaps, each a sentence."""
+    the log numbers its moves 1, 2, 3... without gaps, a further entry of a move (a stone
+    knocked back) under its move's number and marked as part of it, each a sentence."""
     new_match(page, server)
     for _ in range(12):  # six own moves of two decisions each, the bot answering each
         page.wait_for_selector(MOVES)
@@ -168,9 +158,13 @@ def test_header_counts_moves_per_player_and_the_log_numbers_every_entry_once(pag
         turns.wait_past(page, before)
     page.wait_for_selector(".wittig-stone.legal")
     status = page.locator(".wittig-status").inner_text()
-    assert "move 7 of 150 per player" in status, status
-    numbers = [int(li.get_attribute("value")) for li in page.locator("#log li").all()]
-    assert numbers == list(range(1, len(numbers) + 1)), numbers
+    assert "Move 7 of 150 per player" in status, status
+    items = page.locator("#log li").all()
+    numbers = [int(li.get_attribute("value")) for li in items]
+    assert numbers[0] == 1, numbers
+    for before, item, number in zip(numbers, items[1:], numbers[1:]):
+        assert number in (before, before + 1), numbers
+        assert ("same-move" in (item.get_attribute("class") or "")) == (number == before), numbers
     texts = page.locator("#log li").all_inner_texts()
     assert all(text[0].isupper() or not text[0].isalpha() for text in texts), texts
 
@@ -197,14 +191,14 @@ def test_a_chosen_stone_waits_for_confirm_and_can_be_changed_or_cancelled(page, 
 
 
 def test_presence_dots_take_the_seat_colour(page, server):
-    """Issue 28, defect 11: the Players panel's dot is the seat's colour on the board."""
+    """Issue 28, defect 11: the Players panel shows the seat's colour on the board (a swatch
+    beside the name, apart from the presence dot)."""
     new_match(page, server)
-    page.wait_for_selector("#seats .dot.on[data-seat='0']")
-    style = "getComputedStyle(document.querySelector(\"#seats .dot[data-seat='{}']\"))"
-    colour = page.evaluate(style.format(0) + ".backgroundColor")
-    assert colour == "rgb(163, 38, 27)", colour  # the red of seat 0's stones
-    ring = page.evaluate(style.format(1) + ".borderTopColor")
-    assert ring == "rgb(31, 78, 121)", ring  # the blue of seat 1's stones
+    page.wait_for_selector("#seats .presence.on[data-seat='0']")
+    style = ("getComputedStyle(document.querySelector(\"#seats .seat-colour[data-seat='{}']\"))"
+             ".backgroundColor")
+    assert page.evaluate(style.format(0)) == "rgb(163, 38, 27)"  # the red of seat 0's stones
+    assert page.evaluate(style.format(1)) == "rgb(31, 78, 121)"  # the blue of seat 1's stones
 
 
 def test_stones_on_an_odd_row_are_marked_and_the_rules_say_why(page, server):
@@ -236,3 +230,59 @@ def test_stones_on_an_odd_row_are_marked_and_the_rules_say_why(page, server):
         page.wait_for_selector("#rules[open]")
         assert words in page.locator("#rules").inner_text(), lang
         page.keyboard.press("Escape")
+
+
+def play(page, turns, moves) -> None:
+    """Seat 0 moves each (stone, square) in turn, the bot answering each."""
+    for stone, square in moves:
+        page.wait_for_selector(f".wittig-stone.legal[data-stone='{stone}']")
+        before = turns.now(page)
+        page.locator(f".wittig-stone.legal[data-stone='{stone}']").click()
+        page.locator(".wittig-confirm").click()
+        turns.wait_past(page, before)
+        before = turns.now(page)
+        page.locator(f".wittig-field.legal[data-square='{square}']").click()
+        turns.wait_past(page, before)
+
+
+def glyph_pixels(page, square: str) -> list[float]:
+    """The on-screen font size of every symbol drawn on ``square``'s stones."""
+    return page.evaluate("""(square) => {
+        const svg = document.querySelector('.wittig-board');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return [...document.querySelectorAll('.wittig-stone')]
+          .filter((g) => g.querySelector('title').textContent.endsWith(' ' + square))
+          .flatMap((g) => [...g.querySelectorAll('text')].slice(1))
+          .map((t) => Number(t.getAttribute('font-size')) * scale);
+    }""", square)
+
+
+def test_defect_3_side_buttons_below_preview_the_power_and_doubles_are_readable(browser, server, turns):
+    """Issue 28, defect 3: nothing is drawn over the stone already on the field while the side
+    is chosen; each side's button says which symbol its double brings into power; the symbols
+    of a double are 12 px or more at 1366x768 and on a 390x844 phone."""
+    for width, height in ((1366, 768), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        new_match(page, server, bot="random", seed=1)
+        # 4 (star|cross) to e2, 1 (star|star) to c2, then 1 onto 4
+        play(page, turns, [("4", "e2"), ("1", "c2"), ("1", "e2")])
+        page.wait_for_selector(".wittig-side-button")
+        assert page.locator(".wittig-board .wittig-side").count() == 0, "nothing over the field"
+        resident = page.locator(".wittig-stone[data-stone='4']").bounding_box()
+        for button in page.locator(".wittig-side-button").all():
+            box = button.bounding_box()
+            assert box["y"] >= resident["y"] + resident["height"], "the buttons are below the board"
+        left = page.locator(".wittig-side-button[data-side='left'] .wittig-power").inner_text()
+        right = page.locator(".wittig-side-button[data-side='right'] .wittig-power").inner_text()
+        assert left == "→ ★ star comes into power", left  # 1's right star touches 4's left star
+        assert right == "→ no symbol comes into power", right  # 4's right cross, 1's left star
+        keep(page, f"wittig-side-{width}.png")
+        before = turns.now(page)
+        page.locator(".wittig-side-button[data-side='right']").click()
+        turns.wait_past(page, before)
+        page.wait_for_selector(".wittig-owed")
+        sizes = glyph_pixels(page, "e2")
+        assert len(sizes) == 4 and min(sizes) >= 12, (width, sizes)
+        keep(page, f"wittig-double-{width}.png")
+        context.close()

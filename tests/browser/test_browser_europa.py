@@ -38,10 +38,10 @@ def tip_one_round(page, turns) -> None:
     page.wait_for_selector(".eu-tipboard .stone.held")
     assert page.locator(".eu-map .cell.tipped").count() > 0  # the tipped half is shaded
     page.locator(".eu-tipboard button.legal[data-action=area]").first.click()
-    page.locator(".eu-tipboard button[data-action=done]").focus()
+    page.locator(".eu-held button[data-action=done]").focus()
     page.keyboard.press("Enter")
     turns.wait_past(page, before)
-    page.wait_for_selector(".eu-tipboard button[data-action=done]", state="detached")
+    page.wait_for_selector(".eu-held button[data-action=done]", state="detached")
 
 
 def test_a_whole_three_player_game_against_two_bots(page, server, tmp_path, turns):
@@ -132,11 +132,11 @@ def test_two_humans_never_see_each_others_tips_before_the_evaluation(browser, se
     assert "tip West" not in second.locator("#log").inner_text()
     assert "tip East" not in second.locator("#log").inner_text()
     # both finish; the evaluation shows both tips to both
-    first.locator(".eu-tipboard button[data-action=done]").click()
+    first.locator(".eu-held button[data-action=done]").click()
     second.wait_for_selector(".eu-tipboard button.legal[data-action=ew]")
     second.locator(".eu-tipboard button.legal[data-action=ew]").first.click()
-    second.wait_for_selector(".eu-tipboard button[data-action=done]")
-    second.locator(".eu-tipboard button[data-action=done]").click()
+    second.wait_for_selector(".eu-held button[data-action=done]")
+    second.locator(".eu-held button[data-action=done]").click()
     for page in pages:
         page.wait_for_selector(".eu-results li[data-seat='0']")
         stones = page.locator(".eu-results li[data-seat='0']").locator(".ok, .bad")
@@ -176,16 +176,7 @@ def test_the_map_follows_the_tips_and_zooms_by_hand(page, server, turns):
 def test_tip_stones_are_held_until_confirmed_and_can_be_taken_back(page, server, turns):
     """Issue 28, "no undo and no confirmation": tip stones wait on the page; the last can be
     taken back; Confirm places them all, in order."""
-    body = {"game": "europa", "seats": ["human", "random", "random"], "options": {"players": 3},
-            "seed": 4, "practice": True}
-    made = httpx.post(f"{server.url}/api/matches", json=body).json()
-    page.goto(server.url + made["seats"][0]["url"])
-    page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
-    while not page.locator(".eu-tipboard button.legal").count():
-        before = turns.now(page)
-        page.locator(".eu-card button[data-action=take]").first.click()
-        turns.wait_past(page, before)
-        page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
+    tipping(page, server, turns, (1280, 900))
     mine = "Player 1 places tip stone"  # the bots' tips go on meanwhile: count only ours
     placed = page.locator("#log").inner_text().count(mine)
     page.locator(".eu-tipboard button[data-action=ew][data-value='W']").click()
@@ -200,3 +191,88 @@ def test_tip_stones_are_held_until_confirmed_and_can_be_taken_back(page, server,
     assert page.locator(".eu-tipboard .stone.held").count() == 0
     log = page.locator("#log").inner_text()
     assert "Player 1 places tip stone 1: West." in log and "Player 1 places tip stone 2: South." in log
+
+
+def tipping(page, server, turns, viewport: tuple[int, int]) -> None:
+    """A three-player game (two random bots) at ``viewport``, taken to the seat's first tip."""
+    body = {"game": "europa", "seats": ["human", "random", "random"], "options": {"players": 3},
+            "seed": 4, "practice": True}
+    made = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
+    while not page.locator(".eu-tipboard button.legal").count():
+        before = turns.now(page)
+        page.locator(".eu-card button[data-action=take]").first.click()
+        turns.wait_past(page, before)
+        page.wait_for_selector(".eu-tipboard button.legal, .eu-card button[data-action=take]")
+
+
+MAP_ON_SCREEN = """() => {
+  const svg = document.querySelector('.eu-map');
+  const label = svg.querySelector('text.label');
+  const sections = getComputedStyle(svg.querySelector('.g-sections'));
+  const board = document.getElementById('board');
+  const style = getComputedStyle(board);
+  const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  return {width: svg.getBoundingClientRect().width, room: board.clientWidth - padding,
+          number: parseFloat(getComputedStyle(label).fontSize) * svg.getScreenCTM().a,
+          dash: sections.strokeDasharray, line: parseFloat(sections.strokeWidth) * svg.getScreenCTM().a};
+}"""
+
+
+def test_defect_7_the_map_uses_the_space_with_readable_numbers_lines_and_zoom(page, server, turns):
+    """Issue 28, defect 7: at 1366x768 the map is as wide as the board (not two thirds of
+    it), sector numbers drawn at 11 px or more; once a sector is chosen its section lines are
+    solid and clearly drawn; zoom changes the map's scale; on a phone the map is full width."""
+    tipping(page, server, turns, (1366, 768))
+    seen = page.evaluate(MAP_ON_SCREEN)
+    assert seen["width"] >= seen["room"] - 2, seen
+    assert seen["number"] >= 11, seen
+    for kind in ("ew", "area", "sector"):
+        page.locator(f".eu-tipboard button[data-action={kind}]").first.click()
+    seen = page.evaluate(MAP_ON_SCREEN)
+    assert seen["dash"] == "none" and seen["line"] >= 3, seen  # solid, 3 px or more on screen
+    scale = page.evaluate("document.querySelector('.eu-map').getScreenCTM().a")
+    page.click(".eu-zoom-btn[aria-label='zoom out']")
+    out = page.evaluate("document.querySelector('.eu-map').getScreenCTM().a")
+    assert out < scale / 1.2
+    page.locator(".eu-map").hover()
+    page.mouse.wheel(0, -200)  # the wheel zooms in again
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.querySelector('.eu-map').getScreenCTM().a") > out * 1.2
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    assert page.locator(".eu-map").bounding_box()["width"] >= 388  # the phone's whole width
+    # two fingers spread apart (touch pointer events) zoom in
+    box = page.locator(".eu-map").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 2})
+    before = page.evaluate("document.querySelector('.eu-map').getScreenCTM().a")
+    for kind, gap in (("touchStart", 20), ("touchMove", 50), ("touchMove", 80), ("touchEnd", 80)):
+        fingers = [{"x": x - gap, "y": y, "id": 1}, {"x": x + gap, "y": y, "id": 2}]
+        points = [] if kind == "touchEnd" else fingers
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    assert page.evaluate("document.querySelector('.eu-map').getScreenCTM().a") > before * 1.5
+
+
+def test_held_stones_wait_for_confirm_with_the_buttons_in_sight_on_a_phone(page, server, turns):
+    """Issue 28, "no undo and no confirmation": a stone held from the map (the map fills the
+    phone's screen) shows Confirm and Undo in the visible part of the page at once; Undo
+    takes it back, Confirm places it; nothing is sent before."""
+    tipping(page, server, turns, (390, 844))
+    mine = "Player 1 places tip stone"
+    placed = page.locator("#log").inner_text().count(mine)
+    page.locator(".eu-map .cell.pickable").first.click()
+    for button in (".eu-confirm", ".eu-undo"):
+        box = page.locator(button).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (button, box)  # in sight
+        assert box["height"] >= 40  # large enough to hit with a finger
+    page.click(".eu-undo")
+    assert page.locator(".eu-tipboard .stone.held").count() == 0
+    page.locator(".eu-map .cell.pickable").first.click()
+    assert page.locator("#log").inner_text().count(mine) == placed, "nothing sent before Confirm"
+    page.click(".eu-confirm")
+    page.wait_for_selector(".eu-tipboard button.legal[data-action=area]")
+    assert page.locator("#log").inner_text().count(mine) == placed + 1

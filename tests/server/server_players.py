@@ -59,6 +59,7 @@ class Player:
                     additional_headers=headers))
         self.ws.send(json.dumps({"type": "hello", **({"token": token} if token else {})}))
         self.presence: dict | None = None
+        self.chat: list[dict] = []  # chat lines heard, in order
         self.last: dict = {}
         self.until(lambda m: True)
 
@@ -67,10 +68,24 @@ class Player:
             message = json.loads(self.ws.recv(timeout))
             if message["type"] == "presence":
                 self.presence = message
+            elif message["type"] == "chat":
+                self.chat.extend(message["lines"])
             else:
                 assert message["type"] == "update", message
                 self.last = message
         return self.last
+
+    def hear(self, check, timeout: float = 20) -> dict:
+        """The first chat line heard (now or next) for which ``check(line)`` holds."""
+        while True:
+            for line in self.chat:
+                if check(line):
+                    return line
+            message = json.loads(self.ws.recv(timeout))
+            if message["type"] == "chat":
+                self.chat.extend(message["lines"])
+            elif message["type"] == "update":
+                self.last = message
 
     def seen_online(self, seat: int, timeout: float = 10) -> bool:
         """Whether a presence message shows ``seat`` online (waiting for one if needed)."""

@@ -271,7 +271,8 @@ def test_replays_are_built_once_and_cached(client, create, connect, monkeypatch)
         time.sleep(0.05)
     builds = []
     original = replay.build
-    monkeypatch.setattr(replay, "build", lambda row, lang: builds.append(lang) or original(row, lang))
+    monkeypatch.setattr(replay, "build",
+                        lambda row, lang, viewer: builds.append(lang) or original(row, lang, viewer))
     answers = [client.get(f"/api/matches/{made['id']}/replay").content for _ in range(5)]
     assert len(set(answers)) == 1 and builds == ["en"]
     assert json.loads(answers[0])["frames"][-1]["view"]["terminal"]

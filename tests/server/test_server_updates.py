@@ -46,8 +46,10 @@ def test_cached_log_and_legal_actions_equal_fresh_ones(game_id: str, moves: int)
         slid = slid or start > 0
         for viewer in [None, *range(match.game.num_players)]:
             for lang in ("en", "de"):
-                fresh = [dict(match.worded(e, lang), number=n)
-                         for n, e in enumerate(match.state.log(viewer, start), start + 1)]
+                events = match.state.events
+                fresh = [dict(match.worded(e, lang), event=n,
+                              number=len({ev["turn"] for ev in events[:n + 1]}))
+                         for n, e in enumerate(match.state.log(viewer, start), start)]
                 assert match.log_for(viewer, lang) == fresh
                 if viewer is not None and viewer in match.state.to_move():
                     assert match.legal_for(viewer, lang) == match.state.legal_actions_json(

@@ -272,9 +272,12 @@ def test_every_message_is_exactly_the_engine_view_of_its_recipient(client, creat
                 assert message["you"] == seat
                 expected = truth.legal_actions_json(seat) if seat is not None else []
                 assert message["legal"] == expected
-                assert [{k: v for k, v in e.items() if k not in ("by", "text", "number")}
+                assert [{k: v for k, v in e.items() if k not in ("by", "text", "event", "number")}
                         for e in message["log"]] == truth.log(seat)
-                assert [e["number"] for e in message["log"]] == list(range(1, len(truth.log(seat)) + 1))
+                assert [e["event"] for e in message["log"]] == list(range(len(truth.log(seat))))
+                moves = sorted({e["turn"] for e in truth.log(seat)})  # numbered per move, from 1
+                numbers = [moves.index(e["turn"]) + 1 for e in truth.log(seat)]
+                assert [e["number"] for e in message["log"]] == numbers
                 assert [e["text"] for e in message["log"]] == [game.event_text(e) for e in truth.log(seat)]
             mover = truth.to_move()[0]
             action = got[mover]["legal"][turn % len(got[mover]["legal"])]["action"]

@@ -329,11 +329,13 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         return (await _match(hub, match_id)).public()
 
     @app.get("/api/matches/{match_id}/replay")
-    async def match_replay(match_id: str, lang: str = Query("en", max_length=8)) -> Response:
-        """A finished match move by move: the record and, at every turn, everything."""
+    async def match_replay(match_id: str, lang: str = Query("en", max_length=8),
+                           view: int | None = Query(None)) -> Response:
+        """A finished match move by move: the record and, at every turn, everything (or, with
+        ``view`` a seat, what that seat knew then)."""
         await _match(hub, match_id)
         try:
-            body = await hub.replay(match_id, language(lang))
+            body = await hub.replay(match_id, language(lang), view)
         except MatchError as err:
             raise HTTPException(409, str(err)) from None
         return Response(body, media_type="application/json",

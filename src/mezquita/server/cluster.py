@@ -7,8 +7,9 @@ one instance at a time, through a lease in its row (``owner``, ``lease_until``, 
 third of ``Settings.lease_seconds``): the owner runs its bots and turn timers. When an
 instance dies its leases run out and the others take its matches over (`Hub.housekeeping`).
 
-`Cluster` listens on the notification channel: every stored move and seat change is
-announced by ``pg_notify`` in the transaction that stores it (``store/``), and presence
+`Cluster` listens on the notification channel: every stored move, taken-back move, chat line
+and seat change is announced by ``pg_notify`` in the transaction that stores it (``store/``),
+and presence
 (who is connected where) is announced here, for every match due in one statement; each
 instance applies what the others did to its own copy of the matches it has loaded, and
 catches up from the database after any gap.
@@ -89,6 +90,9 @@ class Cluster:
             return
         if data.get("i") == self.instance:
             return
+        if data.get("k") == "chat":  # also said after the end, to a finished match
+            self.hub.remote_chat(data.get("m"), data["line"])
+            return
         match = self.hub.matches.get(data.get("m"))
         if match is None:
             return
@@ -96,6 +100,8 @@ class Cluster:
         if kind == "move":
             self._spawn(self.hub.remote_move(match.id, data["t"], data["s"], data["a"],
                                              data["b"], data.get("r")))
+        elif kind == "undo":
+            self._spawn(self.hub.remote_undo(match.id, data["t"], data["g"]))
         elif kind in ("head", "refresh"):
             self._spawn(self.hub.refresh(match))
         elif kind == "presence":

@@ -17,6 +17,7 @@ from collections import OrderedDict
 from mezquita.engine import Record
 
 from .bots import BotPool
+from .chat import Chat
 from .clocks import Clocks, rebuild
 from .errors import MatchError
 from .housekeeping import Housekeeping
@@ -36,11 +37,11 @@ log = logging.getLogger("mezquita.server")
 FINISHED_KEPT = 64  # finished matches kept in memory for details and spectators
 
 
-class Hub(Seating, Play, Leaving, Presence, Housekeeping):
+class Hub(Seating, Play, Leaving, Presence, Housekeeping, Chat):
     """All live matches of one server instance, backed by a `Store` and a `BotPool`: lobby
     and seating (``seating.py``), live play (``play.py``), resigning and seats out of time
     (``leaving.py``), presence and sockets (``presence.py``), housekeeping and leases
-    (``housekeeping.py``); here, loading."""
+    (``housekeeping.py``), chat (``chat.py``); here, loading."""
 
     def __init__(self, store: Store, pool: BotPool, settings: Settings | None = None) -> None:
         self.store = store
@@ -106,14 +107,17 @@ class Hub(Seating, Play, Leaving, Presence, Housekeeping):
         self.scheduler.schedule(match)
         return match
 
-    async def replay(self, match_id: str, lang: str) -> bytes:
-        """The replay of finished ``match_id`` in ``lang`` as JSON bytes (built once, cached)."""
+    async def replay(self, match_id: str, lang: str, viewer: int | None = None) -> bytes:
+        """The replay of finished ``match_id`` in ``lang``, from seat ``viewer`` (None: all),
+        as JSON bytes (built once, cached)."""
         match = await self.get(match_id)
         if match is None:
             raise KeyError(match_id)
         if match.status != MatchStatus.FINISHED:
             raise MatchError("only finished matches can be replayed")
-        return await self.replays.get(match.row, lang)
+        if viewer is not None and not 0 <= viewer < len(match.row.seats):
+            raise MatchError(f"there is no seat {viewer} in this match")
+        return await self.replays.get(match.row, lang, viewer)
 
     def start(self) -> None:
         """At server start: resume running matches in the background, warm the bot pool,

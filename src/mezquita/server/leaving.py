@@ -79,6 +79,7 @@ class Leaving:
                 row.seats, row.left = seats, left
                 if result is not None:
                     row.status, row.result = status, result
+                    self.scheduler.spawn(self.chat_at_end(match))
                 match.set_names(match.names())  # the seat's name is now worded as a bot's
                 self.scheduler.cancel_timer(match, seat)
                 self.scheduler.schedule(match)  # stops the seat's clock, starts its bot

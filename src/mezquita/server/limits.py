@@ -49,6 +49,10 @@ LIMITS: dict[tuple[str, str], Rate] = {
     ("message", "seat"): Rate(60, 3.0),  # ... of one seat, however many sockets it opens
     ("message", "group"): Rate(600, 3.0),  # ... of one address group
     ("rename", "seat"): Rate(1, 2.0),  # names applied (the others wait, collapsed to the last)
+    ("undo", "seat"): Rate(20, 60.0),  # decisions taken back (each one updates every socket)
+    ("chat", "socket"): Rate(5, 10.0),  # chat lines said (stored, sent to a whole room)
+    ("chat", "seat"): Rate(5, 10.0),  # ... by one seat, however many sockets it opens
+    ("chat", "group"): Rate(30, 10.0),  # ... from one address group
     ("join", "group"): Rate(10, 2.0),  # WebSockets admitted into a match (queued JOIN_QUEUE s)
     ("join", "server"): Rate(100, 2.0),
     ("create", "group"): Rate(20, 60.0),  # matches created (refused ones do not count)

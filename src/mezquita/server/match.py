@@ -103,6 +103,7 @@ class Client:
         self.token = token  # the seat's secret as sent in hello (kept to hand over a rematch)
         self.lang = lang
         self.group = group  # the address group it connects from (`limits.address_group`)
+        self.account_name: str | None = None  # a logged-in spectator's, for the chat
         self.outbox: deque[str] = deque()
         self.stale = False  # the latest update has not been sent yet
         self.closing = False
@@ -149,6 +150,7 @@ class Match:
         # (event number, lang) -> [(masked entry, worded entry)]: one per masked form seen
         self._worded: dict[tuple[int, str], list[tuple[dict, dict]]] = {}
         self._worded_from = 0  # event numbers below this left the log tail
+        self._moves: list[int] = []  # event number -> its move's number in the log (from 1)
         # (seat, lang) -> (start, masked entries, worded entries) of the last log built
         self._last_log: dict[tuple[int | None, str], tuple[int, list[dict], list[dict]]] = {}
         self._display: dict[str, list[str | None]] = {}  # lang -> display_names
@@ -157,6 +159,9 @@ class Match:
         self.owned = True  # this instance runs its bots and clock deadlines
         self.active = time.monotonic()  # last move or connection
         self.busy = False  # the database is not answering a write of this match
+        self.undos = 0  # takebacks so far: a bot's answer computed before one is dropped
+        # the latest takeback, ``{"seat", "count"}``, until the next move (pages say it)
+        self.took_back: dict | None = None
 
     def changed(self) -> None:
         """Something clients see changed: re-encode on the next send, wake every client."""
@@ -164,6 +169,18 @@ class Match:
         self.active = time.monotonic()
         for client in self.clients:
             client.update()
+
+    def take_back(self, state: State, seat: int | None, count: int) -> None:
+        """``state`` replaces ours without ``seat``'s latest ``count`` decisions (None, 0: the
+        stored record says so): the log's caches of the events after it are dropped."""
+        self.state = state
+        self.undos += 1
+        self.took_back = None if seat is None else {"seat": seat, "count": count}
+        kept = len(state.events)
+        for key in [k for k in self._worded if k[0] >= kept]:
+            del self._worded[key]
+        del self._moves[kept:]
+        self._last_log.clear()
 
     def encoded(self, seat: int | None, lang: str) -> str:
         """The JSON text of `message` for ``(seat, lang)``, encoded once per version."""
@@ -290,22 +307,45 @@ class Match:
         return out
 
     def _word(self, number: int, entry: dict, lang: str) -> dict:
-        """Event ``number`` masked as ``entry``, worded in ``lang`` (once per masked form),
-        numbered for the log from 1 over the whole game."""
+        """`numbered`, once per masked form of event ``number`` and language."""
         forms = self._worded.setdefault((number, lang), [])
         worded = next((w for e, w in forms if e == entry), None)
         if worded is None:
-            worded = {**self.worded(entry, lang), "number": number + 1}
+            worded = self.numbered(number, entry, lang)
             forms.append((entry, worded))
         return worded
 
+    def numbered(self, event: int, entry: dict, lang: str) -> dict:
+        """Event number ``event``, masked as ``entry``, worded in ``lang`` with its place in
+        the log: ``event`` and ``number`` (`move_number`)."""
+        return {**self.worded(entry, lang), "event": event, "number": self.move_number(event)}
+
+    def move_number(self, event: int) -> int:
+        """The log's number of the move that made ``event``: moves counted from 1 over the
+        whole game, one per action that added events, so the events of one decision share
+        their number and the numbers have no gaps."""
+        events, moves = self.state.events, self._moves
+        del moves[len(events):]  # events taken back
+        for i in range(len(moves), event + 1):
+            new_move = i == 0 or events[i]["turn"] != events[i - 1]["turn"]
+            moves.append((moves[-1] if moves else 0) + new_move)
+        return moves[event]
+
     def worded(self, entry: dict, lang: str) -> dict:
-        """A log entry with who made it (human, bot, timeout) and its text in ``lang``."""
+        """A log entry with who made it (human, bot, timeout) and its text in ``lang``; a big
+        event is marked ``"banner"`` (with ``"told"``, the text its own seat reads instead,
+        where the game words one: `Event`)."""
         turn = entry["turn"]
         by = self.row.move_sources[turn] if entry["seat"] is not None and turn < len(
             self.row.move_sources) else None
-        return {**entry, "by": by, "text": self.game.event_text(entry, lang,
-                                                                 self.display_names(lang))}
+        out = {**entry, "by": by, "text": self.game.event_text(entry, lang,
+                                                                self.display_names(lang))}
+        event = self.game.decisions.events.get(entry["do"])
+        if event is not None and event.is_banner(entry):
+            out["banner"] = True
+            if event.told:
+                out["told"] = event.told.get(lang, event.told["en"])
+        return out
 
     def legal_for(self, seat: int, lang: str) -> list[dict]:
         """`State.legal_actions_json` of ``seat`` with the players' names. An entry whose
@@ -329,8 +369,8 @@ class Match:
     def message(self, seat: int | None, lang: str) -> dict:
         """The update sent to a client of ``seat``: its view, legal actions and the log."""
         running = self.status == MatchStatus.RUNNING
-        legal = (self.legal_for(seat, lang)
-                 if seat is not None and running and self.row.seats[seat] == HUMAN else [])
+        playing = seat is not None and running and self.row.seats[seat] == HUMAN
+        legal = self.legal_for(seat, lang) if playing else []
         names = self.display_names(lang)
         return {
             "type": "update",
@@ -339,6 +379,9 @@ class Match:
             "turn": len(self.state.history),  # actions so far; echo it in "act" messages
             "view": self.state.view(seat),
             "legal": legal,
+            # how many of its latest decisions the seat may take back now (`State.undoable`)
+            "undo": self.state.undoable(seat) if playing else 0,
+            "took_back": self.took_back,
             "names": names,  # per seat; None: "Player N" in the page's language
             "log": self.log_for(seat, lang),
             "breakdown": self.state.score_breakdown(lang, names) if self.state.is_terminal() else None,

@@ -1,7 +1,7 @@
 """The database tables: one row per match (its record's header plus metadata) and one row
 per move (the record's actions); accounts, their sessions and the seats they hold; ratings
-and the matches already rated; the open seats of tables and the quick-match queue. The schema
-itself is created by the shipped migrations."""
+and the matches already rated; the open seats of tables and the quick-match queue; the chat of
+each match. The schema itself is created by the shipped migrations."""
 
 from __future__ import annotations
 
@@ -156,4 +156,23 @@ queue = Table(
     Index("queue_waiting", "game", "players", "created_at"),
     Index("queue_one_each", "holder", unique=True, sqlite_where=text("match_id IS NULL"),
           postgresql_where=text("match_id IS NULL")),
+)
+
+#: One chat line of a match: ``room`` "players" (seated players) or "spectators"; ``seat`` the
+#: writer's seat (null: a spectator); ``name`` a spectator's account name ("" if anonymous);
+#: ``phrase`` the key of a quick phrase (each reader sees it in their language; ``text`` is
+#: then empty); ``turn`` the number of actions played when it was sent.
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
+    Column("room", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", String(500), nullable=False),
+    Column("phrase", String(16), nullable=True),
+    Column("turn", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("chat_by_match", "match_id", "id"),
 )

@@ -3,11 +3,14 @@ up to date with the moves and seat changes another instance stored."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
+
+from mezquita.engine import Record
 
 from .errors import MatchError
 from .match import Match
@@ -56,6 +59,62 @@ class Play:
                     match.busy = False
             self._applied(match, new, seat, action_json, by, result)
 
+    async def undo(self, match: Match, seat: int) -> None:
+        """Take back ``seat``'s latest decision (`State.takeback`): refused with `MatchError`
+        and nothing changed unless the engine allows it now. The stored move is deleted (and
+        the later ones of a simultaneous phase renumbered) before anybody hears of it; clocks
+        refund nothing (`Clocks`: the seat's clock runs on from its bank as it was)."""
+        async with match.lock:
+            if match.status != MatchStatus.RUNNING:
+                raise MatchError("the match is not running: nothing can be taken back")
+            steps = match.state.undoable_steps(seat)
+            if not steps:
+                raise MatchError("nothing can be taken back now: another seat has acted, "
+                                 "something was revealed, or the decision cannot be undone")
+            new = match.state.takeback(seat)
+            try:
+                await self.store.call(self.store.take_back, match.id, steps[:1],
+                                      len(match.state.history))
+            except MoveConflict:
+                self.scheduler.spawn(self.refresh(match))
+                raise MatchError("too late: another move was played first") from None
+            self._taken_back(match, new, seat, steps[:1])
+
+    def _taken_back(self, match: Match, new, seat: int, steps: list[int]) -> None:
+        """Our copy of ``match`` without the moves ``steps`` of ``seat`` (now ``new``)."""
+        row = match.row
+        for step in sorted(steps, reverse=True):
+            del row.actions[step], row.move_sources[step], row.move_times[step]
+        match.take_back(new, seat, len(steps))
+        self.scheduler.schedule(match)
+        match.changed()
+
+    async def remote_undo(self, match_id: str, total: int, steps: list[int]) -> None:
+        """Another instance took back the moves ``steps`` of the ``total`` of ``match_id``:
+        take them back from our copy too, or, if it is not at that turn, rebuild it from the
+        stored record."""
+        match = self.matches.get(match_id)
+        if match is None:
+            return
+        async with match.lock:
+            history = match.state.history
+            if len(history) == total and steps and 0 <= steps[0] < total:
+                seat = history[steps[0]][0]
+                if match.state.undoable_steps(seat)[:len(steps)] == steps:
+                    self._taken_back(match, match.state.takeback(seat, len(steps)), seat, steps)
+                    return
+            stored = await self.store.call(self.store.moves_from, match.id, 0)
+            record = Record(match.row.game, match.row.options, match.row.seed,
+                            [[seat, action] for seat, action, _ in stored])
+            new = await asyncio.to_thread(record.replay)
+            row = match.row
+            row.actions = [[seat, action] for seat, action, _ in stored]
+            row.move_sources = [by for _, _, by in stored]
+            del row.move_times[len(stored):]
+            match.take_back(new, None, 0)
+            self.scheduler.schedule(match)
+            match.changed()
+
     @staticmethod
     def _result(match: Match, state) -> dict:
         """The result of ``match`` ended in ``state``: returns, scores and who left."""
@@ -75,12 +134,14 @@ class Play:
         if match.clocks is not None:
             match.clocks.moved(seat, time.time())
         match.state = new
+        match.took_back = None
         match.row.actions.append([seat, action_json])
         match.row.move_sources.append(by)
         match.row.move_times.append(now())
         if result is not None:
             match.row.status = MatchStatus.FINISHED
             match.row.result = result
+            self.scheduler.spawn(self.chat_at_end(match))
         self.scheduler.cancel_timer(match, seat)
         match.waiting_since.pop(seat, None)
         self.scheduler.schedule(match)  # first, so the update carries the new clocks

@@ -1,4 +1,5 @@
-"""Replays of finished matches: every frame shows everything, with the log entries it added.
+"""Replays of finished matches: every frame shows everything (or, from one seat, what that
+seat saw then), with the log entries it added.
 
 A replay is built once per match and language, in a worker (a process by default), never on
 the event loop, and kept as encoded JSON in a small cache; concurrent requests for one replay
@@ -20,24 +21,32 @@ from .bots import _die_with_parent
 from .match import Match
 from .store import MatchRow
 
-CACHED = 128  # replays kept (match, language)
+CACHED = 128  # replays kept (match, language, viewpoint)
 
 
-def build(row: MatchRow, lang: str) -> bytes:
-    """The JSON of a finished match move by move, with nothing hidden: the full view after
-    every action and the log entries it added (run in a worker)."""
+def build(row: MatchRow, lang: str, viewer: int | None = None) -> bytes:
+    """The JSON of a finished match move by move: after every action the view and the log
+    entries it added, with nothing hidden, or (``viewer`` a seat) as that seat knew them
+    then (run in a worker)."""
     game = load(row.game, **row.options)
     record = Record(row.game, row.options, row.seed, row.actions, version=game.info.version)
     state = game.new_state(row.seed)
     match = Match(row, state)
-    frames = [{"turn": 0, "seat": None, "log": [], "view": state.full_view()}]
+
+    def view() -> dict:
+        return state.full_view() if viewer is None else state.view(viewer)
+
+    def log(start: int) -> list[dict]:
+        events = state.events[start:] if viewer is None else state.log(viewer, start)
+        return [match.numbered(n, e, lang) for n, e in enumerate(events, start)]
+
+    frames = [{"turn": 0, "seat": None, "log": [], "view": view()}]
     for turn, (seat, action) in enumerate(row.actions):
         before = len(state.events)
         state.apply(seat, action)
-        frames.append({"turn": turn + 1, "seat": seat, "view": state.full_view(),
-                       "log": [match.worded(e, lang) for e in state.events[before:]]})
-    return json.dumps({"match": match.public(), "record": record.to_json(), "frames": frames},
-                      separators=(",", ":")).encode()
+        frames.append({"turn": turn + 1, "seat": seat, "view": view(), "log": log(before)})
+    return json.dumps({"match": match.public(), "viewer": viewer, "record": record.to_json(),
+                       "frames": frames}, separators=(",", ":")).encode()
 
 
 class Results:
@@ -73,7 +82,7 @@ class ReplayBuilder:
         self.kind = kind
         self._executor: Executor | None = None
         self._cache = Results(CACHED)
-        self._building: dict[tuple[str, str], asyncio.Future] = {}
+        self._building: dict[tuple[str, str, int | None], asyncio.Future] = {}
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -85,19 +94,20 @@ class ReplayBuilder:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="replay")
         return self._executor
 
-    async def get(self, row: MatchRow, lang: str) -> bytes:
-        """The replay of finished ``row`` in ``lang``."""
-        key = (row.id, lang)
+    async def get(self, row: MatchRow, lang: str, viewer: int | None = None) -> bytes:
+        """The replay of finished ``row`` in ``lang``, from seat ``viewer`` (None: all)."""
+        key = (row.id, lang, viewer)
         if (kept := self._cache.get(key)) is not None:
             return kept
         building = self._building.get(key)
         if building is None:
             loop = asyncio.get_running_loop()
-            building = self._building[key] = loop.run_in_executor(self._pool(), build, row, lang)
+            building = self._building[key] = loop.run_in_executor(self._pool(), build, row, lang,
+                                                                      viewer)
             building.add_done_callback(lambda f: self._built(key, f))
         return await asyncio.shield(building)
 
-    def _built(self, key: tuple[str, str], future: asyncio.Future) -> None:
+    def _built(self, key: tuple[str, str, int | None], future: asyncio.Future) -> None:
         self._building.pop(key, None)
         self._cache.keep(key, future)
 

@@ -109,7 +109,7 @@ class Scheduler:
                         pause: float = 0.0) -> None:
         """Ask the pool for ``agent``'s move and play it if the match has not moved on."""
         match.thinking.add(seat)
-        turn = len(match.state.history)
+        turn, undos = len(match.state.history), match.undos
         try:
             if pause:
                 await asyncio.sleep(pause)
@@ -127,7 +127,7 @@ class Scheduler:
         if self.live(match.id) is not match or not match.owned:
             return
         if (match.status == MatchStatus.RUNNING and len(match.state.history) == turn
-                and seat in match.state.to_move()):
+                and match.undos == undos and seat in match.state.to_move()):
             try:
                 await self.act(match, seat, action, turn, by)
             except StoreUnavailable:  # try again (recomputed: same seed, same move)

@@ -4,7 +4,12 @@ Protocol (JSON text messages). The client opens with
 ``{"type": "hello", "token": "<seat token or omitted to spectate>", "lang": "en"}``; the server
 answers with ``{"type": "update", ...}`` (see `Match.message`) now and after every change.
 The client then sends ``{"type": "act", "action": <JSON or id>, "turn": <the update's "turn">}``,
-``{"type": "lang", "lang": "es"}``, ``{"type": "name", "name": "Anna"}`` (its seat's player
+``{"type": "undo"}`` (take back the seat's latest decision, while the update's ``"undo"``
+count is above 0: `State.undoable`), ``{"type": "chat", "text": "..."}`` or
+``{"type": "chat", "phrase": "good_game"}`` (a line in the players' room, or a spectator's in
+the spectators' room: `chat.py`; clients get ``{"type": "chat", "lines": [...]}``, all lines of
+the rooms they read on connecting, with ``"all": true``), ``{"type": "lang", "lang": "es"}``,
+``{"type": "name", "name": "Anna"}`` (its seat's player
 name), ``{"type": "rematch"}`` (at the end: the same players again, seats rotated; each seat
 is then sent ``{"type": "rematch", "id", "seat", "token", "url"}``, its own only) or
 ``{"type": "resign"}`` (as ``POST /api/matches/{id}/resign``; everybody gets the update) or
@@ -155,8 +160,12 @@ async def _serve(websocket: WebSocket, hub: Hub, match_id: str, group: str) -> N
                           "to it to play", 4403)
             return
     client = Client(seat, language(hello.get("lang")), group, token if seat is not None else None)
+    if seat is None:  # a logged-in spectator chats under the account's name
+        session = await _session(websocket, hub)
+        client.account_name = session["name"] if session is not None else None
     try:
         await hub.join(match, client)
+        await hub.chat_history(match, client)
         if match.row.rematch is not None and seat is not None:  # hand over the seat made meanwhile
             new = await hub.get(match.row.rematch)
             if new is not None:
@@ -215,6 +224,17 @@ async def handle(hub: Hub, match: Match, client: Client, data: dict[str, Any]) -
         if turn is not None and (type(turn) is not int):
             raise BadMessage("malformed", '"turn" must be an integer')
         await hub.act(match, client.seat, data["action"], turn)
+    elif kind == "undo":
+        if client.seat is None:
+            raise BadMessage("spectator", "spectators have no decision to take back")
+        if hub.limiter.take("undo", seat=f"{match.id}/{client.seat}"):
+            raise BadMessage("rate_limited", "too many take-backs; wait a minute")
+        await hub.undo(match, client.seat)
+    elif kind == "chat":
+        seat = f"{match.id}/{client.seat}" if client.seat is not None else None
+        if hub.limiter.take("chat", socket=str(id(client)), seat=seat, group=client.group):
+            raise BadMessage("rate_limited", "too many chat lines; wait a few seconds")
+        await hub.say(match, client, data.get("text"), data.get("phrase"))
     elif kind == "name":
         if client.seat is None:
             raise BadMessage("spectator", "spectators have no name to set")
@@ -237,19 +257,22 @@ async def handle(hub: Hub, match: Match, client: Client, data: dict[str, Any]) -
         client.push('{"type":"pong"}')
     else:
         raise BadMessage("unknown_type",
-                         f"unknown message type {kind!r} (act, name, rematch, resign, lang, "
-                         "ping)")
+                         f"unknown message type {kind!r} (act, undo, name, rematch, resign, "
+                         "lang, ping)")
 
 
 async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hub) -> None:
-    """Send the client's small messages in order, then the match's latest update; close
-    when asked to, or when the client does not take a message within the deadline."""
+    """Send the match's update first (the answer to hello), then the client's small messages
+    in order, each time followed by the match's latest update; close when asked to, or when
+    the client does not take a message within the deadline."""
     settings = hub.settings
+    answered = False
     while True:
         await client.wake.wait()
         client.wake.clear()
         while client.outbox or client.stale:
-            is_update = not client.outbox
+            is_update = client.stale and (not answered or not client.outbox)
+            answered = True
             if is_update:
                 client.stale = False
                 text = match.encoded(client.seat, client.lang)
@@ -275,15 +298,20 @@ async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hu
 
 
 async def _session_account(websocket: WebSocket, hub: Hub) -> int | None:
-    """The account whose session cookie came with ``websocket`` from our own pages (a
-    handshake from another site's page does not count), or ``None``."""
+    """The id of the account of `_session`, or ``None``."""
+    found = await _session(websocket, hub)
+    return found["id"] if found is not None else None
+
+
+async def _session(websocket: WebSocket, hub: Hub) -> dict | None:
+    """The session (with its account's id and name) whose cookie came with ``websocket`` from
+    our own pages (a handshake from another site's page does not count), or ``None``."""
     cookie = websocket.cookies.get(SESSION_COOKIE)
     origin = websocket.headers.get("origin")
     if not cookie or len(cookie) > 100 or (origin is not None and
                                            urlsplit(origin).netloc != websocket.headers.get("host")):
         return None
-    found = await hub.store.call(hub.store.session, digest(cookie))
-    return found["id"] if found is not None else None
+    return await hub.store.call(hub.store.session, digest(cookie))
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:

@@ -2,11 +2,13 @@
 module each: ``matches.py`` (match rows and the accounts holding their seats), ``moves.py``
 (moves and `MoveWriter`), ``leases.py`` (which instance runs a match), ``accounts.py``
 (accounts and sessions), ``ratings.py`` (ratings, applied with a match's last move),
-``tables.py`` (open seats), ``queue.py`` (the play-now queue)."""
+``tables.py`` (open seats), ``queue.py`` (the play-now queue), ``chat.py`` (what is said
+at the table)."""
 
 from __future__ import annotations
 
 from .accounts import Accounts
+from .chat import Chats
 from .db import (
     CHANNEL,
     DEFAULT_URL,
@@ -30,6 +32,6 @@ __all__ = ["CHANNEL", "DEFAULT_URL", "DURABILITY", "MatchRow", "Move", "MoveConf
            "now", "pg_guards"]
 
 
-class Store(Matches, Moves, Leases, Accounts, Ratings, Tables, Queue):
-    """Reads and writes matches, moves, leases, accounts, ratings, open seats and the queue on
-    one database."""
+class Store(Matches, Moves, Leases, Accounts, Ratings, Tables, Queue, Chats):
+    """Reads and writes matches, moves, leases, accounts, ratings, open seats, the queue and
+    chat on one database."""

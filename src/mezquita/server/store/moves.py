@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from mezquita.engine import MezquitaError
@@ -107,6 +107,27 @@ class Moves(Database):
             "p": [self._payload("move", m.match_id, t=m.turn, s=m.seat, a=m.action, b=m.by,
                                 st=m.status, r=m.result) for m in batch]}
         self._raw_execute(_PG_MOVES, params)
+
+    def take_back(self, match_id: str, turns: list[int], total: int) -> None:
+        """Delete the stored moves ``turns`` (newest first) of ``match_id``, which has ``total`` moves, and
+        number the later ones on without gaps, in one transaction (announced to the other
+        instances as ``undo``); raise `MoveConflict` and change nothing if another move was
+        stored meanwhile. The match row is locked first: a move stored at the same time waits
+        for it (its foreign key shares that row)."""
+        gone = sorted(turns)
+        with self.engine.begin() as c:
+            c.execute(select(matches.c.id).where(matches.c.id == match_id).with_for_update())
+            stored = c.execute(select(func.count()).select_from(moves)
+                               .where(moves.c.match_id == match_id)).scalar_one()
+            if stored != total:
+                raise MoveConflict("another move was stored first")
+            c.execute(delete(moves).where(moves.c.match_id == match_id, moves.c.turn.in_(gone)))
+            for turn in range(gone[0] + 1, total):  # upwards: each new number is free by then
+                before = sum(1 for g in gone if g < turn)
+                if turn not in gone:
+                    c.execute(update(moves).where(moves.c.match_id == match_id, moves.c.turn == turn)
+                              .values(turn=turn - before))
+            self._notify(c, "undo", match_id, t=total, g=turns)
 
     def stored_move(self, match_id: str, turn: int) -> tuple[int, Any, str] | None:
         """The stored ``(seat, action, by)`` of ``turn``, or ``None``."""

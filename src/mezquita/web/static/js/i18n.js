@@ -51,3 +51,6 @@ export function languagePicker(select, onChange) {
     onChange(select.value);
   });
 }
+
+// A log text as a sentence: its first letter upper-case (an entry may begin with a verb).
+export const sentence = (text) => text.charAt(0).toLocaleUpperCase(currentLang()) + text.slice(1);

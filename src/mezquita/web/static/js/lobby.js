@@ -184,6 +184,12 @@ function renderClocks() {
   const presets = Object.values(CLOCKS.presets).map((c) => new Option(clockText(c), c.type));
   $("clock").replaceChildren(new Option(t("lobby.clock_auto"), ""), ...presets, new Option(t("lobby.clock_off"), "off"));
   $("clock").value = value;
+  showClockHelp();
+}
+
+// What happens to a player out of time, said only while a clock can run out.
+function showClockHelp() {
+  $("clock-help").hidden = $("clock").value === "off";
 }
 
 // -- game cards -------------------------------------------------------------------------
@@ -436,11 +442,12 @@ async function renderAccountMatches() {
     h("span", { class: "hint", text: ` · ${t(`lobby.status.${m.status}`)}` })))));
 }
 
+// A finished match's line: who won, or a draw, without scores; what decides differs per game
+// (Wittig's Cordoba: stones on the far row; Cortiça: cork, then tie-breaks), so the numbers
+// are left to the match page's result, which words the reason.
 function resultText(m) {
   if (!m.winners) return t(`lobby.status.${m.status}`);
-  const who = m.winners.length > 1 ? t("lobby.draw") : t("lobby.winner", { player: playerLabel(m.seats[m.winners[0]], m.winners[0], m.names[m.winners[0]]) });
-  const scores = m.scores.map((v) => (Number.isInteger(v) ? v : v.toFixed(1))).join(" – ");
-  return `${who} · ${scores}`;
+  return m.winners.length > 1 ? t("lobby.draw") : t("lobby.winner", { player: playerLabel(m.seats[m.winners[0]], m.winners[0], m.names[m.winners[0]]) });
 }
 
 function matchTable(rows, finished) {
@@ -486,6 +493,7 @@ async function start() {
   if (ME) Object.assign($("name"), { value: ME.name, disabled: true }); // an account plays under its name
   languagePicker($("lang"), () => { redraw(); accountMenu($("account")); });
   accountMenu($("account"));
+  $("clock").addEventListener("change", showClockHelp);
   $("create").addEventListener("submit", create);
   $("rules-btn").addEventListener("click", () => showRules($("rules"), game().id, game().name, game().summary));
   redraw();

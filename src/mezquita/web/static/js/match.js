@@ -1,9 +1,12 @@
 // A match page: play a seat (join link with a secret token), spectate, or replay a finished match.
 import { accountMenu, ME, send } from "./account.js";
+import { animated, banner, bannerText } from "./animate.js";
+import { createChat } from "./chat.js";
 import { STATUS } from "./constants.js";
 import { getJSON, h } from "./dom.js";
-import { currentLang, languagePicker, loadLang, t, translatePage } from "./i18n.js";
+import { currentLang, languagePicker, loadLang, sentence, t, translatePage } from "./i18n.js";
 import { myMatches, NAME_KEY, remember } from "./mine.js";
+import { createReplay } from "./replay.js";
 import { rendererFor } from "./renderers/index.js";
 import { showRules } from "./rules.js";
 
@@ -11,6 +14,8 @@ const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const tokenKey = `mezquita.token.${matchId}`;
 const page = { msg: null, renderer: null, socket: null, retry: 0, pending: false, clockOffset: 0, replay: null, drawing: Promise.resolve(), mine: false, askedRematch: false, rematch: null };
+const chat = createChat({ matchId, page, playerName, send: (message) => page.socket?.send(JSON.stringify(message)) });
+const replay = createReplay({ matchId, page, pageData: (match) => pageData(match), playerName, onFrame: () => chat.render() });
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const SOUND_KEY = "mezquita.sound";
 
@@ -98,18 +103,22 @@ function receive(message) {
     return;
   }
   if (message.type === "rematch") return rematchReady(message);
+  if (message.type === "chat") return chat.receive(message);
   if (message.type !== "update") return;
   page.clockOffset = message.server_time * 1000 - Date.now();
   page.msg = message;
   page.pending = false;
   showError("");
   if (!page.replay) render();
-  else { // e.g. the score table and the log in a newly chosen language
-    renderSummary();
-    renderLog(message.log);
-    renderSeats();
-    renderStatus();
+  const link = replay.linked(); // a shared link to a position opens the replay there, once
+  if (link && !page.linkOpened && message.match.status === STATUS.FINISHED) {
+    page.linkOpened = true;
+    page.drawing = page.drawing.then(() => replay.start(link.at, link.view)).catch((error) => showError(String(error)));
   }
+  if (!page.replay) return;
+  renderSummary(); // e.g. the score table in a newly chosen language
+  renderSeats();
+  renderStatus();
 }
 
 export function act(action) {
@@ -148,19 +157,36 @@ async function draw() {
   const mine = match.status === STATUS.RUNNING && you !== null && view.to_move.includes(you);
   document.title = `${mine ? `● ${t("match.your_turn")} · ` : ""}${match.name} · Mezquita`;
   const renderer = await ensureRenderer(match.game);
-  await renderer.update({ view, legal, you, match, lang: currentLang(), log, names: page.msg.names, pageData: await pageData(match) });
+  const data = await pageData(match);
+  // another seat's move is seen happening (the player's own click shows at once)
+  const moved = page.drawn !== undefined && turn !== page.drawn && log.at(-1)?.seat !== you;
+  await animated($("board"), () => renderer.update({ view, legal, you, match, lang: currentLang(), log, names: page.msg.names, pageData: data }), moved);
+  showBanners(log, you);
+  page.drawn = turn;
   if (mine && !page.mine) chime();
   page.mine = mine;
   if (you !== null) remember({ id: match.id, seat: you, token: seatToken(), game: match.game, gameName: match.name });
   renderStatus();
+  renderUndo();
   renderSpectators();
   renderSeats();
   renderNameForm();
   renderInvites();
   renderLog(log);
   renderSummary();
+  chat.render();
   focusDecision(mine);
   document.body.dataset.turn = turn; // actions played so far, set once the page shows them (for tests)
+}
+
+// The big events new since the last draw, the newest in a banner (none on the first draw).
+function showBanners(log, you) {
+  const newest = log.at(-1)?.number ?? 0;
+  const seen = page.logSeen;
+  page.logSeen = newest;
+  if (seen === undefined) return;
+  const big = log.filter((e) => e.number > seen && e.banner).at(-1);
+  if (big) banner($("board"), bannerText(big, you));
 }
 
 // After a move, keyboard focus goes to the next decision's first control (unless the player
@@ -171,6 +197,15 @@ function focusDecision(mine) {
   if (!mine || !idle || (active && active.tagName === "INPUT")) return;
   const first = $("board").querySelector(".legal[tabindex], .actions button:not([hidden])");
   first?.focus({ preventScroll: true });
+}
+
+// Taking back: offered while the server says the seat may take back decisions (nothing hidden
+// revealed, no other seat acted since); a takeback is told to everybody until the next move.
+function renderUndo() {
+  const { undo, took_back: tookBack, you } = page.msg;
+  $("undo-btn").hidden = !undo;
+  if (undo) $("undo-btn").textContent = t("match.undo", { n: undo });
+  $("took-back").textContent = tookBack && tookBack.seat !== you ? t("match.took_back", { player: playerName(tookBack.seat) }) : "";
 }
 
 function renderSpectators() {
@@ -291,21 +326,29 @@ function tickTimer() {
   $("timer").dataset.urgency = shown?.urgency || "";
 }
 
-// Each seat's presence dot in the seat's colour on the board (if the game has seat colours):
-// filled while the player is here, a ring while away.
+// Each seat: its colour on the board as a square swatch before the name (if the game has seat
+// colours); apart from it, among the seat's facts, whether the player is here: a green dot, or
+// a grey ring and "away" in words.
 function renderSeats() {
   const { match, view } = page.msg;
   const colours = page.renderer?.colours;
   $("seats").replaceChildren(...match.seats.map((seat, i) => h("div", { class: `seat${view.to_move.includes(i) ? " to-move" : ""}`, "data-seat": i },
-    h("span", {}, h("span", { class: `dot${seat.online ? " on" : ""}`, "data-seat": i, title: t(seat.online ? "match.online" : "match.offline"),
-      style: colours?.[i] ? `--seat:${colours[i]}` : "" }), playerName(i),
-    seat.left ? h("span", { class: "left-mark", text: ` ${leftText(seat.left)}` }) : null),
-    h("span", { class: "seat-facts" },
+    h("span", {}, Array.isArray(colours) && colours[i] ? h("span", { class: "seat-colour", "data-seat": i, style: `--seat:${colours[i]}`, "aria-hidden": "true" }) : null,
+      playerName(i),
+      seat.left ? h("span", { class: "left-mark", text: ` ${leftText(seat.left)}` }) : null),
+    h("span", { class: "seat-facts" }, presence(seat, i),
       view.scores ? h("span", { text: t("match.score", { n: view.scores[i] }) }) : null,
       seat.clock ? h("span", { class: "clock", "data-seat": i, title: t("match.clock_of", { player: playerName(i) }) }) : null),
   )));
   tickTimer();
   renderResign();
+}
+
+// A seat's presence: online (a green dot, its words for screen readers) or away (a grey ring and the words).
+function presence(seat, i) {
+  const words = t(seat.online ? "match.online" : "match.offline");
+  return h("span", { class: `presence ${seat.online ? "on" : "off"}`, "data-seat": i, title: words },
+    h("span", { class: "presence-dot", "aria-hidden": "true" }), h("span", { class: seat.online ? "sr-only" : "presence-words", text: words }));
 }
 
 // How a seat's player left: "resigned", or "resigned, now Hard bot" where a bot took the seat.
@@ -331,21 +374,21 @@ function bindResign() {
   });
 }
 
-// A log text as a sentence: its first letter upper-case (an entry may begin with a verb).
-const sentence = (text) => text.charAt(0).toLocaleUpperCase(currentLang()) + text.slice(1);
-
 function renderLog(entries) {
-  // Each entry comes worded by the engine for this seat and numbered by the server (1, 2, 3...
-  // over the whole game); the page only draws it.
+  // Each entry comes worded by the engine for this seat and numbered by the server per move
+  // (1, 2, 3... over the whole game); the further entries of one move follow its first
+  // under the same number, unmarked. The page only draws them.
   // A seat that left is noted where it left: after the log events there were then.
   const list = $("log");
-  const items = entries.map((e, i) => h("li", { value: e.number, class: i === entries.length - 1 ? "newest" : "" },
-    sentence(e.text), e.by === "timeout" ? ` ${t("match.timeout")}` : ""));
+  const items = entries.map((e, i) => {
+    const classes = [i === entries.length - 1 && "newest", i > 0 && entries[i - 1].number === e.number && "same-move"];
+    return h("li", { value: e.number, class: classes.filter(Boolean).join(" ") }, sentence(e.text), e.by === "timeout" ? ` ${t("match.timeout")}` : "");
+  });
   const seats = page.msg?.match.seats || [];
-  seats.map((seat, i) => [seat.left, i]).filter(([left]) => left && (!entries.length || left.events >= entries[0].number - 1))
+  seats.map((seat, i) => [seat.left, i]).filter(([left]) => left && (!entries.length || left.events >= entries[0].event))
     .sort(([a], [b]) => b.events - a.events)
     .forEach(([left, seat]) => {
-      const at = entries.findIndex((e) => e.number > left.events);
+      const at = entries.findIndex((e) => e.event >= left.events);
       const note = h("li", { class: "left-note", "data-seat": seat }, t(`match.log_left.${left.why}`, { player: playerName(seat) }),
         left.bot ? ` ${t("match.log_bot", { bot: t(`level.${left.bot}.bot`) })}` : "");
       items.splice(at < 0 ? items.length : at, 0, note);
@@ -405,38 +448,6 @@ function scoreTable(breakdown) {
     adds ? h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Σ" }), ...breakdown.totals.map((v) => h("td", { text: number(v) })))) : null);
 }
 
-async function startReplay(at = 0) {
-  const data = await getJSON(`/api/matches/${encodeURIComponent(matchId)}/replay?lang=${currentLang()}`);
-  page.replay = { frames: data.frames, at: data.frames.length - 1 };
-  $("replay-bar").hidden = false;
-  $("r-range").max = data.frames.length - 1;
-  showFrame(at);
-}
-
-function showFrame(index) {
-  const replay = page.replay;
-  replay.at = Math.max(0, Math.min(replay.frames.length - 1, index));
-  const frame = replay.frames[replay.at];
-  $("r-range").value = replay.at;
-  const said = frame.log.map((e) => e.text).join(" · ");
-  $("r-label").textContent = `${t("match.turn", { n: replay.at, total: replay.frames.length - 1 })}${said ? ` · ${said}` : ""}`;
-  pageData(page.msg.match).then((data) => page.renderer.update({ view: frame.view, legal: [], you: null, match: page.msg.match, lang: currentLang(), log: frame.log, pageData: data }));
-}
-
-function bindReplay() {
-  $("replay-btn").addEventListener("click", () => startReplay());
-  $("r-first").addEventListener("click", () => showFrame(0));
-  $("r-prev").addEventListener("click", () => showFrame(page.replay.at - 1));
-  $("r-next").addEventListener("click", () => showFrame(page.replay.at + 1));
-  $("r-last").addEventListener("click", () => showFrame(Infinity));
-  $("r-range").addEventListener("input", () => showFrame(Number($("r-range").value)));
-  document.addEventListener("keydown", (event) => {
-    if (!page.replay || event.target.tagName === "INPUT") return;
-    if (event.key === "ArrowLeft") showFrame(page.replay.at - 1);
-    if (event.key === "ArrowRight") showFrame(page.replay.at + 1);
-  });
-}
-
 async function start() {
   await loadLang(currentLang());
   translatePage();
@@ -444,7 +455,7 @@ async function start() {
     page.socket?.send(JSON.stringify({ type: "lang", lang: currentLang() }));
     setConnection(page.socket?.readyState === WebSocket.OPEN);
     if (page.msg) renderSpectators();
-    if (page.replay) startReplay(page.replay.at); // the frames' texts in the new language
+    if (page.replay) replay.start(page.replay.at, page.replay.view); // the frames' texts in the new language
     accountMenu($("account"));
   });
   $("rules-btn").addEventListener("click", async () => {
@@ -452,9 +463,11 @@ async function start() {
     const game = games.find((g) => g.id === page.msg?.match.game);
     if (game) showRules($("rules"), game.id, game.name, game.summary);
   });
-  bindReplay();
+  replay.bind();
   bindSound();
   bindResign();
+  chat.bind();
+  $("undo-btn").addEventListener("click", () => page.socket?.send(JSON.stringify({ type: "undo" })));
   $("rematch-btn").addEventListener("click", askRematch);
   $("name-form").addEventListener("submit", saveName);
   $("seat-link-btn").addEventListener("click", async () => {

@@ -16,9 +16,11 @@ const BACK = "#d9822b";
 const OWED = "#c9a227";
 
 let texts = null;
-// On a phone the board is drawn at under half size: its letters are then drawn larger
-// (in board units) so that none is under 10 px on screen.
+// On a phone the board keeps at least MIN_WIDTH px and scrolls sideways, so that the symbols
+// of a double (two narrow stones in one field) stay at 12 px or more; its labels and row
+// numbers are drawn larger (in board units).
 let narrow = false;
+const MIN_WIDTH = 600;
 const size = (wide, small) => (narrow ? small : wide);
 
 const boards = new Map();
@@ -48,12 +50,12 @@ function cellXY(view, square) {
 // `stranded`: the words for a stone that cannot reach the far row by moving ("" if it can).
 function stone(x, y, w, data, symbols, { ring = null, title = "", stranded = "" } = {}) {
   const hgt = CELL - 8;
-  const glyph = narrow ? 23 : Math.min(28, w * 0.56);
-  const group = s("g", { class: "wittig-stone", "data-stone": data.label, transform: `translate(${x},${y})` },
+  const glyph = Math.min(28, w * 0.6);
+  const group = s("g", { class: "wittig-stone", "data-stone": data.label, "data-key": `stone-${data.label}`, transform: `translate(${x},${y})` },
     s("rect", { x: 0, y: 0, width: w, height: hgt, rx: 7, fill: "#fbf4e6", stroke: ring || SEAT_COLOUR[data.seat], "stroke-width": ring ? 4 : 2.5 }),
-    s("rect", { x: 3, y: 3, width: w - 6, height: size(15, 24), rx: 4, fill: SEAT_COLOUR[data.seat] }),
-    s("text", { x: w / 2, y: size(15, 22), "text-anchor": "middle", "font-size": size(12, 22.5), "font-weight": 700, fill: "#fffaf0", text: data.label }),
-    s("line", { x1: w / 2, y1: size(21, 29), x2: w / 2, y2: hgt - 4, stroke: "#cbb89a", "stroke-width": 1 }),
+    s("rect", { x: 3, y: 3, width: w - 6, height: size(15, 20), rx: 4, fill: SEAT_COLOUR[data.seat] }),
+    s("text", { x: w / 2, y: size(15, 19), "text-anchor": "middle", "font-size": size(12, 17), "font-weight": 700, fill: "#fffaf0", text: data.label }),
+    s("line", { x1: w / 2, y1: size(21, 25), x2: w / 2, y2: hgt - 4, stroke: "#cbb89a", "stroke-width": 1 }),
     s("text", { x: w / 4 + 0.5, y: hgt - size(12, 6), "text-anchor": "middle", "font-size": glyph, fill: symbols[data.left].color, text: symbols[data.left].glyph }),
     s("text", { x: (3 * w) / 4 - 0.5, y: hgt - size(12, 6), "text-anchor": "middle", "font-size": glyph, fill: symbols[data.right].color, text: symbols[data.right].glyph }));
   if (stranded) { // a grey veil and a "cannot arrive" mark in the corner
@@ -70,7 +72,7 @@ function stone(x, y, w, data, symbols, { ring = null, title = "", stranded = "" 
 export function create(root, { t, act, playerName }) {
   const board = h("div", { class: "wittig" });
   const status = h("p", { class: "hint wittig-status", style: "min-height:1.5rem;margin:0 0 .3rem" });
-  const table = h("div", { class: "wittig-table", style: "max-width:880px;margin:0 auto" });
+  const table = h("div", { class: "wittig-table", style: "max-width:880px;margin:0 auto;overflow-x:auto" });
   const notes = h("div", { class: "wittig-notes", style: "min-height:3rem;margin:.3rem 0" });
   const prompt = h("p", { class: "wittig-prompt", style: "min-height:1.5rem;margin:.4rem 0;font-weight:600" });
   const buttons = h("div", { class: "actions wittig-actions", style: "min-height:2.6rem;display:flex;gap:.5rem;flex-wrap:wrap" });
@@ -118,7 +120,7 @@ export function create(root, { t, act, playerName }) {
     const owed = new Set(view.owed.flat());
     const width = LEFT + view.columns * CELL + 8;
     const height = TOP + (view.rows + 1) * CELL + GAP + 22;
-    const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": "Cordoba", class: "wittig-board", style: "max-height:78vh" });
+    const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": "Cordoba", class: "wittig-board", style: `max-height:78vh${narrow ? `;min-width:${MIN_WIDTH}px` : ""}` });
 
     // fields: the far row tinted, the start row apart; legal destinations in green
     for (let row = view.rows; row >= 0; row--) {
@@ -138,10 +140,10 @@ export function create(root, { t, act, playerName }) {
         svg.append(field);
       }
       const { y } = cellXY(view, `a${row}`);
-      svg.append(s("text", { x: LEFT - 5, y: y + CELL / 2 + 4, "text-anchor": "end", "font-size": size(12, 23), fill: "#5b4a3a", text: row }));
+      svg.append(s("text", { x: LEFT - 5, y: y + CELL / 2 + 4, "text-anchor": "end", "font-size": size(12, 17), fill: "#5b4a3a", text: row }));
     }
     for (let column = 0; column < view.columns; column++) {
-      svg.append(s("text", { x: LEFT + column * CELL + CELL / 2, y: height - 6, "text-anchor": "middle", "font-size": size(12, 23), fill: "#5b4a3a", text: String.fromCharCode(97 + column) }));
+      svg.append(s("text", { x: LEFT + column * CELL + CELL / 2, y: height - 6, "text-anchor": "middle", "font-size": size(12, 17), fill: "#5b4a3a", text: String.fromCharCode(97 + column) }));
     }
 
     // stones: singles full width, doubles as two narrow stones; owed doubles framed in gold
@@ -177,20 +179,11 @@ export function create(root, { t, act, playerName }) {
       });
     }
 
-    // the side of a double: the two halves of the target field, an arrow on each
+    // the side of a double: a dashed frame round the target field, nothing over its stone
+    // (the side is chosen with the buttons below the board, each previewing its double)
     if (bySide.size && view.target) {
       const { x, y } = cellXY(view, view.target);
-      // one dashed frame round the field; the halves answer clicks without hiding the stone
-      svg.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "none", stroke: LEGAL, "stroke-width": 3, "stroke-dasharray": "6 3", "pointer-events": "none" }));
-      for (const [side, a] of bySide) {
-        const left = side === "left";
-        const bx = left ? x + 1 : x + CELL / 2 + 1;
-        const arrow = s("g", { class: "wittig-side legal", "data-side": side },
-          s("rect", { x: bx, y: y + 1, width: CELL / 2 - 2, height: CELL - 2, rx: 5, fill: "#d7f0dc", "fill-opacity": 0.12 }),
-          s("text", { x: left ? x + 2 : x + CELL - 2, y: y + CELL - 2, "text-anchor": left ? "start" : "end", "font-size": size(12, 20), "font-weight": 700, fill: LEGAL, text: left ? "◀" : "▶" }));
-        clickable(arrow, web(side), () => act(a.action));
-        svg.append(arrow);
-      }
+      svg.append(s("rect", { class: "wittig-target", x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "none", stroke: LEGAL, "stroke-width": 3, "stroke-dasharray": "6 3", "pointer-events": "none" }));
     }
     table.replaceChildren(svg);
     markNewest(table, log, (e) => [e.to && `[data-square="${e.to}"] rect`, e.field && `[data-square="${e.field}"] rect`]);
@@ -226,10 +219,15 @@ export function create(root, { t, act, playerName }) {
       h("span", { style: `color:${symbols[st.right].color}`, text: symbols[st.right].glyph })];
     const mover = view.stones.find((st) => st.label === view.selected);
     const staying = view.stones.find((st) => st.field === view.target && st.label !== view.selected);
-    for (const [side, a] of bySide) { // each side shows the double it makes: left stone + right stone
+    for (const [side, a] of bySide) { // each side shows the double it makes (left stone + right
+      // stone) and the symbol its touching halves bring into power, if they match
       const pair = side === "left" ? [mover, staying] : [staying, mover];
-      const preview = mover && staying ? [" ", h("span", { class: "wittig-pair" }, ...glyphs(pair[0]), " + ", ...glyphs(pair[1]))] : [];
-      extra.push(h("button", { type: "button", class: "wittig-side-button", "data-side": side, onclick: () => act(a.action) }, web(side), ...preview));
+      const touching = pair[0].right === pair[1].left ? pair[0].right : null;
+      const power = touching
+        ? h("span", { class: "wittig-power" }, "→ ", h("span", { style: `color:${symbols[touching].color}`, text: symbols[touching].glyph }), ` ${web("power_preview", { symbol: symbolName(touching) })}`)
+        : h("span", { class: "wittig-power none", text: `→ ${web("no_power")}` });
+      extra.push(h("button", { type: "button", class: "wittig-side-button legal", "data-side": side, onclick: () => act(a.action) },
+        web(side), " ", h("span", { class: "wittig-pair" }, ...glyphs(pair[0]), " + ", ...glyphs(pair[1])), " ", power));
     }
     if (pass) extra.push(h("button", { type: "button", class: "wittig-pass", onclick: () => act(pass.action), text: pass.label }));
     const heldChoice = held && byStone.get(held);

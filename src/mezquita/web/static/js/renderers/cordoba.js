@@ -30,8 +30,8 @@ function defs() {
       s("rect", { width: 6, height: 12, fill: "#a3261b" })));
 }
 
-function card(x, y, value, { own = false, hiddenToOthers = false, label = "" } = {}) {
-  const group = s("g", { class: `card${hiddenToOthers ? " own-hidden" : ""}`, transform: `translate(${x},${y})` });
+function card(x, y, value, { own = false, hiddenToOthers = false, label = "", id = null } = {}) {
+  const group = s("g", { class: `card${hiddenToOthers ? " own-hidden" : ""}`, "data-key": id, transform: `translate(${x},${y})` });
   if (value === null) {
     group.append(
       s("rect", { width: CARD_W, height: CARD_H, rx: 7, fill: "url(#cordoba-back)", class: "card-back-frame" }),
@@ -54,6 +54,7 @@ function stack(x, cards, top, t, ownHidden) {
   return cards.map((value, i) => card(x, (top ? TOP : BOTTOM) + i * step, value, {
     hiddenToOthers: ownHidden && value !== null,
     label: value === null ? t("cordoba.hidden") : "",
+    id: `card-${x}-${top ? "top" : "bottom"}-${i}`,
   }));
 }
 
@@ -73,13 +74,19 @@ function archTile(x, landmark, name, t) {
   parts.push(
     s("circle", { cx, cy: cy + 6, r: 17, fill: "#2b2118" }),
     s("text", { x: cx, y: cy + 13, class: "value", "text-anchor": "middle", text: landmark.value }));
-  const words = name.split(" ");
-  const half = Math.ceil(words.length / 2);
-  const lines = words.length > 2 || name.length > 12 ? [words.slice(0, half).join(" "), words.slice(half).join(" ")] : [name];
   // a long line is squeezed to the arch's width rather than drawn smaller
-  lines.forEach((line, i) => parts.push(s("text", { x: cx, y: cy + 37 + i * 16, class: "name", "text-anchor": "middle", text: line,
-    ...(line.length > 11 ? { textLength: w - 8, lengthAdjust: "spacingAndGlyphs" } : {}) })));
+  nameLines(name).forEach((line, i) => parts.push(s("text", { x: cx, y: cy + 40 + i * 19, class: "name", "text-anchor": "middle", text: line,
+    ...(line.length > 9 ? { textLength: w - 8, lengthAdjust: "spacingAndGlyphs" } : {}) })));
   return parts;
+}
+
+// A landmark's name on one line, or on two split at the space or hyphen nearest its middle.
+function nameLines(name) {
+  const breaks = [...name.matchAll(/[ -]/g)].map((m) => m.index);
+  if (name.length <= 10 || !breaks.length) return [name];
+  const middle = name.length / 2;
+  const at = breaks.reduce((best, i) => (Math.abs(i - middle) < Math.abs(best - middle) ? i : best));
+  return [name.slice(0, name[at] === "-" ? at + 1 : at), name.slice(at + 1)];
 }
 
 function sums(landmark, seat) {

@@ -135,9 +135,9 @@ export function create(root, { t, act, playerName }) {
     prompt.textContent = promptText();
     movesTitle.hidden = !legal.length;
     movesTitle.textContent = t("match.moves"); // in the language chosen now
-    const costOf = (a) => { // a plan action: the conversion it makes (twice for "use twice")
+    const costOf = (a) => { // a plan move: the conversion it makes
       const plan = isPlan(a.action) && view.plans.find((p) => p.key === a.action.plan);
-      return plan ? planCost(a.action, set.plans[plan.plan], plan) : "";
+      return plan ? planCost(a, set.plans[plan.plan]) : "";
     };
     moves.replaceChildren(...legal.map((a) => {
       const cost = costOf(a);
@@ -249,13 +249,12 @@ export function create(root, { t, act, playerName }) {
         s("title", { text: `${t("cortica.resting", { card: name })}: ${lines.join(" ")}` }));
     }
 
-    // What a plan action converts: the side it uses (after the flip for "flip + use", twice
-    // for "use ×2"); nothing for a plain flip.
-    function planCost(action, card, plan) {
-      if (action.do === "flip_plan") return "";
-      const side = action.do === "flip_use_plan" ? 1 - plan.side : plan.side;
-      const effect = card.sides[side];
-      return action.do === "double_plan" ? t("cortica.twice", { effect }) : effect;
+    // What a plan move converts, from its facts: the side it completes (the new one for
+    // "flip + use"), twice for "use ×2"; nothing for a plain flip.
+    function planCost(entry, card) {
+      if (entry.side === undefined) return "";
+      const effect = card.sides[entry.side];
+      return entry.times === 2 ? t("cortica.twice", { effect }) : effect;
     }
 
     function planCard(x, y, w, hgt, plan) {
@@ -271,7 +270,6 @@ export function create(root, { t, act, playerName }) {
       group.append(...textLines(x + 12, y + 40, now, { class: "effect big" }, 15),
         ...textLines(x + 12, y + 44 + now.length * 15, other, { class: "effect dim" }, 12));
       const chips = legal.filter((a) => isPlan(a.action) && a.action.plan === plan.key);
-      for (const entry of chips) entry.cost = planCost(entry.action, card, plan);
       let cx = x + 10;
       for (const entry of chips) {
         const kind = entry.action.do;
@@ -280,7 +278,8 @@ export function create(root, { t, act, playerName }) {
         const chip = s("g", { class: "chip legal", "data-kind": kind },
           s("rect", { x: cx, y: y + hgt - 32, width: cw, height: 24, rx: 12, class: "chip-bg" }),
           s("text", { x: cx + cw / 2, y: y + hgt - 16, "text-anchor": "middle", class: "chip-text", text: label }));
-        clickable(chip, entry.cost ? `${entry.label} (${entry.cost})` : entry.label, choose(entry));
+        const cost = planCost(entry, card);
+        clickable(chip, cost ? `${entry.label} (${cost})` : entry.label, choose(entry));
         group.append(chip);
         cx += cw + 6;
       }

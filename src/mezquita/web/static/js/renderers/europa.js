@@ -13,13 +13,13 @@ const TIP_KINDS = [["ew", "side"], ["area", "area"], ["sector", "sector"], ["sec
 const STYLE = `
 .europa { --eu-sea: #9cc3e6; --eu-land: #efe7cc; }
 .europa .eu-prompt { margin: 0 0 .5rem; font-weight: 600; min-height: 1.4rem; }
-.europa .eu-main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(15rem, 1fr); gap: .8rem; align-items: start; }
+.europa .eu-main { display: grid; gap: .6rem; }
+.europa .eu-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); gap: .6rem; align-items: start; }
 .europa .eu-mapbox { position: relative; touch-action: none; }
 .europa .eu-zoom { position: absolute; top: .4rem; right: .4rem; display: flex; gap: .25rem; }
 .europa .eu-zoom button { min-height: 2.2rem; min-width: 2.4rem; padding: 0 .5rem; font-weight: 700; background: #fffdf8e6; }
-.europa svg.eu-map.focus .g-sections { stroke: #111; stroke-width: 1.4; stroke-dasharray: none; }
+.europa svg.eu-map.focus .g-sections { stroke: #111; stroke-width: 1.6; stroke-dasharray: none; }
 .europa .eu-map .section-label { fill: #fffaf0; stroke-width: .5px; opacity: .9; }
-@media (max-width: 760px) { .europa .eu-main { grid-template-columns: 1fr; } }
 .europa svg.eu-map { width: 100%; height: auto; display: block; border-radius: 6px; background: #fff; }
 .europa .eu-map .land { fill: var(--eu-land); stroke: #6b7d8c; stroke-width: .5; }
 .europa .eu-map .borders { fill: none; stroke: #b9a0a0; stroke-width: .45; }
@@ -34,7 +34,7 @@ const STYLE = `
 .europa .eu-map .cell.tipped { fill: rgba(217, 164, 65, .45); }
 .europa .eu-map .marker { stroke: #000; stroke-width: 1.5; }
 .europa .eu-map .marker-label { font: bold 19px sans-serif; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
-.europa .eu-side > section { border: 1px solid #d8c9ab; border-radius: 8px; padding: .45rem .6rem; margin-bottom: .6rem; background: #fffdf8; }
+.europa .eu-main section { border: 1px solid #d8c9ab; border-radius: 8px; padding: .45rem .6rem; background: #fffdf8; }
 .europa h3 { margin: 0 0 .35rem; font-size: 1rem; }
 .europa .eu-cards { display: flex; flex-wrap: wrap; gap: .4rem; }
 .europa .eu-card { border-radius: 7px; border: 3px solid; padding: .35rem .5rem; min-width: 7.5rem; background: #fff; }
@@ -47,8 +47,9 @@ const STYLE = `
 .europa .eu-tipboard .stone { display: inline-block; min-width: 1.8rem; padding: .1rem .4rem; border-radius: 999px; background: #3b3b3b; color: #fff; text-align: center; font-weight: 700; }
 .europa .eu-tipboard button.legal { border-color: var(--legal, #2e8b57); background: #eef8ef; }
 .europa .eu-tipboard .stone.held { background: #fff; color: #3b3b3b; border: 2px dashed #3b3b3b; }
-.europa .eu-held { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .4rem; margin: .4rem 0; }
-.europa .eu-held .hint { flex-basis: 100%; margin: 0; }
+.europa .eu-held { position: sticky; bottom: 0; z-index: 2; display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .5rem; margin: .4rem 0 0; padding: .45rem .6rem; border: 2px solid #d4a017; border-radius: 8px; background: #fff8e1; box-shadow: 0 -2px 8px #0002; }
+.europa .eu-held .hint { flex: 1 1 14rem; margin: 0; }
+.europa .eu-held button { min-height: 2.6rem; padding: 0 1rem; font-weight: 700; }
 .europa .eu-players { width: 100%; border-collapse: collapse; font-size: .9rem; }
 .europa .eu-players td { padding: .15rem .25rem; border-top: 1px solid #eee; vertical-align: top; }
 .europa .dot { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; margin-right: .3rem; vertical-align: -1px; border: 1px solid #0006; }
@@ -208,11 +209,12 @@ function createBoard(root, { t, act, playerName }) {
       root.replaceChildren(h("div", { class: "europa" },
         h("p", { class: "eu-prompt", id: "eu-prompt", role: "status", text: prompt() }),
         h("div", { class: "eu-main" },
+          view.phase === "choose" ? displayPanel() : null,
           h("div", {}, h("div", { class: "eu-mapbox" }, svg, h("div", { class: "eu-zoom" },
             zoomButton("+", t("europa.zoom_in"), zoom.in), zoomButton("−", t("europa.zoom_out"), zoom.out), zoomButton("⤢", t("europa.zoom_all"), zoom.reset))),
+          mine && view.phase === "tip" ? tipBar() : null,
           h("p", { class: "credit", text: `${w("credit")} · ${map.credit}` })),
           h("div", { class: "eu-side" },
-            view.phase === "choose" ? displayPanel() : null,
             view.phase === "tip" && you !== null && you !== undefined && view.cards[you] ? tipPanel() : null,
             trackPanel(),
             playersPanel(),
@@ -277,7 +279,7 @@ function createBoard(root, { t, act, playerName }) {
           for (const r of view.results) {
             const colour = SEAT_COLOURS[r.seat % SEAT_COLOURS.length];
             for (const [x, y] of map.points[r.card] || []) {
-              svg.append(s("g", { class: "indicator", "data-card": r.card },
+              svg.append(s("g", { class: "indicator", "data-card": r.card, "data-key": `indicator-${r.card}-${x}-${y}` },
                 s("circle", { class: "marker", cx: x, cy: y, r: 10, fill: colour }),
                 s("text", { class: "marker-label", x: x + 13, y: y + 6, fill: colour, text: cardName(r.card) })));
             }
@@ -320,18 +322,25 @@ function createBoard(root, { t, act, playerName }) {
           return h("div", { class: "row" }, h("span", { class: "head", text: w(heads[stone]) }),
             h("span", { class: "opts" }, stoneMark ?? buttons));
         });
-        const done = legal.find((a) => a.action.do === "done") || (held.length && !sending.length);
-        const heldBar = held.length && !sending.length ? h("div", { class: "eu-held" },
-          h("p", { class: "hint", text: t("europa.held", { n: held.length }) }),
-          h("button", { type: "button", class: "primary eu-confirm", onclick: () => confirm(false), text: t("match.confirm") }),
-          h("button", { type: "button", class: "eu-undo", onclick: () => { held.pop(); redraw(); }, text: t("europa.undo_stone") })) : null;
         return h("section", { class: "eu-tipboard" },
           h("h3", { text: w("your_card") }),
           h("div", { class: "eu-card", style: `border-color:${CARD_COLOURS[info.colour]}` },
             h("span", { class: "name", id: "eu-my-card", text: cardName(id) }),
             h("span", { class: "kind", text: local(texts.colours[info.colour], lang) })),
-          h("h3", { text: w("tipboard") }), rows, heldBar,
-          done ? h("button", { type: "button", "data-action": "done", onclick: () => confirm(true), text: w("done") }) : null);
+          h("h3", { text: w("tipboard") }), rows);
+      }
+
+      // the held stones' bar under the map, kept in sight (sticky) while the map scrolls:
+      // Confirm places them, Undo takes the last back, Done places them and finishes
+      function tipBar() {
+        const waiting = held.length && !sending.length;
+        const done = legal.find((a) => a.action.do === "done") || waiting;
+        if (!done) return null;
+        return h("div", { class: "eu-held" },
+          h("p", { class: "hint", text: waiting ? t("europa.held", { n: held.length }) : w("tip_more") }),
+          waiting ? h("button", { type: "button", class: "primary eu-confirm", onclick: () => confirm(false), text: t("match.confirm") }) : null,
+          waiting ? h("button", { type: "button", class: "eu-undo", onclick: () => { held.pop(); redraw(); }, text: `↶ ${t("europa.undo_stone")}` }) : null,
+          h("button", { type: "button", "data-action": "done", onclick: () => confirm(true), text: w("done") }));
       }
 
       // -- the track ---------------------------------------------------------------------

@@ -1,0 +1,113 @@
+// A finished match's replay: step, play/pause at a speed, jump to a log entry by clicking it,
+// watch everything or one seat's view as that seat saw it then, and a link to a position
+// (`?at=<frame>&view=<seat|all>`) that opens the replay there.
+import { animated } from "./animate.js";
+import { getJSON, h } from "./dom.js";
+import { currentLang, sentence, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+// `ctx`: { matchId, page (the match page's state), pageData(match), playerName(seat),
+// onFrame() (called once a frame is shown) }.
+export function createReplay(ctx) {
+  const { page } = ctx;
+
+  async function start(at = 0, view = "all") {
+    stop();
+    const seat = view === "all" ? "" : `&view=${Number(view)}`;
+    const data = await getJSON(`/api/matches/${encodeURIComponent(ctx.matchId)}/replay?lang=${currentLang()}${seat}`);
+    page.replay = { frames: data.frames, at: 0, view: String(view), timer: null };
+    $("replay-bar").hidden = false;
+    $("r-range").max = data.frames.length - 1;
+    const seats = page.msg.match.seats.map((_, i) => i);
+    $("r-view").replaceChildren(h("option", { value: "all", text: t("replay.all") }),
+      ...seats.map((i) => h("option", { value: String(i), text: ctx.playerName(i, page.msg.match, null) })));
+    $("r-view").value = String(view);
+    await show(at === Infinity ? data.frames.length - 1 : at, false);
+  }
+
+  // Frame `index`: the board (animated when stepping forward one move), the label, the log of
+  // every frame up to it (each entry a button to its frame), the position in the URL.
+  async function show(index, animate = true) {
+    const replay = page.replay;
+    const previous = replay.at;
+    replay.at = Math.max(0, Math.min(replay.frames.length - 1, Number(index) || 0));
+    const frame = replay.frames[replay.at];
+    $("r-range").value = replay.at;
+    const said = frame.log.map((e) => sentence(e.text)).join(" · ");
+    $("r-label").textContent = `${t("match.turn", { n: replay.at, total: replay.frames.length - 1 })}${said ? ` · ${said}` : ""}`;
+    document.body.dataset.replayAt = replay.at; // for tests
+    showLog();
+    ctx.onFrame();
+    history.replaceState(null, "", `${location.pathname}?at=${replay.at}&view=${replay.view}`);
+    const data = await ctx.pageData(page.msg.match);
+    const you = replay.view === "all" ? null : Number(replay.view);
+    await animated($("board"), () => page.renderer.update({ view: frame.view, legal: [], you, match: page.msg.match, lang: currentLang(), log: frame.log, pageData: data }),
+      animate && replay.at === previous + 1);
+  }
+
+  function showLog() {
+    // Every entry of the game, those after the shown frame dimmed; a click jumps to its frame.
+    const replay = page.replay;
+    const entries = replay.frames.flatMap((frame, i) => frame.log.map((e) => [e, i]));
+    const items = entries.map(([e, at], k) => {
+      const same = k > 0 && entries[k - 1][0].number === e.number;
+      const classes = [at === replay.at && "newest", at > replay.at && "later", same && "same-move"];
+      const item = h("li", { value: e.number, class: classes.filter(Boolean).join(" "), "data-frame": at, title: t("replay.jump") }, sentence(e.text));
+      item.addEventListener("click", () => { stop(); show(at, false); });
+      return item;
+    });
+    $("log").replaceChildren(...items);
+    $("log").querySelector(".newest")?.scrollIntoView({ block: "nearest" });
+  }
+
+  function play() {
+    const replay = page.replay;
+    if (replay.at >= replay.frames.length - 1) show(0, false);
+    $("r-play").textContent = t("replay.pause");
+    document.body.dataset.replayPlaying = "1";
+    const tick = () => {
+      if (page.replay.at >= page.replay.frames.length - 1) return stop();
+      show(page.replay.at + 1);
+      replay.timer = setTimeout(tick, Number($("r-speed").value));
+    };
+    replay.timer = setTimeout(tick, Number($("r-speed").value));
+  }
+
+  function stop() {
+    if (!page.replay) return;
+    clearTimeout(page.replay.timer);
+    page.replay.timer = null;
+    $("r-play").textContent = t("replay.play");
+    delete document.body.dataset.replayPlaying;
+  }
+
+  function bind() {
+    const step = (to) => { stop(); show(to); };
+    $("replay-btn").addEventListener("click", () => start());
+    $("r-first").addEventListener("click", () => step(0));
+    $("r-prev").addEventListener("click", () => step(page.replay.at - 1));
+    $("r-next").addEventListener("click", () => step(page.replay.at + 1));
+    $("r-last").addEventListener("click", () => step(Infinity));
+    $("r-range").addEventListener("input", () => { stop(); show(Number($("r-range").value), false); });
+    $("r-play").addEventListener("click", () => (page.replay.timer ? stop() : play()));
+    $("r-view").addEventListener("change", () => start(page.replay.at, $("r-view").value));
+    $("r-share").addEventListener("click", async () => {
+      await navigator.clipboard?.writeText(location.href).catch(() => {});
+      $("r-share").textContent = t("replay.copied");
+    });
+    document.addEventListener("keydown", (event) => {
+      if (!page.replay || ["INPUT", "SELECT"].includes(event.target.tagName)) return;
+      if (event.key === "ArrowLeft") step(page.replay.at - 1);
+      if (event.key === "ArrowRight") step(page.replay.at + 1);
+    });
+  }
+
+  // The position a shared link asks for (`?at=`), or null.
+  function linked() {
+    const params = new URLSearchParams(location.search);
+    return params.has("at") ? { at: Number(params.get("at")), view: params.get("view") || "all" } : null;
+  }
+
+  return { start, show, bind, linked, stop };
+}
