@@ -325,3 +325,42 @@ def test_chat_players_talk_spectators_apart_markup_stays_text_and_a_seat_can_be_
     finally:
         other.close()
         watcher.close()
+
+
+NOTIFICATIONS = """
+  window.__notes = [];
+  window.__hidden = false;
+  Object.defineProperty(document, "hidden", { get: () => window.__hidden });
+  const Real = window.Notification;
+  window.Notification = function (title, options) { window.__notes.push({ title, ...options }); this.close = () => {}; };
+  Object.defineProperty(window.Notification, "permission", { get: () => Real.permission });
+  window.Notification.requestPermission = () => Real.requestPermission();
+"""
+
+
+def test_a_page_in_the_background_notifies_the_turn_and_a_visible_one_does_not(browser, server,
+                                                                              turns):
+    """Issue 28, part 3: with "Notify on my turn" checked (Chromium grants the permission
+    here), the bot's answer while the page is hidden raises one notification naming only the
+    game; the same while the page is seen raises none; the choice is remembered."""
+    context = browser.new_context(permissions=["notifications"], viewport={"width": 1280, "height": 900})
+    context.add_init_script(NOTIFICATIONS)  # records what the page shows, and plays hidden
+    page = context.new_page()
+    try:
+        made = httpx.post(f"{server.url}/api/matches", json={
+            "game": "cordoba", "seats": ["human", "random"], "seed": 7, "practice": True}).json()
+        page.goto(server.url + made["seats"][0]["url"])
+        page.wait_for_selector("#board .hand-card.legal")
+        page.check("#notify")
+        page.wait_for_function("localStorage.getItem('mezquita.notify') === '1'")
+        for hidden in (True, False):
+            page.evaluate(f"window.__hidden = {str(hidden).lower()}")
+            _move(page, turns)
+            page.wait_for_selector("#board .hand-card.legal")  # the bot answered: our turn
+        notes = page.evaluate("window.__notes")
+        assert [(n["title"], n["body"]) for n in notes] == [("Your turn", "Your turn in Córdoba.")]
+        page.reload()
+        page.wait_for_selector("#board > *")
+        assert page.locator("#notify").is_checked()
+    finally:
+        context.close()

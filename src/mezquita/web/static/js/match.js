@@ -1,5 +1,6 @@
 // A match page: play a seat (join link with a secret token), spectate, or replay a finished match.
 import { accountMenu, ME, send } from "./account.js";
+import { bindAlerts, yourTurn } from "./alerts.js";
 import { animated, banner, bannerText } from "./animate.js";
 import { createChat } from "./chat.js";
 import { STATUS } from "./constants.js";
@@ -17,7 +18,6 @@ const page = { msg: null, renderer: null, socket: null, retry: 0, pending: false
 const chat = createChat({ matchId, page, playerName, send: (message) => page.socket?.send(JSON.stringify(message)) });
 const replay = createReplay({ matchId, page, pageData: (match) => pageData(match), playerName, onFrame: () => chat.render() });
 const LEVELS = ["easy", "medium", "hard", "expert"];
-const SOUND_KEY = "mezquita.sound";
 
 // An invitation link (#invite=...) is claimed once; the server answers with a seat token of
 // this browser's own, which the creator of the match never sees.
@@ -162,8 +162,8 @@ async function draw() {
   const moved = page.drawn !== undefined && turn !== page.drawn && log.at(-1)?.seat !== you;
   await animated($("board"), () => renderer.update({ view, legal, you, match, lang: currentLang(), log, names: page.msg.names, pageData: data }), moved);
   showBanners(log, you);
+  if (mine && !page.mine) yourTurn(match.name, page.drawn === undefined);
   page.drawn = turn;
-  if (mine && !page.mine) chime();
   page.mine = mine;
   if (you !== null) remember({ id: match.id, seat: you, token: seatToken(), game: match.game, gameName: match.name });
   renderStatus();
@@ -242,33 +242,6 @@ function renderInvites() {
     copy.addEventListener("click", async () => { await navigator.clipboard?.writeText(url); copy.textContent = t("lobby.copied"); });
     return h("li", {}, h("a", { href: l.url, class: "invite", text: t("lobby.invite_seat", { n: l.seat + 1 }) }), " ", copy);
   }));
-}
-
-// "Your turn" as a short two-note chime, if this browser asked for sound (off by default).
-function chime() {
-  if (localStorage.getItem(SOUND_KEY) !== "1" || !window.AudioContext) return;
-  page.audio ??= new AudioContext();
-  const audio = page.audio;
-  [[660, 0], [880, 0.16]].forEach(([frequency, at]) => {
-    const tone = audio.createOscillator();
-    const gain = audio.createGain();
-    tone.frequency.value = frequency;
-    gain.gain.setValueAtTime(0.0001, audio.currentTime + at);
-    gain.gain.exponentialRampToValueAtTime(0.2, audio.currentTime + at + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + at + 0.3);
-    tone.connect(gain).connect(audio.destination);
-    tone.start(audio.currentTime + at);
-    tone.stop(audio.currentTime + at + 0.32);
-  });
-  document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1); // for tests
-}
-
-function bindSound() {
-  $("sound").checked = localStorage.getItem(SOUND_KEY) === "1";
-  $("sound").addEventListener("change", () => {
-    localStorage.setItem(SOUND_KEY, $("sound").checked ? "1" : "0");
-    if ($("sound").checked && window.AudioContext) page.audio ??= new AudioContext(); // allowed: a click
-  });
 }
 
 // The server made the rematch and sent this seat its own new seat and token.
@@ -464,7 +437,7 @@ async function start() {
     if (game) showRules($("rules"), game.id, game.name, game.summary);
   });
   replay.bind();
-  bindSound();
+  bindAlerts();
   bindResign();
   chat.bind();
   $("undo-btn").addEventListener("click", () => page.socket?.send(JSON.stringify({ type: "undo" })));
