@@ -118,3 +118,26 @@ def test_a_guest_copies_their_seat_link_and_sees_log_in_and_register(page, serve
     page.select_option("#seat-1", "hard")
     page.click("#create-btn")
     page.wait_for_selector("#seat-link:not([hidden]) #seat-link-btn")
+
+
+def test_turn_notice_addresses_are_set_refused_in_words_and_kept(browser, server):
+    """Issue 28, part 3: the account menu's "Turn notices" form saves an e-mail address and
+    a webhook; a plain-http webhook is refused with the server's reason and nothing saved."""
+    for size in ((1366, 768), (390, 844)):
+        page = new_page(browser, size)
+        account_dialog(page, server, "register", f"Noa{size[0]}")
+        page.click("#notices-btn")
+        page.fill("#acc-email", "noa@example.org")
+        page.fill("#acc-webhook", "http://hooks.example.org/noa")
+        page.click("#acc-submit")
+        page.wait_for_selector(".account-dialog .error-box:has-text('https URL')")
+        keep_screenshot(page, f"notices-{size[0]}x{size[1]}.png", full_page=False)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        page.fill("#acc-webhook", "https://hooks.example.org/noa")
+        page.click("#acc-submit")
+        page.wait_for_selector(".account-dialog", state="detached")
+        page.reload()
+        page.click("#notices-btn")
+        assert page.input_value("#acc-email") == "noa@example.org"
+        assert page.input_value("#acc-webhook") == "https://hooks.example.org/noa"
+        page.context.close()

@@ -332,7 +332,10 @@ NOTIFICATIONS = """
   window.__hidden = false;
   Object.defineProperty(document, "hidden", { get: () => window.__hidden });
   const Real = window.Notification;
-  window.Notification = function (title, options) { window.__notes.push({ title, ...options }); this.close = () => {}; };
+  window.Notification = function (title, options) {
+    window.__notes.push({ title, ...options });
+    this.close = () => {};
+  };
   Object.defineProperty(window.Notification, "permission", { get: () => Real.permission });
   window.Notification.requestPermission = () => Real.requestPermission();
 """

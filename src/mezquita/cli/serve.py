@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 
 import typer
@@ -75,6 +76,17 @@ def serve_command(
                                             "from X-Forwarded-For (sent by --forwarded-allow-ips)."),
     forwarded_allow_ips: str = typer.Option("127.0.0.1", "--forwarded-allow-ips",
                                             help="Proxies trusted for X-Forwarded-For."),
+    public_url: str = typer.Option("", "--public-url",
+                                   help="Where players reach this site, for the links in turn "
+                                        "notices (default: http://HOST:PORT)."),
+    smtp: str = typer.Option("", "--smtp",
+                             help="HOST:PORT of the SMTP server turn notices of slow games are "
+                                  "mailed through (default: no e-mail)."),
+    mail_from: str = typer.Option("mezquita@localhost", "--mail-from",
+                                  help="The sender of turn notices."),
+    webhook_private: bool = typer.Option(False, "--webhook-private",
+                                         help="Let turn-notice webhooks reach private and "
+                                              "loopback addresses (a closed network)."),
     log_level: str = typer.Option("info", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Serve the lobby and live matches (see ``HELP``)."""
@@ -91,6 +103,8 @@ def serve_command(
         raise typer.BadParameter("--create-limit must be at least 1")
     if lease_seconds <= 0:
         raise typer.BadParameter("--lease-seconds must be positive")
+    if smtp and not re.fullmatch(r"[\w.-]+:\d{1,5}", smtp):
+        raise typer.BadParameter("--smtp is HOST:PORT, e.g. mail.example.org:25")
     if durability not in ("full", "normal"):
         raise typer.BadParameter("--durability must be full or normal")
     try:
@@ -105,7 +119,9 @@ def serve_command(
                         bots_per_creator=bots_per_creator, bot_seconds=bot_seconds,
                         db_seconds=db_seconds, write_patience=write_patience,
                         lease_seconds=lease_seconds, durability=durability,
-                        api_docs=api_docs, limits=limits)
+                        api_docs=api_docs, limits=limits,
+                        public_url=public_url or f"http://{host}:{port}", smtp=smtp,
+                        mail_from=mail_from, webhook_private=webhook_private)
     try:
         web = create_app(db, bot_pool=bots, settings=settings)
     except StoreUnavailable as err:

@@ -1,7 +1,8 @@
 """The HTTP side of accounts, profiles and leaderboards: registering, logging in and out,
-changing the password, ``/api/me``, an account's seats, ``/api/players/{name}`` and
-``/api/leaderboard/{game_id}``; and `SessionMiddleware`, which finds the session of each API
-request and refuses a change made with the cookie but without the session's CSRF token."""
+changing the password, ``/api/me`` and its turn notices' addresses, an account's seats,
+``/api/players/{name}`` and ``/api/leaderboard/{game_id}``; and `SessionMiddleware`, which
+finds the session of each API request and refuses a change made with the cookie but without
+the session's CSRF token."""
 
 from __future__ import annotations
 
@@ -38,9 +39,11 @@ from .accounts import (
     verify_password,
 )
 from .bots import agent_names
+from .errors import MatchError
 from .hub import Hub
 from .limits import address_group
 from .match import Match
+from .notices import clean_email, clean_webhook
 from .store import StoreUnavailable
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -63,6 +66,15 @@ class NewPassword(BaseModel):
 
     password: str = Field(max_length=1000)
     new_password: str = Field(max_length=1000)
+
+
+class NoticeAddresses(BaseModel):
+    """Where the account is told of its turns in slow games (blank or null: not that way)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    email: str | None = Field(default=None, max_length=1000)
+    webhook: str | None = Field(default=None, max_length=1000)
 
 
 class SessionMiddleware(BaseHTTPMiddleware):
@@ -199,6 +211,26 @@ def account_routes(hub: Hub, find: Callable[[Hub, str], Awaitable[Match]]) -> AP
         await store.call(store.set_password, account.id,
                          await asyncio.to_thread(hash_password, body.new_password))
         return {"csrf": await start_session(request, response, account.id)}
+
+    @router.get("/api/me/notices")
+    async def notice_addresses(request: Request) -> dict:
+        """Where the logged-in account is told of its turns in slow games."""
+        account = _logged_in(request)
+        found = (await store.call(store.notice_settings, [account.id])).get(account.id)
+        return found or {"email": None, "webhook": None}
+
+    @router.put("/api/me/notices")
+    async def set_notice_addresses(body: NoticeAddresses, request: Request) -> dict:
+        """Set (or, blank, clear) the e-mail address and webhook URL of turn notices; 422
+        and nothing changed if either is not one (`notices.py`)."""
+        account = _logged_in(request)
+        try:
+            email = clean_email(body.email)
+            webhook = clean_webhook(body.webhook, hub.settings.webhook_private)
+        except MatchError as err:
+            raise HTTPException(422, str(err)) from None
+        await store.call(store.set_notice_settings, account.id, email, webhook)
+        return {"email": email, "webhook": webhook}
 
     @router.get("/api/me")
     async def me(request: Request) -> dict:

@@ -24,6 +24,7 @@ from .housekeeping import Housekeeping
 from .leaving import Leaving
 from .limits import Limiter, Settings
 from .match import Match
+from .notices import Delivery, Notices
 from .play import Play
 from .presence import Presence
 from .replay import ReplayBuilder
@@ -37,11 +38,11 @@ log = logging.getLogger("mezquita.server")
 FINISHED_KEPT = 64  # finished matches kept in memory for details and spectators
 
 
-class Hub(Seating, Play, Leaving, Presence, Housekeeping, Chat):
+class Hub(Seating, Play, Leaving, Presence, Housekeeping, Chat, Notices):
     """All live matches of one server instance, backed by a `Store` and a `BotPool`: lobby
     and seating (``seating.py``), live play (``play.py``), resigning and seats out of time
     (``leaving.py``), presence and sockets (``presence.py``), housekeeping and leases
-    (``housekeeping.py``), chat (``chat.py``); here, loading."""
+    (``housekeeping.py``), chat (``chat.py``), turn notices (``notices.py``); here, loading."""
 
     def __init__(self, store: Store, pool: BotPool, settings: Settings | None = None) -> None:
         self.store = store
@@ -56,6 +57,8 @@ class Hub(Seating, Play, Leaving, Presence, Housekeeping, Chat):
                                    self.settings.write_patience)
         self.sockets: dict[str, int] = {}  # open WebSockets per address group
         self.limiter = Limiter(self.settings.table())
+        self.delivery = Delivery(self.settings.smtp, self.settings.mail_from,
+                                 self.settings.webhook_private)
         self._renames: dict[tuple[str, int], str | None] = {}  # names waiting for their window
         self._claims = asyncio.Lock()
         self._presence_due: set[str] = set()

@@ -101,6 +101,10 @@ class Settings:
     lease_seconds: float = 6.0  # an instance's hold on its matches (several instances)
     durability: str = "full"  # full: commits survive an OS crash; normal: a process kill (store.DURABILITY)
     api_docs: bool = False  # serve /api/docs (its assets come from a CDN; the CSP is relaxed)
+    public_url: str = "http://127.0.0.1:8000"  # where players reach this site (links in notices)
+    smtp: str = ""  # "host:port" of the SMTP server turn notices are mailed through ("": none)
+    mail_from: str = "mezquita@localhost"  # their sender
+    webhook_private: bool = False  # webhooks may reach private addresses (a closed network, tests)
 
     def __post_init__(self) -> None:
         if not self.sockets_total:

@@ -176,3 +176,22 @@ chat = Table(
     Column("at", DateTime(timezone=True), nullable=False),
     Index("chat_by_match", "match_id", "id"),
 )
+
+#: Where an account is told of its turn in a slow game: an e-mail address, a webhook, both.
+notify_settings = Table(
+    "notify_settings",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("email", String(254), nullable=True),
+    Column("webhook", String(500), nullable=True),
+)
+
+#: The turns told: one row per (match, seat, turn), so each is told once, whichever instance.
+notified = Table(
+    "notified",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("turn", Integer, primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+)

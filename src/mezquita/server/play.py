@@ -146,6 +146,7 @@ class Play:
         match.waiting_since.pop(seat, None)
         self.scheduler.schedule(match)  # first, so the update carries the new clocks
         match.changed()
+        self.tell_turn(match)
 
     async def remote_move(self, match_id: str, turn: int, seat: int, action: Any, by: str,
                           result: dict | None) -> None:

@@ -3,7 +3,7 @@ module each: ``matches.py`` (match rows and the accounts holding their seats), `
 (moves and `MoveWriter`), ``leases.py`` (which instance runs a match), ``accounts.py``
 (accounts and sessions), ``ratings.py`` (ratings, applied with a match's last move),
 ``tables.py`` (open seats), ``queue.py`` (the play-now queue), ``chat.py`` (what is said
-at the table)."""
+at the table), ``notices.py`` (turn notices of slow games)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from .db import (
 from .leases import Leases
 from .matches import Matches, MatchRow
 from .moves import Move, MoveConflict, Moves, MoveWriter
+from .notices import Notices
 from .queue import Queue
 from .ratings import Ratings
 from .tables import TableFull, Tables
@@ -32,6 +33,6 @@ __all__ = ["CHANNEL", "DEFAULT_URL", "DURABILITY", "MatchRow", "Move", "MoveConf
            "now", "pg_guards"]
 
 
-class Store(Matches, Moves, Leases, Accounts, Ratings, Tables, Queue, Chats):
+class Store(Matches, Moves, Leases, Accounts, Ratings, Tables, Queue, Chats, Notices):
     """Reads and writes matches, moves, leases, accounts, ratings, open seats, the queue and
-    chat on one database."""
+    chat and turn notices on one database."""

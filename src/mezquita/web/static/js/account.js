@@ -1,5 +1,5 @@
 // The player's account, optional: ME is the logged-in account ({name, csrf, matches}) or
-// null for a guest. send() makes every change with the session's CSRF token; accountMenu()
+// null for a guest (its turn notices of slow games are set in its menu). send() makes every change with the session's CSRF token; accountMenu()
 // puts "log in / register" or the account's menu into the page header.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -21,26 +21,36 @@ function detailText(data) {
   return typeof data.detail === "string" ? data.detail : (data.detail || []).map((d) => d.msg).join("; ");
 }
 
-// The form of one account action (log in, register, new password) in a <dialog>.
-function accountDialog(kind, onDone) {
-  const fields = kind === "password"
-    ? [["password", "account.current_password", "current-password"], ["new_password", "account.new_password", "new-password"]]
-    : [["name", "account.name", "username"], ["password", "account.password", kind === "register" ? "new-password" : "current-password"]];
-  const inputs = fields.map(([name, label, autocomplete]) => h("input", { id: `acc-${name}`, name, type: name === "name" ? "text" : "password", autocomplete, required: true, maxlength: name === "name" ? 24 : 128 }));
+// The fields of each account form: [name, label key, autocomplete, input type, max length].
+const FORMS = {
+  register: [["name", "account.name", "username", "text", 24], ["password", "account.password", "new-password", "password", 128]],
+  login: [["name", "account.name", "username", "text", 24], ["password", "account.password", "current-password", "password", 128]],
+  password: [["password", "account.current_password", "current-password", "password", 128], ["new_password", "account.new_password", "new-password", "password", 128]],
+  notices: [["email", "account.notice_email", "email", "email", 254], ["webhook", "account.notice_webhook", "url", "url", 500]],
+};
+const ENDPOINTS = { register: ["/api/accounts", "POST"], login: ["/api/session", "POST"], password: ["/api/me/password", "PUT"], notices: ["/api/me/notices", "PUT"] };
+
+// The form of one account action (log in, register, new password, turn notices) in a
+// <dialog>; ``values`` fills its fields (the notices' addresses as stored).
+function accountDialog(kind, onDone, values = {}) {
+  const fields = FORMS[kind];
+  const optional = kind === "notices"; // blank: not told that way
+  const inputs = fields.map(([name, , autocomplete, type, maxlength]) => h("input", { id: `acc-${name}`, name, type, autocomplete, required: !optional, maxlength, value: values[name] ?? "" }));
   const error = h("p", { class: "error-box", role: "alert" });
-  const submit = h("button", { type: "submit", class: "primary", id: "acc-submit", text: t(`account.${kind}`) });
+  const submit = h("button", { type: "submit", class: "primary", id: "acc-submit", text: t(optional ? "account.save" : `account.${kind}`) });
   const cancel = h("button", { type: "button", text: t("account.cancel") });
   const form = h("form", { class: "grid-form account-form" },
     fields.flatMap(([name, label], i) => [h("label", { for: `acc-${name}`, text: t(label) }), inputs[i]]), h("span"),
     h("span", { class: "row" }, submit, " ", cancel));
+  const hint = { register: "account.name_rules", notices: "account.notices_about" }[kind];
   const dialog = h("dialog", { class: "account-dialog", "aria-label": t(`account.${kind}`) }, h("h2", { text: t(`account.${kind}`) }), form, error,
-    kind === "register" ? h("p", { class: "hint", text: t("account.name_rules") }) : null);
+    hint ? h("p", { class: "hint", text: t(hint) }) : null);
   cancel.addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => dialog.remove());
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = Object.fromEntries(fields.map(([name], i) => [name, inputs[i].value]));
-    const [url, method] = { register: ["/api/accounts", "POST"], login: ["/api/session", "POST"], password: ["/api/me/password", "PUT"] }[kind];
+    const [url, method] = ENDPOINTS[kind];
     const response = await send(url, method, body);
     const data = await response.json().catch(() => ({}));
     if (!response.ok) {
@@ -72,11 +82,13 @@ export function accountMenu(container, onChange = () => location.reload()) {
   const profile = h("a", { href: `/player/${encodeURIComponent(ME.name)}`, id: "me-link", class: "me", text: ME.name });
   const password = h("button", { type: "button", class: "small", text: t("account.password_change") });
   const logout = h("button", { type: "button", class: "small", id: "logout-btn", text: t("account.logout") });
+  const notices = h("button", { type: "button", class: "small", id: "notices-btn", text: t("account.notices") });
   password.addEventListener("click", () => accountDialog("password", redraw));
+  notices.addEventListener("click", async () => accountDialog("notices", redraw, await (await fetch("/api/me/notices")).json()));
   logout.addEventListener("click", async () => {
     await send("/api/session", "DELETE");
     ME = null;
     done();
   });
-  container.replaceChildren(profile, password, logout);
+  container.replaceChildren(profile, notices, password, logout);
 }
