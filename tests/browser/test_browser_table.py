@@ -367,3 +367,33 @@ def test_a_page_in_the_background_notifies_the_turn_and_a_visible_one_does_not(b
         assert page.locator("#notify").is_checked()
     finally:
         context.close()
+
+
+def test_confirm_each_move_holds_a_move_until_confirmed_and_cancel_gives_it_back(page, server,
+                                                                                  turns):
+    """Issue 28, part 2: with "Confirm each move" checked (remembered by this browser), a
+    Córdoba card played on a landmark waits, named, for Confirm; Cancel gives the choice back
+    with nothing sent; Confirm plays it."""
+    _match(page, server, "cordoba")
+    page.check("#confirm-moves")
+    page.reload()
+    page.wait_for_selector("#board .hand-card.legal")
+    assert page.locator("#confirm-moves").is_checked()
+    before = turns.now(page)
+    page.locator("#board .hand-card.legal").first.click()
+    page.locator("#board .landmark.legal").first.click()
+    page.wait_for_selector("#held:not([hidden])")
+    assert page.locator("#held-move").inner_text().endswith("?")
+    keep_screenshot(page, "confirm-1366x768.png", full_page=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    keep_screenshot(page, "confirm-390x844.png", full_page=False)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.wait_for_timeout(300)
+    assert turns.now(page) == before  # nothing sent
+    page.click("#held-no")
+    assert page.locator("#held").is_hidden() and turns.now(page) == before
+    page.locator("#board .hand-card.legal").first.click()
+    page.locator("#board .landmark.legal").first.click()
+    page.click("#held-yes")
+    turns.wait_past(page, before)
+    assert page.locator("#held").is_hidden()

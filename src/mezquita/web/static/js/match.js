@@ -14,7 +14,8 @@ import { showRules } from "./rules.js";
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const tokenKey = `mezquita.token.${matchId}`;
-const page = { msg: null, renderer: null, socket: null, retry: 0, pending: false, clockOffset: 0, replay: null, drawing: Promise.resolve(), mine: false, askedRematch: false, rematch: null };
+const CONFIRM_KEY = "mezquita.confirm";
+const page = { msg: null, renderer: null, socket: null, retry: 0, pending: false, held: null, clockOffset: 0, replay: null, drawing: Promise.resolve(), mine: false, askedRematch: false, rematch: null };
 const chat = createChat({ matchId, page, playerName, send: (message) => page.socket?.send(JSON.stringify(message)) });
 const replay = createReplay({ matchId, page, pageData: (match) => pageData(match), playerName, onFrame: () => chat.render() });
 const LEVELS = ["easy", "medium", "hard", "expert"];
@@ -108,6 +109,7 @@ function receive(message) {
   page.clockOffset = message.server_time * 1000 - Date.now();
   page.msg = message;
   page.pending = false;
+  if (page.held !== null && message.turn !== page.heldAt) { page.held = null; $("held").hidden = true; } // the move is no longer there to confirm
   showError("");
   if (!page.replay) render();
   const link = replay.linked(); // a shared link to a position opens the replay there, once
@@ -121,10 +123,36 @@ function receive(message) {
   renderStatus();
 }
 
-export function act(action) {
+// Play ``action``; with "Confirm each move" on, it is held (and named) until Confirm
+// (``confirmed``); another choice meanwhile replaces it.
+export function act(action, confirmed = false) {
   if (page.pending || !page.msg || page.socket?.readyState !== WebSocket.OPEN) return;
+  if (localStorage.getItem(CONFIRM_KEY) === "1" && !confirmed) {
+    page.held = action;
+    page.heldAt = page.msg.turn;
+    const entry = page.msg.legal.find((a) => JSON.stringify(a.action) === JSON.stringify(action));
+    $("held-move").textContent = t("match.held_move", { move: entry ? sentence(entry.label) : "" });
+    $("held").hidden = false;
+    $("held-yes").focus();
+    return;
+  }
+  page.held = null;
+  $("held").hidden = true;
   page.pending = true;
   page.socket.send(JSON.stringify({ type: "act", action, turn: page.msg.turn }));
+}
+
+// "Confirm each move": the checkbox, and the held move's Confirm and Cancel (which draws
+// the board again without it).
+function bindConfirm() {
+  $("confirm-moves").checked = localStorage.getItem(CONFIRM_KEY) === "1";
+  $("confirm-moves").addEventListener("change", () => localStorage.setItem(CONFIRM_KEY, $("confirm-moves").checked ? "1" : "0"));
+  $("held-yes").addEventListener("click", () => page.held !== null && act(page.held, true));
+  $("held-no").addEventListener("click", () => {
+    page.held = null;
+    $("held").hidden = true;
+    render();
+  });
 }
 
 async function ensureRenderer(gameId) {
@@ -438,6 +466,7 @@ async function start() {
   });
   replay.bind();
   bindAlerts();
+  bindConfirm();
   bindResign();
   chat.bind();
   $("undo-btn").addEventListener("click", () => page.socket?.send(JSON.stringify({ type: "undo" })));
