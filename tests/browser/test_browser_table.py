@@ -397,3 +397,26 @@ def test_confirm_each_move_holds_a_move_until_confirmed_and_cancel_gives_it_back
     page.click("#held-yes")
     turns.wait_past(page, before)
     assert page.locator("#held").is_hidden()
+
+
+def test_cortica_undo_takes_back_a_placed_worker_until_the_other_player_acts(browser, page,
+                                                                               server, turns):
+    """Issue 28, part 2: a Cortiça worker just placed (nothing drawn, nothing revealed) can be
+    taken back while the other player has not acted; the other seat reads who took back."""
+    made = httpx.post(f"{server.url}/api/matches", json={
+        "game": "cortica", "seats": ["human", "human"], "seed": 7, "practice": True}).json()
+    other = browser.new_page()
+    try:
+        other.goto(server.url + made["seats"][1]["url"])
+        page.goto(server.url + made["seats"][0]["url"])
+        page.wait_for_selector("#board .legal, #board button[data-action]")
+        before = turns.now(page)
+        _move(page, turns)
+        page.wait_for_selector("#undo-btn:not([hidden])")
+        assert page.locator("#undo-btn").inner_text() == "Undo (1)"
+        page.click("#undo-btn")
+        page.wait_for_selector(f"body[data-turn='{before}']", state="attached")
+        assert page.locator("#undo-btn").is_hidden()
+        other.wait_for_selector("#took-back:has-text('took back a move')")
+    finally:
+        other.close()

@@ -12,6 +12,7 @@ import threading
 import time
 from email import message_from_bytes, policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import SimpleNamespace
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -22,7 +23,8 @@ from test_server_accounts import register, use
 from mezquita.server.app import create_app
 from mezquita.server.errors import MatchError
 from mezquita.server.limits import Settings
-from mezquita.server.notices import Delivery, clean_email, clean_webhook, public_host
+from mezquita.server.notices import Delivery, Notices, clean_email, clean_webhook, public_host
+from mezquita.server.status import MatchStatus
 
 SITE = "https://mezquita.example"
 
@@ -190,3 +192,26 @@ def test_webhooks_reach_only_public_addresses_unless_the_operator_allows_private
     assert public_host("8.8.8.8")
     with pytest.raises(OSError, match="not a public address"):
         asyncio.run(Delivery().post("https://127.0.0.1/hook", {"event": "your_turn"}))
+
+
+def test_in_a_simultaneous_phase_the_others_moves_do_not_make_a_new_turn_to_tell():
+    """The turn a notice is keyed by is the move since which the seat waits (``waiting_since``),
+    so the other seats' tips in Europa's simultaneous phase do not tell the away seat again."""
+    told: list[tuple[int, int]] = []
+
+    class Hub(Notices):
+        scheduler = SimpleNamespace(spawn=lambda job: job.close())
+
+        def _tell(self, match, seat, account, turn):
+            told.append((seat, turn))
+            return asyncio.sleep(0)
+
+    state = SimpleNamespace(history=[None] * 7, to_move=lambda: (0, 1))
+    match = SimpleNamespace(status=MatchStatus.RUNNING, owned=True, clocks=None, clients=set(),
+                            state=state, waiting_since={0: 5, 1: 5},
+                            row=SimpleNamespace(accounts=[11, None], seats=["human", "human"]))
+    hub = Hub()
+    hub.tell_turn(match)
+    state.history.append(None)  # seat 1 (no account) tips again; seat 0 still waits since 5
+    hub.tell_turn(match)
+    assert told == [(0, 5), (0, 5)]  # the same key: `claim_notice` lets only the first through

@@ -131,7 +131,10 @@ class Notices:
         for seat in match.state.to_move():
             account = match.row.accounts[seat]
             if match.row.seats[seat] == HUMAN and account is not None and seat not in here:
-                self.scheduler.spawn(self._tell(match, seat, account, len(match.state.history)))
+                # the turn is the move since which the seat waits: in a simultaneous phase
+                # the others' moves meanwhile do not make it a new one
+                turn = match.waiting_since.get(seat, len(match.state.history))
+                self.scheduler.spawn(self._tell(match, seat, account, turn))
 
     async def _tell(self, match: Match, seat: int, account: int, turn: int) -> None:
         try:
