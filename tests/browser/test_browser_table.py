@@ -301,6 +301,7 @@ def test_chat_players_talk_spectators_apart_markup_stays_text_and_a_seat_can_be_
         other.locator("#chat-phrases button[data-phrase='good_luck']").click()
         page.wait_for_selector("#chat-lines li:has-text('Good luck')")
         assert watcher.get_attribute("#chat-text", "placeholder") == "To the spectators only"
+        assert watcher.locator("#confirm-moves").is_hidden()  # a spectator has no move to confirm
         watcher.fill("#chat-text", "play the vase")
         watcher.press("#chat-text", "Enter")
         watcher.wait_for_selector("#chat-lines li.from-spectators:has-text('play the vase')")

@@ -229,11 +229,13 @@ function focusDecision(mine) {
 
 // Taking back: offered while the server says the seat may take back decisions (nothing hidden
 // revealed, no other seat acted since); a takeback is told to everybody until the next move.
+// "Confirm each move" is offered to a seat still playing only.
 function renderUndo() {
   const { undo, took_back: tookBack, you } = page.msg;
   $("undo-btn").hidden = !undo;
   if (undo) $("undo-btn").textContent = t("match.undo", { n: undo });
   $("took-back").textContent = tookBack && tookBack.seat !== you ? t("match.took_back", { player: playerName(tookBack.seat) }) : "";
+  $("confirm-moves").closest("label").hidden = you === null || page.msg.match.status !== STATUS.RUNNING; // only a seat still playing has moves to confirm
 }
 
 function renderSpectators() {
