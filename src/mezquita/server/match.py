@@ -324,8 +324,7 @@ class Match:
         """The log's number of the move that made ``event``: moves counted from 1 over the
         whole game, one per action that added events, so the events of one decision share
         their number and the numbers have no gaps."""
-        events, moves = self.state.events, self._moves
-        del moves[len(events):]  # events taken back
+        events, moves = self.state.events, self._moves  # `take_back` drops what it undid
         for i in range(len(moves), event + 1):
             new_move = i == 0 or events[i]["turn"] != events[i - 1]["turn"]
             moves.append((moves[-1] if moves else 0) + new_move)

@@ -75,8 +75,8 @@ class Delivery:
 
     def __init__(self, smtp: str = "", mail_from: str = "mezquita@localhost",
                  allow_private: bool = False) -> None:
-        host, _, port = smtp.rpartition(":") if ":" in smtp else (smtp, "", "25")
-        self.smtp = (host, int(port)) if smtp else None
+        host, _, port = smtp.partition(":")
+        self.smtp = (host, int(port or 25)) if host else None
         self.mail_from = mail_from
         self.allow_private = allow_private
 

@@ -155,7 +155,7 @@ async def _serve(websocket: WebSocket, hub: Hub, match_id: str, group: str) -> N
                           4403)
             return
         holder = match.row.accounts[seat]
-        if holder is not None and await _session_account(websocket, hub) != holder:
+        if holder is not None and (await _session(websocket, hub) or {}).get("id") != holder:
             await _refuse(websocket, "account_seat", "this seat belongs to an account: log in "
                           "to it to play", 4403)
             return
@@ -295,12 +295,6 @@ async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hu
                 async with asyncio.timeout(1.0):
                     await websocket.close(1013)
             return
-
-
-async def _session_account(websocket: WebSocket, hub: Hub) -> int | None:
-    """The id of the account of `_session`, or ``None``."""
-    found = await _session(websocket, hub)
-    return found["id"] if found is not None else None
 
 
 async def _session(websocket: WebSocket, hub: Hub) -> dict | None:

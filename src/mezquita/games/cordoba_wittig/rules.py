@@ -339,11 +339,19 @@ class CordobaWittigState(State):
         self._put(stone, target)
         self._end_turn(seat)
 
+    def power_of(self, side: str) -> str:
+        """Rule 5: the symbol the selected stone, doubled on ``side`` of the target field's
+        stone, puts in power (the touching halves match), or ""."""
+        stones = self.game.board.stones
+        mover, resident = stones[self.selected], stones[self.grid[self.target]]
+        left, right = (mover, resident) if side == "left" else (resident, mover)
+        return left.right if left.right == right.left else ""
+
     def _double(self, seat: int, side: str) -> None:
         """Rule 4: place the newcomer left or right of the resident; rules 5 and 6 follow."""
         board = self.game.board
         stone, field = self.selected, self.target
-        resident = self.grid[field]
+        resident, power = self.grid[field], self.power_of(side)
         self._event(seat, "move", board.stones[stone].label, board.square(self.at[stone]),
                     board.square(field))
         self._lift(stone)
@@ -356,9 +364,8 @@ class CordobaWittigState(State):
         self._event(seat, "double", board.square(field), side,
                     [board.stones[self.grid[field]].label, board.stones[self.pair[field]].label])
         self.selected = self.target = -1
-        left, right = board.stones[self.grid[field]], board.stones[self.pair[field]]
-        if left.right == right.left:
-            self.power = left.right
+        if power:
+            self.power = power
             self.pending = self.affected(field, self.power)
             self._event(seat, "power", self.power, board.square(field),
                         [board.stones[s].label for s in self.pending])
@@ -517,6 +524,12 @@ class CordobaWittigState(State):
         new.outcome, new.winner = self.outcome, self.winner
 
 
+def _power_fact(state: CordobaWittigState, action: int) -> dict:
+    """Shown beside a side: the symbol that double puts in power ("" for none)."""
+    side, = state.game.decisions.space.kind(action).values(action)
+    return {"power": state.power_of(side)}
+
+
 def _side_text(side: str, lang: str) -> str:
     return pick(TEXTS["sides"][side], lang)
 
@@ -555,7 +568,7 @@ def decision_table(labels: tuple[str, ...], squares: tuple[str, ...], first: int
                  hint=Hint("field", "to"), undoable=True),
         Decision("side", (Param("side", SIDES, text=_side_text),), CordobaWittigState._double,
                  acts["side"], arguments=lambda block, action: block.values(action),
-                 hint=Hint("side", "side"), undoable=True),
+                 hint=Hint("side", "side"), undoable=True, facts=_power_fact),
         Decision("back", (stone,), CordobaWittigState._choose_back, acts["back"],
                  Event(("symbol", "stone", "frm", "to", "home"), banner=True),
                  hint=Hint("returning", "stone"),

@@ -3,7 +3,7 @@ slow game, and which turns have been told (`server/notices.py` decides when)."""
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, insert, select
 
 from ..models import notified, notify_settings
 from .db import Database, insert_ignore, now
@@ -26,8 +26,8 @@ class Notices(Database):
         with self.engine.begin() as c:
             c.execute(delete(notify_settings).where(notify_settings.c.account_id == account_id))
             if email or webhook:
-                insert_ignore(c, notify_settings, account_id=account_id, email=email,
-                              webhook=webhook)
+                c.execute(insert(notify_settings).values(account_id=account_id, email=email,
+                                                         webhook=webhook))
 
     def claim_notice(self, match_id: str, seat: int, turn: int) -> bool:
         """Whether this call is the first to tell ``seat`` of ``match_id`` of ``turn`` (the

@@ -3,6 +3,8 @@
 // its old box to its new one and a new piece fades in (FLIP, with the Web Animations API).
 // A banner over the board shows a big event. Under "prefers-reduced-motion: reduce" nothing
 // moves: the board is redrawn at once and a banner is shown still.
+import { h } from "./dom.js";
+
 const DURATION = 420; // ms a piece takes to move
 const BANNER_MS = 2600; // ms a banner stays
 
@@ -57,10 +59,7 @@ function appear(el) {
 export function banner(board, text) {
   const host = board.parentElement;
   host.querySelector(".banner")?.remove();
-  const el = document.createElement("div");
-  el.className = "banner";
-  el.setAttribute("role", "status");
-  el.textContent = text;
+  const el = h("div", { class: "banner", role: "status", text });
   host.insertBefore(el, board);
   if (!reducedMotion() && el.animate) {
     el.animate([{ opacity: 0, transform: "translate(-50%, -12px)" }, { opacity: 1, transform: "translate(-50%, 0)" }], { duration: 250, easing: "ease-out" });

@@ -5,7 +5,7 @@
 // In a replay, the lines said after the shown position are dimmed.
 import { STATUS } from "./constants.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLang, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 export const PHRASES = ["hello", "good_luck", "thinking", "well_played", "good_game", "thanks"];
@@ -53,7 +53,10 @@ export function createChat(ctx) {
   function renderControls(off) {
     const { match, you } = page.msg;
     $("chat-text").placeholder = t(you === null && match.status !== STATUS.FINISHED ? "chat.to_spectators" : "chat.to_players");
-    $("chat-phrases").replaceChildren(...PHRASES.map((phrase) => h("button", { type: "button", class: "small", "data-phrase": phrase, text: t(`chat.phrase.${phrase}`), onclick: () => ctx.send({ type: "chat", phrase }) })));
+    if ($("chat-phrases").dataset.lang !== currentLang()) { // worded again only in a new language
+      $("chat-phrases").dataset.lang = currentLang();
+      $("chat-phrases").replaceChildren(...PHRASES.map((phrase) => h("button", { type: "button", class: "small", "data-phrase": phrase, text: t(`chat.phrase.${phrase}`), onclick: () => ctx.send({ type: "chat", phrase }) })));
+    }
     const others = [...match.seats.keys()].filter((i) => i !== you && match.seats[i].kind === "human").map(String);
     const keys = lines.some((l) => l.seat === null) ? [...others, SPECTATORS] : others;
     $("chat-hide").hidden = !keys.length;

@@ -220,9 +220,9 @@ export function create(root, { t, act, playerName }) {
     const mover = view.stones.find((st) => st.label === view.selected);
     const staying = view.stones.find((st) => st.field === view.target && st.label !== view.selected);
     for (const [side, a] of bySide) { // each side shows the double it makes (left stone + right
-      // stone) and the symbol its touching halves bring into power, if they match
+      // stone) and the symbol the server says it brings into power (`power`, "" for none)
       const pair = side === "left" ? [mover, staying] : [staying, mover];
-      const touching = pair[0].right === pair[1].left ? pair[0].right : null;
+      const touching = a.power || null;
       const power = touching
         ? h("span", { class: "wittig-power" }, "→ ", h("span", { style: `color:${symbols[touching].color}`, text: symbols[touching].glyph }), ` ${web("power_preview", { symbol: symbolName(touching) })}`)
         : h("span", { class: "wittig-power none", text: `→ ${web("no_power")}` });
