@@ -142,3 +142,33 @@ def test_your_own_murder_target_and_the_face_down_card_are_marked(page, server):
     assert board.locator(".characters [data-character='assassin'] .tag.t-yours").count() == 1
     face_down = board.locator(".character.face-down")
     assert face_down.is_visible() and "removed unseen" in face_down.inner_text()
+
+
+INCOME_CHARACTERS = ("pick King", "pick Bishop", "pick Merchant", "pick Warlord")
+
+
+def test_district_income_can_be_taken_back_until_anything_else_happens(page, server, turns):
+    """Issue 28, part 2: collecting district income (public gold, nothing drawn) can be
+    taken back while the turn goes on; the draft picks a character with income to get there."""
+    _citadels(page, server)
+    income = page.locator(".citadels .actions button", has_text="collect district income")
+    for _ in range(60):
+        page.wait_for_selector(".citadels .actions button")
+        if income.count():
+            break
+        buttons = page.locator(".citadels .actions button")
+        pick = [b for b in buttons.all() if b.inner_text() in INCOME_CHARACTERS]
+        before = turns.now(page)
+        (pick[0] if pick else buttons.first).click()
+        turns.wait_past(page, before)
+    stats = page.locator(".citadels-seat[data-seat='0'] .stats")
+    gold = stats.inner_text()
+    before = turns.now(page)
+    income.click()
+    page.wait_for_selector("#undo-btn:has-text('Undo (1)')")
+    assert income.count() == 0
+    page.click("#undo-btn")
+    page.wait_for_selector(f"body[data-turn='{before}']", state="attached")
+    income.wait_for()
+    assert page.locator("#undo-btn").is_hidden()
+    assert stats.inner_text() == gold

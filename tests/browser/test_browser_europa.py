@@ -276,3 +276,22 @@ def test_held_stones_wait_for_confirm_with_the_buttons_in_sight_on_a_phone(page,
     page.click(".eu-confirm")
     page.wait_for_selector(".eu-tipboard button.legal[data-action=area]")
     assert page.locator("#log").inner_text().count(mine) == placed + 1
+
+
+def test_sent_tip_stones_can_be_taken_back_until_the_seat_is_done(page, server, turns):
+    """Issue 28, part 2: stones sent with the tip board's Confirm (which is confirmation
+    enough: "Confirm each move" holds nothing more) stay the seat's to take back while it
+    still tips; "Undo (2)" takes back the second stone, and its log line goes."""
+    tipping(page, server, turns, (1280, 900))
+    page.check("#confirm-moves")
+    page.locator(".eu-tipboard button[data-action=ew][data-value='W']").click()
+    page.locator(".eu-tipboard button[data-action=area][data-value='S']").click()
+    page.click(".eu-confirm")
+    page.wait_for_selector("#undo-btn:has-text('Undo (2)')")
+    assert page.locator("#held").is_hidden()
+    assert "Player 1 places tip stone 2: South." in page.locator("#log").inner_text()
+    page.click("#undo-btn")
+    page.wait_for_selector("#undo-btn:has-text('Undo (1)')")
+    page.wait_for_selector(".eu-tipboard button.legal[data-action=area]")
+    log = page.locator("#log").inner_text()
+    assert "Player 1 places tip stone 1: West." in log and "tip stone 2: South" not in log

@@ -26,6 +26,12 @@ def _match(page, server, game: str, size=(1366, 768)) -> None:
 def _move(page, turns) -> None:
     """One move by clicking a highlighted choice (Córdoba: a card, then a landmark) or a button."""
     before = turns.now(page)
+    _click_move(page)
+    turns.wait_past(page, before)
+
+
+def _click_move(page) -> None:
+    """The clicks of `_move`, without waiting for the move to be played."""
     page.wait_for_selector("#board .legal, #board .actions button, #board button[data-action]")
     if page.locator("#board .hand-card.legal").count():
         page.locator("#board .hand-card.legal").first.click()
@@ -37,7 +43,6 @@ def _move(page, turns) -> None:
         page.locator("#board .actions button").first.click()
     else:
         page.locator("#board .legal, #board button[data-action]").first.click()
-    turns.wait_past(page, before)
 
 
 @pytest.mark.parametrize("game", ["cordoba", "cordoba-wittig", "cortica", "europa", "citadels"])
@@ -395,6 +400,31 @@ def test_confirm_each_move_holds_a_move_until_confirmed_and_cancel_gives_it_back
     assert page.locator("#held").is_hidden() and turns.now(page) == before
     page.locator("#board .hand-card.legal").first.click()
     page.locator("#board .landmark.legal").first.click()
+    page.click("#held-yes")
+    turns.wait_past(page, before)
+    assert page.locator("#held").is_hidden()
+
+
+@pytest.mark.parametrize("game", ["cordoba-wittig", "cortica", "europa", "citadels"])
+def test_confirm_each_move_holds_a_move_in_every_game(page, server, turns, game):
+    """Issue 28, part 2, in the games besides Córdoba (above): the click that would send a
+    move holds it, named, until Confirm. Wittig's own stone Confirm is not asked again."""
+    _match(page, server, game)
+    page.check("#confirm-moves")
+    before = turns.now(page)
+    if game == "cordoba-wittig":
+        page.locator("#board .wittig-stone.legal").first.click()
+        page.locator("#board .wittig-confirm").click()
+        turns.wait_past(page, before)
+        assert page.locator("#held").is_hidden()
+        before = turns.now(page)
+        page.locator("#board .wittig-field.legal").first.click()
+    else:
+        _click_move(page)
+    page.wait_for_selector("#held:not([hidden])")
+    assert page.locator("#held-move").inner_text().endswith("?")
+    page.wait_for_timeout(300)
+    assert turns.now(page) == before  # nothing sent
     page.click("#held-yes")
     turns.wait_past(page, before)
     assert page.locator("#held").is_hidden()

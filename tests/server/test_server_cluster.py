@@ -3,11 +3,13 @@ crossing over, and one instance killed with kill -9 while the other takes its ma
 
 from __future__ import annotations
 
+import json
 from contextlib import ExitStack
 
 import httpx
 import sqlalchemy as sa
 from server_players import Player, claimed_match
+from test_server_simultaneous import EUROPA
 
 from mezquita.server.launch import ServerProcess
 
@@ -68,3 +70,45 @@ def test_two_instances_share_a_match_and_survive_kill_9_of_one(postgres_url, tmp
     engine.dispose()
     assert [(turn, action) for turn, action in stored] == acknowledged  # nothing lost
     assert status == "finished" and len(stored) == 20
+
+
+def test_an_undo_on_one_instance_reaches_the_other_and_renumbers_the_stored_moves(postgres_url,
+                                                                                 tmp_path):
+    """Issue 28, part 2, on PostgreSQL: in Europa's tips seat 0 (on A) takes back its second
+    stone, placed before seat 1's (on B); B's client sees it go, the stored moves are
+    renumbered without a gap, and play goes on across both instances."""
+    a, b = start(postgres_url, tmp_path, "a"), start(postgres_url, tmp_path, "b")
+    stack = ExitStack()
+
+    def act(player: Player, action: dict) -> None:
+        turn = player.last["turn"]
+        player.ws.send(json.dumps({"type": "act", "action": action, "turn": turn}))
+        player.until(lambda m: m["turn"] > turn)
+
+    try:
+        made = claimed_match(a, {"game": "europa", "seats": ["human", "human"], "seed": 1,
+                                 "practice": True, "options": EUROPA}, claimed_on=b)
+        on_a = Player(stack, a, made["id"], made["seats"][0]["token"])
+        on_b = Player(stack, b, made["id"], made["seats"][1]["token"])
+        act(on_b, on_b.until(lambda m: bool(m["legal"]))["legal"][0]["action"])
+        act(on_a, on_a.until(lambda m: m["turn"] == 1 and bool(m["legal"]))["legal"][0]["action"])
+        act(on_a, {"do": "ew", "side": "W"})
+        act(on_a, next(x["action"] for x in on_a.last["legal"] if x["action"]["do"] == "area"))
+        on_b.until(lambda m: m["turn"] == 4)
+        act(on_b, {"do": "ew", "side": "E"})
+        on_a.until(lambda m: m["turn"] == 5)
+        on_a.ws.send(json.dumps({"type": "undo"}))
+        assert on_a.until(lambda m: m["turn"] == 4)["view"]["tips"][0] == ["W"]
+        assert on_b.until(lambda m: m["turn"] == 4)["view"]["stones"][0] == 1
+        act(on_a, next(x["action"] for x in on_a.last["legal"] if x["action"]["do"] == "area"))
+        assert on_b.until(lambda m: m["turn"] == 5)["view"]["stones"] == [2, 1]
+    finally:
+        stack.close()
+        a.stop()
+        b.stop()
+    engine = sa.create_engine(postgres_url.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.connect() as db:
+        stored = db.execute(sa.text("select turn, seat from moves where match_id = :m "
+                                    "order by turn"), {"m": made["id"]}).all()
+    engine.dispose()
+    assert [tuple(row) for row in stored] == [(0, 1), (1, 0), (2, 0), (3, 1), (4, 0)]

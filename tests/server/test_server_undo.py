@@ -97,3 +97,29 @@ def test_spectators_cannot_undo_and_a_restart_keeps_the_taken_back_state(db_url,
         reopened = Socket(ws).hello(tokens[0])
         assert reopened["turn"] == 1 and reopened["view"] == kept["view"]
         assert reopened["legal"] == kept["legal"] and reopened["undo"] == 1
+
+
+
+def test_an_undo_heard_out_of_turn_rebuilds_the_match_from_the_store(client, create, seated_pair):
+    """Issue 28, part 2: when another instance's takeback reaches a copy that is not at that
+    turn, the copy is rebuilt from the stored match: in Europa's tips seat 0's second stone,
+    placed before seat 1's, goes, and the copy's moves, sources and times are the stored ones."""
+    made = create(["human", "human"], game="europa", options=EUROPA, seed=1)
+    hub = client.app.state.hub
+    with seated_pair(made) as (a, b, first):
+        _choose(a, b, first)
+        a.act({"do": "ew", "side": "W"}, 2)
+        area = a.until(lambda m: m.get("turn") == 3)["legal"][0]["action"]
+        a.act(area, 3)
+        b.until(lambda m: m.get("turn") == 4)
+        b.act({"do": "ew", "side": "E"}, 4)
+        a.until(lambda m: m.get("turn") == 5)
+        hub.store.take_back(made["id"], [3], 5)  # as another instance would
+        client.portal.call(hub.remote_undo, made["id"], 99, [3])
+        back = a.until(lambda m: m.get("turn") == 4)
+        assert back["view"]["tips"][0] == ["W"] and back["undo"] == 1
+        ours, stored = hub.live(made["id"]).row, hub.store.load(made["id"])
+        assert (ours.actions, ours.move_sources, ours.move_times) == (
+            stored.actions, stored.move_sources, stored.move_times)
+        assert _stored(client, made["id"])[2:] == [[0, {"do": "ew", "side": "W"}],
+                                                   [1, {"do": "ew", "side": "E"}]]

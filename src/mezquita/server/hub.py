@@ -14,18 +14,15 @@ import asyncio
 import logging
 from collections import OrderedDict
 
-from mezquita.engine import Record
-
 from .bots import BotPool
 from .chat import Chat
-from .clocks import Clocks, rebuild
 from .errors import MatchError
 from .housekeeping import Housekeeping
 from .leaving import Leaving
 from .limits import Limiter, Settings
 from .match import Match
 from .notices import Delivery, Notices
-from .play import Play
+from .play import Play, rebuilt
 from .presence import Presence
 from .replay import ReplayBuilder
 from .schedule import Scheduler
@@ -87,13 +84,7 @@ class Hub(Seating, Play, Leaving, Presence, Housekeeping, Chat, Notices):
         row = await self.store.call(self.store.load, match_id)
         if row is None:
             return None
-        clocks, step = None, None
-        if row.clock is not None and row.status == MatchStatus.RUNNING:  # on from the stored banks
-            clocks, step = rebuild(row.clock, row.seats, row.move_times, row.started_at)
-        elif row.clock is not None and row.status == MatchStatus.OPEN:
-            clocks = Clocks(row.clock, len(row.seats))
-        state = await asyncio.to_thread(
-            lambda: Record(row.game, row.options, row.seed, row.actions).replay(step))
+        state, clocks = await rebuilt(row)
         if self.live(match_id) is not None:  # loaded meanwhile (e.g. a remote move)
             return self.live(match_id)
         match = Match(row, state)

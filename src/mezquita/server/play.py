@@ -10,14 +10,28 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from mezquita.engine import Record
+from mezquita.engine import Record, State
 
+from .clocks import Clocks, rebuild
 from .errors import MatchError
 from .match import Match
 from .status import HUMAN, MatchStatus
-from .store import Move, MoveConflict, now
+from .store import MatchRow, Move, MoveConflict, now
 
 log = logging.getLogger("mezquita.server")
+
+async def rebuilt(row: MatchRow) -> tuple[State, Clocks | None]:
+    """The state of stored match ``row`` (its record replayed in a thread) and its clocks,
+    as after its last stored move."""
+    clocks, step = None, None
+    if row.clock is not None and row.status == MatchStatus.RUNNING:  # on from the stored banks
+        clocks, step = rebuild(row.clock, row.seats, row.move_times, row.started_at)
+    elif row.clock is not None and row.status == MatchStatus.OPEN:
+        clocks = Clocks(row.clock, len(row.seats))
+    state = await asyncio.to_thread(
+        lambda: Record(row.game, row.options, row.seed, row.actions).replay(step))
+    return state, clocks
+
 
 BUSY = json.dumps({"type": "error", "code": "busy",
                    "message": "server busy (database not answering); retrying your move"})
@@ -92,7 +106,7 @@ class Play:
     async def remote_undo(self, match_id: str, total: int, steps: list[int]) -> None:
         """Another instance took back the moves ``steps`` of the ``total`` of ``match_id``:
         take them back from our copy too, or, if it is not at that turn, rebuild it from the
-        stored record."""
+        stored match."""
         match = self.matches.get(match_id)
         if match is None:
             return
@@ -103,14 +117,12 @@ class Play:
                 if match.state.undoable_steps(seat)[:len(steps)] == steps:
                     self._taken_back(match, match.state.takeback(seat, len(steps)), seat, steps)
                     return
-            stored = await self.store.call(self.store.moves_from, match.id, 0)
-            record = Record(match.row.game, match.row.options, match.row.seed,
-                            [[seat, action] for seat, action, _ in stored])
-            new = await asyncio.to_thread(record.replay)
-            row = match.row
-            row.actions = [[seat, action] for seat, action, _ in stored]
-            row.move_sources = [by for _, _, by in stored]
-            del row.move_times[len(stored):]
+            row = await self.store.call(self.store.load, match.id)
+            if row is None:
+                return
+            new, _ = await rebuilt(row)  # clocks run on as they are: a takeback refunds nothing
+            match.row.actions, match.row.move_sources = row.actions, row.move_sources
+            match.row.move_times = row.move_times
             match.take_back(new, None, 0)
             self.scheduler.schedule(match)
             match.changed()

@@ -124,7 +124,8 @@ function receive(message) {
 }
 
 // Play ``action``; with "Confirm each move" on, it is held (and named) until Confirm
-// (``confirmed``); another choice meanwhile replaces it.
+// (``confirmed``); another choice meanwhile replaces it. A renderer whose own board held
+// the move until a Confirm click (Wittig's stone, Europa's tips) passes ``confirmed``.
 export function act(action, confirmed = false) {
   if (page.pending || !page.msg || page.socket?.readyState !== WebSocket.OPEN) return;
   if (localStorage.getItem(CONFIRM_KEY) === "1" && !confirmed) {

@@ -232,7 +232,7 @@ export function create(root, { t, act, playerName }) {
     if (pass) extra.push(h("button", { type: "button", class: "wittig-pass", onclick: () => act(pass.action), text: pass.label }));
     const heldChoice = held && byStone.get(held);
     if (heldChoice) {
-      extra.push(h("button", { type: "button", class: "primary wittig-confirm", onclick: () => act(heldChoice.action), text: t("wittig.confirm_button", { stone: held }) }),
+      extra.push(h("button", { type: "button", class: "primary wittig-confirm", onclick: () => act(heldChoice.action, true), text: t("wittig.confirm_button", { stone: held }) }),
         h("button", { type: "button", class: "wittig-cancel", onclick: () => { held = null; update(last); }, text: t("match.cancel") }));
     }
     buttons.replaceChildren(...extra);

@@ -183,7 +183,7 @@ function createBoard(root, { t, act, playerName }) {
         const [kind, value] = sending.shift();
         const param = TIP_KINDS.find(([k]) => k === kind)?.[1];
         const action = legal.find((a) => a.action.do === kind && (kind === "done" || a.action[param] === value));
-        if (action) act(action.action);
+        if (action) act(action.action, true); // confirmed on the tip board already
         else sending = [];
       }
       const myTips = [...placed, ...held]; // what the page shows: placed stones, then held ones
