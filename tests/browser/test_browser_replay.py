@@ -60,3 +60,19 @@ def test_a_seats_replay_never_shows_the_other_seats_hidden_cards(page, server, t
     played = sum(1 for f in frames[1:7] for e in f["log"] if e["seat"] == 0 and e["do"] == "play")
     assert backs == played, "seat 0's cards face down, as seat 1 saw them then"
     shot(page, "replay-seat")
+
+
+def test_the_replay_counts_moves_as_the_log_numbers_them(page, server):
+    """A Wittig move takes two decisions (a stone, then its field): the replay's label counts
+    moves as the log numbers them, not the frames stepped through."""
+    made = httpx.post(f"{server.url}/api/matches", json={
+        "game": "cordoba-wittig", "seats": ["random", "random"], "seed": 3, "practice": True}).json()
+    server.wait_finished(made["id"])
+    frames = httpx.get(f"{server.url}/api/matches/{made['id']}/replay").json()["frames"]
+    numbers = [max([e["number"] for f in frames[:at + 1] for e in f["log"]], default=0)
+               for at in range(len(frames))]
+    assert numbers[-1] < len(frames) - 1
+    page.goto(f"{server.url}/match/{made['id']}?at=6&view=all")
+    page.wait_for_selector("body[data-replay-at='6']", state="attached")
+    assert page.locator("#r-label").inner_text().startswith(f"Move {numbers[6]} of {numbers[-1]}")
+    assert page.locator("#log-empty").is_hidden()

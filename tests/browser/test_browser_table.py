@@ -212,6 +212,17 @@ def test_defect_10_the_log_is_numbered_per_move_in_sentences(page, server, game)
         assert not text[0].islower(), text
 
 
+def test_the_log_says_so_before_the_first_move(page, server, turns):
+    _match(page, server, "cordoba-wittig")
+    assert turns.now(page) == 0 and page.locator("#log li").count() == 0
+    assert page.locator("#log-empty").inner_text() == "No moves yet."
+    _move(page, turns)  # the stone: a move is logged once its field is chosen
+    assert page.locator("#log-empty").is_visible()
+    _move(page, turns)
+    page.wait_for_selector("#log li")
+    assert page.locator("#log-empty").is_hidden()
+
+
 def test_defect_11_presence_is_told_apart_from_the_seat_colour(page, server):
     """Issue 28, defect 11: the seat's colour is a swatch in that colour; whether the player
     is here is a dot of its own, the same for every seat (green here; a grey ring and "away"

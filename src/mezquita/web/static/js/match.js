@@ -398,6 +398,7 @@ function renderLog(entries) {
       items.splice(at < 0 ? items.length : at, 0, note);
     });
   list.replaceChildren(...items);
+  $("log-empty").hidden = items.length > 0;
   list.scrollTop = list.scrollHeight;
 }
 

@@ -16,7 +16,10 @@ export function createReplay(ctx) {
     stop();
     const seat = view === "all" ? "" : `&view=${Number(view)}`;
     const data = await getJSON(`/api/matches/${encodeURIComponent(ctx.matchId)}/replay?lang=${currentLang()}${seat}`);
-    page.replay = { frames: data.frames, at: 0, view: String(view), timer: null };
+    const moves = []; // frame -> the log's move number reached by then (a move may take several frames)
+    data.frames.forEach((frame, i) => moves.push(Math.max(moves[i - 1] ?? 0, ...frame.log.map((e) => e.number))));
+    page.replay = { frames: data.frames, moves, at: 0, view: String(view), timer: null };
+    buildLog();
     $("replay-bar").hidden = false;
     $("r-range").max = data.frames.length - 1;
     const seats = page.msg.match.seats.map((_, i) => i);
@@ -26,8 +29,8 @@ export function createReplay(ctx) {
     await show(at === Infinity ? data.frames.length - 1 : at, false);
   }
 
-  // Frame `index`: the board (animated when stepping forward one move), the label, the log of
-  // every frame up to it (each entry a button to its frame), the position in the URL.
+  // Frame `index`: the board (animated when stepping forward one move), the label (numbered
+  // as the log is), the log marked up to it, the position in the URL.
   async function show(index, animate = true) {
     const replay = page.replay;
     const previous = replay.at;
@@ -35,9 +38,9 @@ export function createReplay(ctx) {
     const frame = replay.frames[replay.at];
     $("r-range").value = replay.at;
     const said = frame.log.map((e) => sentence(e.text)).join(" · ");
-    $("r-label").textContent = `${t("match.turn", { n: replay.at, total: replay.frames.length - 1 })}${said ? ` · ${said}` : ""}`;
+    $("r-label").textContent = `${t("match.turn", { n: replay.moves[replay.at], total: replay.moves.at(-1) })}${said ? ` · ${said}` : ""}`;
     document.body.dataset.replayAt = replay.at; // for tests
-    showLog();
+    markLog();
     ctx.onFrame();
     history.replaceState(null, "", `${location.pathname}?at=${replay.at}&view=${replay.view}`);
     const data = await ctx.pageData(page.msg.match);
@@ -46,18 +49,27 @@ export function createReplay(ctx) {
       animate && replay.at === previous + 1);
   }
 
-  function showLog() {
-    // Every entry of the game, those after the shown frame dimmed; a click jumps to its frame.
-    const replay = page.replay;
-    const entries = replay.frames.flatMap((frame, i) => frame.log.map((e) => [e, i]));
+  function buildLog() {
+    // Every entry of the game, built once per replay; a click jumps to its frame.
+    const entries = page.replay.frames.flatMap((frame, i) => frame.log.map((e) => [e, i]));
     const items = entries.map(([e, at], k) => {
       const same = k > 0 && entries[k - 1][0].number === e.number;
-      const classes = [at === replay.at && "newest", at > replay.at && "later", same && "same-move"];
-      const item = h("li", { value: e.number, class: classes.filter(Boolean).join(" "), "data-frame": at, title: t("replay.jump") }, sentence(e.text));
+      const item = h("li", { value: e.number, class: same ? "same-move" : "", "data-frame": at, title: t("replay.jump") }, sentence(e.text));
       item.addEventListener("click", () => { stop(); show(at, false); });
       return item;
     });
     $("log").replaceChildren(...items);
+    $("log-empty").hidden = items.length > 0;
+  }
+
+  function markLog() {
+    // The shown frame's entries marked newest, those after it dimmed.
+    const at = page.replay.at;
+    for (const item of $("log").children) {
+      const frame = Number(item.dataset.frame);
+      item.classList.toggle("newest", frame === at);
+      item.classList.toggle("later", frame > at);
+    }
     $("log").querySelector(".newest")?.scrollIntoView({ block: "nearest" });
   }
 
