@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from contextlib import ExitStack
 
 import httpx
@@ -64,8 +65,11 @@ class Player:
         self.until(lambda m: True)
 
     def until(self, check, timeout: float = 20) -> dict:
+        """The first update (the last one, or one still to come within ``timeout`` seconds
+        in all, presence messages notwithstanding) for which ``check(update)`` holds."""
+        deadline = time.monotonic() + timeout
         while not (self.last.get("type") == "update" and check(self.last)):
-            message = json.loads(self.ws.recv(timeout))
+            message = json.loads(self.ws.recv(max(0.0, deadline - time.monotonic())))
             if message["type"] == "presence":
                 self.presence = message
             elif message["type"] == "chat":

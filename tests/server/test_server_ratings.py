@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import threading
 import time
 from contextlib import ExitStack
+from pathlib import Path
 
 import httpx
 import pytest
@@ -20,7 +22,9 @@ from mezquita.server.launch import ServerProcess
 from mezquita.server.store import Store
 
 SMALL = {"cards": 3, "landmarks": 2}  # a Córdoba of 6 moves
-PAUSE = {"MEZQUITA_TEST_RATING_PAUSE": "30"}
+#: a server started with this environment pauses each rating update before its commit
+PAUSE = {"PYTHONPATH": os.pathsep.join(filter(None, (
+    str(Path(__file__).parent / "rating_pause"), os.environ.get("PYTHONPATH"))))}
 
 
 def account(server: ServerProcess, name: str) -> tuple[httpx.Client, str, str]:

@@ -98,6 +98,9 @@ class Hub(Seating, Play, Leaving, Presence, Housekeeping, Chat, Notices):
         if self.store.postgres:
             match.owned = await self.store.call(self.store.acquire, match_id,
                                                 self.settings.lease_seconds)
+            # what another instance announced while we were loading found no match here to
+            # apply it to: read it now that announcements reach this copy
+            await self.refresh(match)
         self.scheduler.schedule(match)
         return match
 

@@ -6,21 +6,12 @@ attempt, from a restart or another instance, change nothing."""
 
 from __future__ import annotations
 
-import logging
-import os
-import time
-
 from sqlalchemy import select, update
 
 from .. import ratings as rules
 from ..models import accounts, match_players, matches, ratings, ratings_applied
 from ..status import HUMAN
 from .db import Database, insert_ignore, now
-
-#: tests only: seconds a rating update waits before its transaction commits (to kill the
-#: server in the middle of it)
-PAUSE = float(os.environ.get("MEZQUITA_TEST_RATING_PAUSE", "0"))
-log = logging.getLogger("mezquita.server")
 
 
 class Ratings(Database):
@@ -67,9 +58,6 @@ class Ratings(Database):
                 wins=rows[player]["wins"] + (seat in won), updated_at=stamp))
         c.execute(update(ratings_applied).where(ratings_applied.c.match_id == match_id).values(
             changes=[[p, *b, *a] for p, b, a in zip(players, before, after)]))
-        if PAUSE:
-            log.warning("rating match %s: pausing %.1f s before the commit (test)", match_id, PAUSE)
-            time.sleep(PAUSE)
 
     def _bot_account(self, c, kind: str) -> int:
         """The id of the profile of bot level ``kind`` (made on first use)."""
