@@ -87,6 +87,10 @@ def test_two_accounts_play_a_rated_match_and_a_third_browser_continues(page, bro
         assert rating["games"] == 1 and rating["provisional"]
         assert profile["history"][0]["id"] == match_id and profile["history"][0]["rated"]
     assert ana_profile["ratings"][0]["mu"] != 25.0 or bea_profile["ratings"][0]["mu"] != 25.0
+    bea.wait_for_selector("#seats a.profile[href='/player/Ana']")  # names link to profiles
+    bea.goto(server.url + "/")
+    bea.locator("#finished a.profile[href='/player/Bea']").first.click()
+    bea.wait_for_url("**/player/Bea")
     third.goto(f"{server.url}/player/Bea")
     third.wait_for_selector(f"#history tr[data-match='{match_id}'] a.replay")
     assert "provisional" in third.locator("#ratings").inner_text()

@@ -358,3 +358,16 @@ def test_sessions_past_their_time_count_for_nothing_and_are_deleted(client, db_u
     store.end_expired_sessions()
     store.close()
     assert count(db_url, "sessions") == 0
+
+
+def test_each_seat_names_its_profile_an_accounts_or_a_bot_levels_and_a_guest_none(client):
+    """A seat held by an account links to its profile, a bot's seat to its level's profile
+    (which exists), a guest's to none: in the match's public facts and in the lobby's list."""
+    rosa = register(client, "Rosa")
+    made = client.post("/api/matches", headers={"x-csrf": rosa["csrf"]}, json={
+        "game": "citadels", "options": {"players": 3}, "seats": ["human", "hard", "human"]}).json()
+    public = client.get(f"/api/matches/{made['id']}").json()
+    assert [seat["profile"] for seat in public["seats"]] == ["Rosa", "bot:hard", None]
+    listed = next(m for m in client.get("/api/matches?status=open").json() if m["id"] == made["id"])
+    assert listed["profiles"] == ["Rosa", "bot:hard", None]
+    assert client.get("/api/players/bot:hard").status_code == 200

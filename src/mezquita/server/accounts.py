@@ -21,6 +21,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from .errors import MatchError
+from .status import HUMAN, OPEN
 
 SESSION_COOKIE = "mezquita_session"
 CSRF_HEADER = "x-csrf"  # the session's CSRF token, sent by the page with every change
@@ -31,6 +32,15 @@ PASSWORD_LENGTH = (8, 128)
 #: private use, unassigned
 REFUSED_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Co", "Cn"}
 BOT_PREFIX = "bot:"  # the profiles of bot levels (``bot:hard``); no account may take one
+
+
+def profiles(seats: list[str], names: list[str | None], accounts: list) -> list[str | None]:
+    """Per seat, the profile (``/player/<name>``) of who holds it: an account's name, a bot's
+    level (``bot:<level>``), or None for a guest or a free seat (``accounts``, per seat, may
+    stop short: the seats after it are nobody's)."""
+    held = [*accounts, *[None] * (len(seats) - len(accounts))]
+    return [name if account is not None else None if kind in (HUMAN, OPEN) else BOT_PREFIX + kind
+            for kind, name, account in zip(seats, names, held, strict=True)]
 
 _hasher = PasswordHasher()  # argon2id, RFC 9106's second recommended profile (64 MiB, t=3)
 

@@ -22,6 +22,7 @@ from mezquita.agents.levels import LEVELS
 from mezquita.engine import LANGS, State
 from mezquita.web import catalogue
 
+from .accounts import profiles
 from .errors import MatchError
 from .status import HUMAN, MatchStatus
 
@@ -241,9 +242,11 @@ class Match:
                  "name": name, "left": left, "clock": (self.clocks.view(seat) if self.clocks
                                                        and kind == HUMAN else None),
                  "open": seat in self.row.open_seats,
-                 "free": seat in self.row.open_seats and self.row.token_hashes[seat] is None}
-                for seat, (kind, joined, name, left) in enumerate(
-                    zip(self.row.seats, self.row.joined, self.names(), self.left()))
+                 "free": seat in self.row.open_seats and self.row.token_hashes[seat] is None,
+                 "profile": profile}
+                for seat, (kind, joined, name, left, profile) in enumerate(zip(
+                    self.row.seats, self.row.joined, self.names(), self.left(),
+                    profiles(self.row.seats, self.names(), self.row.accounts)))
             ],
             "rematch": self.row.rematch,
             "spectators": spectators,

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import insert, select, update
 
+from ..accounts import profiles
 from ..models import match_players, matches, moves, open_seats
 from ..status import MatchStatus
 from .db import Database, _aware, now
@@ -255,12 +256,25 @@ class Matches(Database):
                 .where(matches.c.status.in_(statuses))
                 .order_by(matches.c.created_at.desc()).limit(limit)
             ).mappings().all()
+            holders: dict[str, dict[int, int]] = {}
+            for match_id, seat, account in c.execute(
+                    select(match_players.c.match_id, match_players.c.seat,
+                           match_players.c.account_id)
+                    .where(match_players.c.match_id.in_([r["id"] for r in rows]))):
+                holders.setdefault(match_id, {})[seat] = account
         return [
             {"id": r["id"], "game": r["game"], "options": r["options"], "seats": r["seats"],
+             "profiles": profiles(r["seats"], _padded(r["names"], len(r["seats"])),
+                                  [holders.get(r["id"], {}).get(s) for s in range(len(r["seats"]))]),
              "joined": r["joined"], "status": r["status"], "clock": r["clock"],
              "left": r["left"] or [None] * len(r["seats"]),
              "practice": bool(r["practice"]), "created_at": r["created_at"].isoformat(),
-             "names": r["names"] or [None] * len(r["seats"]), "result": r["result"],
+             "names": _padded(r["names"], len(r["seats"])), "result": r["result"],
              "finished_at": r["finished_at"].isoformat() if r["finished_at"] else None}
             for r in rows
         ]
+
+
+def _padded(names: list | None, seats: int) -> list[str | None]:
+    """Stored chosen names per seat, ``None`` for those not stored."""
+    return ([*(names or [])] + [None] * seats)[:seats]

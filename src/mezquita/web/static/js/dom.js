@@ -24,6 +24,12 @@ function setAttrs(el, attrs) {
   }
 }
 
+// ``text`` linking to the profile page of ``profile`` (an account's name or ``bot:<level>``),
+// or plain text for a seat without one (a guest).
+export function profileLink(profile, text) {
+  return profile ? h("a", { href: `/player/${encodeURIComponent(profile)}`, class: "profile", text }) : text;
+}
+
 // Make an element act as a button for mouse, touch and keyboard (Enter / Space).
 export function clickable(el, label, action) {
   el.setAttribute("role", "button");

@@ -1,6 +1,6 @@
 // The leaderboard of one game (/leaderboard/<game>?players=2 or 3+), best rating first.
 import { accountMenu } from "./account.js";
-import { getJSON, h } from "./dom.js";
+import { getJSON, h, profileLink } from "./dom.js";
 import { currentLang, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { playersText, ratingCell } from "./ratings.js";
 
@@ -23,7 +23,7 @@ async function render() {
       h("thead", {}, h("tr", {}, ["board.rank", "account.name", "board.rating", "board.played", "board.won"].map((k) => h("th", { text: t(k) })))),
       h("tbody", {}, data.rows.map((r) => h("tr", {},
         h("td", { text: String(r.rank) }),
-        h("td", {}, h("a", { href: `/player/${encodeURIComponent(r.name)}`, text: r.name })),
+        h("td", {}, profileLink(r.name, r.name)),
         ratingCell(r), h("td", { text: String(r.games) }), h("td", { text: String(r.wins) }))))));
 }
 

@@ -3,7 +3,7 @@
 // screen; "my matches" to return to a seat; the match lists.
 import { accountMenu, ME, send } from "./account.js";
 import { CLOCKS, SEAT, STATUS } from "./constants.js";
-import { getJSON, h, s } from "./dom.js";
+import { getJSON, h, profileLink, s } from "./dom.js";
 import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
 import { showRules } from "./rules.js";
@@ -454,7 +454,8 @@ function matchTable(rows, finished) {
   if (!rows.length) return h("p", { class: "hint", text: t("lobby.none") });
   return h("table", { class: "matches" }, h("tbody", {}, rows.map((m) => h("tr", {},
     h("td", {}, h("strong", { text: m.name })),
-    h("td", { class: "who", text: m.seats.map((k, i) => playerLabel(k, i, m.names?.[i]) + (m.left?.[i] ? ` (${t(`match.left.${m.left[i].why}`)})` : "")).join(" · ") }),
+    h("td", { class: "who" }, m.seats.flatMap((k, i) => [i ? " · " : "", profileLink(m.profiles?.[i], playerLabel(k, i, m.names?.[i])),
+      m.left?.[i] ? ` (${t(`match.left.${m.left[i].why}`)})` : ""])),
     h("td", { class: finished ? "result" : "", text: resultText(m) }),
     h("td", {}, h("a", { href: `/match/${m.id}`, text: finished ? t("lobby.replay") : t("lobby.spectate") })),
   ))));

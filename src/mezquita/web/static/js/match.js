@@ -4,7 +4,7 @@ import { bindAlerts, yourTurn } from "./alerts.js";
 import { animated, banner, bannerText } from "./animate.js";
 import { createChat } from "./chat.js";
 import { STATUS } from "./constants.js";
-import { getJSON, h } from "./dom.js";
+import { getJSON, h, profileLink } from "./dom.js";
 import { currentLang, languagePicker, loadLang, sentence, t, translatePage } from "./i18n.js";
 import { myMatches, NAME_KEY, remember } from "./mine.js";
 import { createReplay } from "./replay.js";
@@ -338,7 +338,7 @@ function renderSeats() {
   const colours = page.renderer?.colours;
   $("seats").replaceChildren(...match.seats.map((seat, i) => h("div", { class: `seat${view.to_move.includes(i) ? " to-move" : ""}`, "data-seat": i },
     h("span", {}, Array.isArray(colours) && colours[i] ? h("span", { class: "seat-colour", "data-seat": i, style: `--seat:${colours[i]}`, "aria-hidden": "true" }) : null,
-      playerName(i),
+      profileLink(seat.profile, playerName(i)),
       seat.left ? h("span", { class: "left-mark", text: ` ${leftText(seat.left)}` }) : null),
     h("span", { class: "seat-facts" }, presence(seat, i),
       view.scores ? h("span", { text: t("match.score", { n: view.scores[i] }) }) : null,
