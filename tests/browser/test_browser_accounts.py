@@ -5,7 +5,9 @@ profile and leaderboard pages."""
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import httpx
 from browser_shots import keep_screenshot
@@ -94,7 +96,14 @@ def test_two_accounts_play_a_rated_match_and_a_third_browser_continues(page, bro
     third.goto(f"{server.url}/player/Bea")
     third.wait_for_selector(f"#history tr[data-match='{match_id}'] a.replay")
     assert "provisional" in third.locator("#ratings").inner_text()
+    assert third.locator("#my-data").is_hidden()  # another player's profile
+    third.goto(f"{server.url}/player/Ana")
+    third.wait_for_selector("#my-data:not([hidden])")
     keep_screenshot(third, "profile-desktop.png")
+    with third.expect_download() as download:
+        third.click("#my-data a")
+    mine = json.loads(Path(download.value.path()).read_text())
+    assert mine["account"]["name"] == "Ana" and mine["matches"][0]["match"] == match_id
     third.goto(f"{server.url}/leaderboard/cordoba")
     third.wait_for_selector("#board tr:has-text('Bea')")
     third.wait_for_selector("#board tr:has-text('Ana')")

@@ -1,5 +1,6 @@
 """``mezquita backup`` and ``mezquita restore``: a consistent copy of the server's database,
-taken while the server runs, and a fresh database made from one.
+taken while the server runs, and a fresh database made from one; ``mezquita export-player``:
+one player's data (what `GET /api/me/export` gives the player), for an operator.
 
 SQLite: the online backup API copies every page within one read transaction (in WAL mode the
 server keeps writing meanwhile), into a standalone SQLite file. PostgreSQL: ``pg_dump`` (a
@@ -74,6 +75,40 @@ def restore_command(
     except (OSError, sqlite3.Error) as err:
         fail(f"restore failed: {err}")
     console.print(f"restored {file} into {_shown(db)}")
+
+
+@app.command("export-player")
+def export_player_command(
+    name: str = typer.Argument(..., help="The account's name (any case)."),
+    file: Path = typer.Argument(..., help="The JSON file to write (must not exist)."),
+    db: str = typer.Option("sqlite:///./mezquita.sqlite3", "--db",
+                           help="Database URL: sqlite:///path or postgresql://user@host/db."),
+) -> None:
+    """Write everything stored of the account NAME into FILE (JSON), while the server runs."""
+    import json
+
+    from mezquita.server.accounts import BOT_PREFIX, name_key
+    from mezquita.server.store import Store, StoreUnavailable
+
+    if file.exists():
+        fail(f"{file} exists already; choose a new file name")
+    if not _is_postgres(db):
+        _sqlite_path(db, must_exist=True)
+    key = name_key(name)
+    try:
+        store = Store(db, instance=f"export-{os.getpid()}")
+    except StoreUnavailable as err:
+        fail(str(err))
+    try:
+        found = store.account(key)
+        if found is None or key.startswith(BOT_PREFIX):
+            fail(f"there is no account {name!r} in {_shown(db)}")
+        data = store.player_data(found["id"])
+    finally:
+        store.close()
+    file.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    console.print(f"wrote the data of {found['name']} to {file}: {len(data['matches'])} matches, "
+                  f"{len(data['chat'])} chat lines")
 
 
 def _is_postgres(url: str) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
+import math
 from collections.abc import Awaitable, Callable
 from functools import cache
 from urllib.parse import urlsplit
@@ -231,6 +233,17 @@ def account_routes(hub: Hub, find: Callable[[Hub, str], Awaitable[Match]]) -> AP
             raise HTTPException(422, str(err)) from None
         await store.call(store.set_notice_settings, account.id, email, webhook)
         return {"email": email, "webhook": webhook}
+
+    @router.get("/api/me/export")
+    async def export(request: Request) -> Response:
+        """Everything stored of the logged-in account (`Store.player_data`), as a download."""
+        account = _logged_in(request)
+        if wait := limiter.take("export", account=str(account.id)):
+            raise HTTPException(429, "too many exports; wait an hour",
+                                {"Retry-After": str(math.ceil(wait))})
+        data = await store.call(store.player_data, account.id)
+        return Response(json.dumps(data, ensure_ascii=False, indent=1), media_type="application/json",
+                        headers={"Content-Disposition": 'attachment; filename="mezquita-data.json"'})
 
     @router.get("/api/me")
     async def me(request: Request) -> dict:

@@ -65,6 +65,7 @@ LIMITS: dict[tuple[str, str], Rate] = {
     ("login", "group"): Rate(10, 60.0),  # failed logins and password changes (successes refunded)
     ("login", "account"): Rate(10, 60.0),  # ... per account name
     ("register", "group"): Rate(5, 3600.0),  # accounts created (refused ones do not count)
+    ("export", "account"): Rate(5, 3600.0),  # data exports (each reads all of an account's rows)
 }
 
 #: cyclic garbage collection of the server process: every update allocates thousands of

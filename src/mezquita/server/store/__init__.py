@@ -3,7 +3,8 @@ module each: ``matches.py`` (match rows and the accounts holding their seats), `
 (moves and `MoveWriter`), ``leases.py`` (which instance runs a match), ``accounts.py``
 (accounts and sessions), ``ratings.py`` (ratings, applied with a match's last move),
 ``tables.py`` (open seats), ``queue.py`` (the play-now queue), ``chat.py`` (what is said
-at the table), ``notices.py`` (turn notices of slow games)."""
+at the table), ``notices.py`` (turn notices of slow games); ``export.py`` reads one player's
+data across them."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .db import (
     now,
     pg_guards,
 )
+from .export import EXPORT_FORMAT, Export
 from .leases import Leases
 from .matches import Matches, MatchRow
 from .moves import Move, MoveConflict, Moves, MoveWriter
@@ -28,11 +30,11 @@ from .queue import Queue
 from .ratings import Ratings
 from .tables import TableFull, Tables
 
-__all__ = ["CHANNEL", "DEFAULT_URL", "DURABILITY", "MatchRow", "Move", "MoveConflict",
+__all__ = ["CHANNEL", "DEFAULT_URL", "DURABILITY", "EXPORT_FORMAT", "MatchRow", "Move", "MoveConflict",
            "MoveWriter", "Store", "StoreUnavailable", "TableFull", "engine_for", "libpq_url", "migrate",
            "now", "pg_guards"]
 
 
-class Store(Matches, Moves, Leases, Accounts, Ratings, Tables, Queue, Chats, Notices):
-    """Reads and writes matches, moves, leases, accounts, ratings, open seats, the queue and
-    chat and turn notices on one database."""
+class Store(Matches, Moves, Leases, Accounts, Ratings, Tables, Queue, Chats, Notices, Export):
+    """Reads and writes matches, moves, leases, accounts, ratings, open seats, the queue,
+    chat and turn notices on one database; reads one player's data (``export.py``)."""

@@ -1,6 +1,6 @@
 // A player's profile (/player/<name>): ratings per game and player count, recent matches
 // with their result and replay. Bot levels have one too (bot:hard).
-import { accountMenu } from "./account.js";
+import { accountMenu, ME } from "./account.js";
 import { getJSON, h } from "./dom.js";
 import { currentLang, languagePicker, loadLang, t, translatePage } from "./i18n.js";
 import { playersText, ratingCell } from "./ratings.js";
@@ -15,6 +15,7 @@ function render() {
   $("player-name").textContent = data.name;
   $("player-kind").textContent = data.bot ? t("profile.bot") : "";
   $("player-kind").hidden = !data.bot;
+  $("my-data").hidden = !ME || ME.name !== data.name; // one's own profile: the download of one's data
   $("ratings").replaceChildren(!data.ratings.length ? h("p", { class: "hint", text: t("profile.no_ratings") }) :
     h("table", { class: "stats" },
       h("thead", {}, h("tr", {}, ["lobby.game", "board.players", "board.rating", "board.played", "board.won"].map((k) => h("th", { text: t(k) })))),
