@@ -6,11 +6,16 @@ profile and leaderboard pages."""
 from __future__ import annotations
 
 import json
+import socket
 import time
+from email import message_from_bytes, policy
 from pathlib import Path
 
 import httpx
+from aiosmtpd.controller import Controller
 from browser_shots import keep_screenshot
+
+from mezquita.server.launch import ServerProcess
 
 SMALL = {"cards": "3", "landmarks": "2"}  # a Córdoba of 6 moves
 PASSWORD = "correct horse battery"
@@ -154,3 +159,73 @@ def test_turn_notice_addresses_are_set_refused_in_words_and_kept(browser, server
         assert page.input_value("#acc-email") == "noa@example.org"
         assert page.input_value("#acc-webhook") == "https://hooks.example.org/noa"
         page.context.close()
+
+
+class Inbox:
+    """A local SMTP sink (aiosmtpd): the messages it was sent."""
+
+    def __init__(self) -> None:
+        self.messages: list = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
+        return "250 OK"
+
+
+def test_an_away_player_is_mailed_their_turn_and_the_link_opens_their_seat(browser, tmp_path,
+                                                                           turns):
+    """Issue 28, part 3: Ana sets her e-mail address in the account menu and leaves a slow
+    match; when Bea's move gives her the turn, one mail reaches the SMTP sink, naming the game
+    and linking back; the link opens Ana's seat, her turn."""
+    inbox = Inbox()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    sink = Controller(inbox, hostname="127.0.0.1", port=port)
+    sink.start()
+    try:
+        with ServerProcess(f"sqlite:///{tmp_path / 'm.sqlite3'}", log=tmp_path / "server.log",
+                           extra=("--smtp", f"127.0.0.1:{port}")) as server:
+            ana = new_page(browser)
+            account_dialog(ana, server, "register", "Ana")
+            ana.click("#notices-btn")
+            ana.fill("#acc-email", "ana@example.org")
+            ana.click("#acc-submit")
+            ana.wait_for_selector(".account-dialog", state="detached")
+            made = ana.evaluate("""async () => {
+              const me = await (await fetch("/api/me")).json();
+              const answer = await fetch("/api/matches", { method: "POST", headers: {
+                "content-type": "application/json", "x-csrf": me.csrf }, body: JSON.stringify({
+                game: "cordoba", seats: ["human", "human"], clock: "slow",
+                options: { cards: 3, landmarks: 2 } }) });
+              return answer.json(); }""")
+            bea = new_page(browser)
+            bea.goto(f"{server.url}/match/{made['id']}#invite={made['seats'][1]['invite']}")
+            ana.goto(f"{server.url}/match/{made['id']}")
+            ana.wait_for_selector("#seats .seat:has-text('Ana (you)')")
+            deadline = time.monotonic() + 20
+            while not ana.locator(".hand-card.legal").count():  # Bea may be first
+                assert time.monotonic() < deadline, "Ana never got the turn"
+                if bea.locator(".hand-card.legal").count():
+                    move(bea, turns)
+                time.sleep(0.1)
+            move(ana, turns)
+            ana.context.close()  # Ana has moved and gone; Bea's move gives her the turn
+            play_one_move([bea], turns)
+            deadline = time.monotonic() + 10
+            while not inbox.messages:
+                assert time.monotonic() < deadline, "no mail came"
+                time.sleep(0.05)
+            [mail] = inbox.messages
+            assert (mail["To"], mail["Subject"]) == ("ana@example.org", "Your turn in Córdoba")
+            link = f"{server.url}/match/{made['id']}"
+            assert link in mail.get_content()
+            again = new_page(browser)
+            account_dialog(again, server, "login", "Ana")
+            again.goto(link)
+            again.wait_for_selector(".hand-card.legal")
+            assert again.locator("#turn").inner_text() == "Your turn"
+            bea.context.close()
+            again.context.close()
+    finally:
+        sink.stop()
