@@ -123,6 +123,8 @@ def test_resigning_at_four_passes_the_seat_to_the_strongest_bot_and_play_goes_on
                                  "lost": False}
         marked = b.until(lambda m: m["match"]["seats"][1]["kind"] == "hard")
         assert marked["match"]["seats"][1]["left"]["why"] == "resigned" and marked["legal"] == []
+        assert marked["you"] is None and marked["view"]["seat"] is None  # a spectator's view:
+        assert "hand" not in marked["view"] or marked["view"]["hand"] is None  # not the bot's cards
         again = client.post(f"/api/matches/{made['id']}/resign", json={"token": tokens[1]})
         assert again.json() == answer.json()
         b.ws.send_json({"type": "name", "name": "Someone else"})

@@ -369,8 +369,12 @@ class Match:
         return out
 
     def message(self, seat: int | None, lang: str) -> dict:
-        """The update sent to a client of ``seat``: its view, legal actions and the log."""
+        """The update sent to a client of ``seat``: its view, legal actions and the log. A
+        seat whose player left sees what a spectator sees while a bot plays it on (it must
+        not learn the seat's cards and pass them to a rival), and everything once it is over."""
         running = self.status == MatchStatus.RUNNING
+        if seat is not None and running and self.left()[seat] is not None:
+            seat = None
         playing = seat is not None and running and self.row.seats[seat] == HUMAN
         legal = self.legal_for(seat, lang) if playing else []
         names = self.display_names(lang)
