@@ -98,8 +98,8 @@ def test_an_away_player_is_told_once_by_mail_and_webhook_and_nothing_hidden(
     ana, bea = register(client, "Ana"), register(client, "Bea")
     headers = use(client, bea)
     answer = client.put("/api/me/notices", headers=headers,
-                        json={"email": " bea@example.org ", "webhook": hook})
-    assert answer.json() == {"email": "bea@example.org", "webhook": hook}
+                        json={"email": " bea@example.org ", "webhook": hook, "lang": "es"})
+    assert answer.json() == {"email": "bea@example.org", "webhook": hook, "lang": "es"}
     assert client.get("/api/me/notices").json() == answer.json()
     headers = use(client, ana)
     made = client.post("/api/matches", headers=headers, json={
@@ -130,11 +130,11 @@ def test_an_away_player_is_told_once_by_mail_and_webhook_and_nothing_hidden(
     assert len(mails) == 1 and len(posts) == 1
     notice = posts[0]
     assert notice == {"event": "your_turn", "match": made["id"], "game": "cordoba", "seat": 1,
-                      "turn": 3, "title": "Your turn in Córdoba",
-                      "text": "It is your turn in Córdoba against Ana.",
+                      "turn": 3, "lang": "es", "title": "Tu turno en Córdoba",
+                      "text": "Es tu turno en Córdoba contra Ana.",
                       "url": f"{SITE}/match/{made['id']}"}
     mail = mails[0]
-    assert (mail["To"], mail["Subject"]) == ("bea@example.org", "Your turn in Córdoba")
+    assert (mail["To"], mail["Subject"]) == ("bea@example.org", "Tu turno en Córdoba")
     assert f"{SITE}/match/{made['id']}" in mail.get_content()
 
 
@@ -163,6 +163,7 @@ def test_a_live_match_and_a_present_player_are_not_told(client, connect, inbox, 
     ({"webhook": "https://user@example.org/"}, "URL with a host"),
     ({"webhook": "https://example.org/" + "x" * 500}, "at most 500"),
     ({"colour": "red"}, "extra"),
+    ({"email": "ana@example.org", "lang": "fr"}, "language is one of en, es, ca, de"),
 ])
 def test_bad_addresses_are_refused_and_change_nothing(client, body, why):
     ana = register(client, "Ana")
@@ -178,7 +179,7 @@ def test_notice_addresses_need_a_session_and_its_csrf_token(client):
     ana = register(client, "Ana")
     use(client, ana)
     assert client.put("/api/me/notices", json={"email": "x@example.org"}).status_code == 403
-    assert client.get("/api/me/notices").json() == {"email": None, "webhook": None}
+    assert client.get("/api/me/notices").json() == {"email": None, "webhook": None, "lang": None}
 
 
 def test_webhooks_reach_only_public_addresses_unless_the_operator_allows_private_ones():
@@ -215,3 +216,33 @@ def test_in_a_simultaneous_phase_the_others_moves_do_not_make_a_new_turn_to_tell
     state.history.append(None)  # seat 1 (no account) tips again; seat 0 still waits since 5
     hub.tell_turn(match)
     assert told == [(0, 5), (0, 5)]  # the same key: `claim_notice` lets only the first through
+
+
+def test_addresses_set_before_notices_had_a_language_are_told_in_english(tmp_path):
+    """Migration 0009 on a database that already holds notice addresses: they stay, in English."""
+    from pathlib import Path
+
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    import mezquita.server.store.db as db
+    from mezquita.server.store import Store
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = sa.create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(Path(db.__file__).parent.parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0008")
+        connection.execute(sa.text(
+            "insert into accounts (id, name, name_key, seat_key, created_at) values "
+            "(1, 'Ana', 'ana', x'00', '2026-01-01')"))
+        connection.execute(sa.text(
+            "insert into notify_settings (account_id, email) values (1, 'ana@example.org')"))
+    engine.dispose()
+    store = Store(url, instance="new")
+    assert store.notice_settings([1]) == {1: {"email": "ana@example.org", "webhook": None,
+                                             "lang": "en"}}
+    store.close()

@@ -16,10 +16,10 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.middleware.base import BaseHTTPMiddleware
 
-from mezquita.engine import MezquitaError, games, load
+from mezquita.engine import LANGS, MezquitaError, games, load
 from mezquita.engine.registry import game_class
 
 from . import ratings as rules
@@ -77,6 +77,14 @@ class NoticeAddresses(BaseModel):
 
     email: str | None = Field(default=None, max_length=1000)
     webhook: str | None = Field(default=None, max_length=1000)
+    lang: str = Field(default="en", max_length=8)  # the language the notices are worded in
+
+    @field_validator("lang")
+    @classmethod
+    def _known(cls, lang: str) -> str:
+        if lang not in LANGS:
+            raise ValueError(f"the notices' language is one of {', '.join(LANGS)}")
+        return lang
 
 
 class SessionMiddleware(BaseHTTPMiddleware):
@@ -219,7 +227,7 @@ def account_routes(hub: Hub, find: Callable[[Hub, str], Awaitable[Match]]) -> AP
         """Where the logged-in account is told of its turns in slow games."""
         account = _logged_in(request)
         found = (await store.call(store.notice_settings, [account.id])).get(account.id)
-        return found or {"email": None, "webhook": None}
+        return found or {"email": None, "webhook": None, "lang": None}
 
     @router.put("/api/me/notices")
     async def set_notice_addresses(body: NoticeAddresses, request: Request) -> dict:
@@ -231,8 +239,8 @@ def account_routes(hub: Hub, find: Callable[[Hub, str], Awaitable[Match]]) -> AP
             webhook = clean_webhook(body.webhook, hub.settings.webhook_private)
         except MatchError as err:
             raise HTTPException(422, str(err)) from None
-        await store.call(store.set_notice_settings, account.id, email, webhook)
-        return {"email": email, "webhook": webhook}
+        await store.call(store.set_notice_settings, account.id, email, webhook, body.lang)
+        return {"email": email, "webhook": webhook, "lang": body.lang}
 
     @router.get("/api/me/export")
     async def export(request: Request) -> Response:

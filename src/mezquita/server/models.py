@@ -177,13 +177,15 @@ chat = Table(
     Index("chat_by_match", "match_id", "id"),
 )
 
-#: Where an account is told of its turn in a slow game: an e-mail address, a webhook, both.
+#: Where an account is told of its turn in a slow game (an e-mail address, a webhook, both),
+#: and in which language.
 notify_settings = Table(
     "notify_settings",
     metadata,
     Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
     Column("email", String(254), nullable=True),
     Column("webhook", String(500), nullable=True),
+    Column("lang", String(8), nullable=False, server_default="en"),  # the notices' language
 )
 
 #: The turns told: one row per (match, seat, turn), so each is told once, whichever instance.

@@ -24,6 +24,9 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from mezquita.engine import seat_name
+from mezquita.web import catalogue
+
 from .errors import MatchError
 from .match import Match
 from .status import HUMAN, MatchStatus
@@ -106,14 +109,16 @@ class Delivery:
             answer.raise_for_status()
 
 
-def turn_notice(match: Match, seat: int, public_url: str) -> dict:
-    """What a notice says: the game, the other players and the link; nothing hidden."""
-    names = match.display_names("en")
-    others = [names[i] or f"Player {i + 1}" for i in range(len(names)) if i != seat]
+def turn_notice(match: Match, seat: int, public_url: str, lang: str = "en") -> dict:
+    """What a notice says, in ``lang``: the game, the other players and the link; nothing
+    hidden."""
+    words, names = catalogue(lang), match.display_names(lang)
     game = match.game.info.name
+    others = ", ".join(seat_name(i, lang, names) for i in range(len(names)) if i != seat)
     return {"event": "your_turn", "match": match.id, "game": match.game.info.id, "seat": seat,
-            "turn": len(match.state.history), "title": f"Your turn in {game}",
-            "text": f"It is your turn in {game} against {', '.join(others)}.",
+            "turn": len(match.state.history), "lang": lang,
+            "title": words["notice.title"].format(game=game),
+            "text": words["notice.text"].format(game=game, players=others),
             "url": f"{public_url.rstrip('/')}/match/{match.id}"}
 
 
@@ -144,7 +149,7 @@ class Notices:
                 return
         except StoreUnavailable:
             return  # told nothing: the turn waits for the player all the same
-        notice = turn_notice(match, seat, self.settings.public_url)
+        notice = turn_notice(match, seat, self.settings.public_url, where["lang"])
         for kind, send in (("webhook", self.delivery.post), ("email", self.delivery.mail)):
             if where[kind]:
                 try:

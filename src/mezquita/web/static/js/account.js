@@ -2,7 +2,7 @@
 // null for a guest (its turn notices of slow games are set in its menu). send() makes every change with the session's CSRF token; accountMenu()
 // puts "log in / register" or the account's menu into the page header.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLang, t } from "./i18n.js";
 
 async function fetchMe() {
   const response = await fetch("/api/me");
@@ -50,6 +50,7 @@ function accountDialog(kind, onDone, values = {}) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = Object.fromEntries(fields.map(([name], i) => [name, inputs[i].value]));
+    if (kind === "notices") body.lang = currentLang(); // the notices are worded in the page's language
     const [url, method] = ENDPOINTS[kind];
     const response = await send(url, method, body);
     const data = await response.json().catch(() => ({}));
