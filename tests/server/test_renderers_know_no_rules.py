@@ -74,3 +74,10 @@ def test_legal_actions_carry_their_hint_and_a_destroy_its_price():
     assert castle["cost"] == 3
     assert ("destroy", "keep") not in legal  # the Keep cannot be destroyed
     assert "cost" not in legal[("end", None)] and "hint" not in legal[("end", None)]
+
+
+def test_the_citadels_renderer_knows_no_character_power():
+    """Which character names which target (the Assassin's victim...) is the engine's to say
+    (``my_targets`` of the view): the renderer names no character by its key."""
+    source = _source("citadels")
+    assert not [key for key in ("assassin", "thief", "witch") if f'"{key}"' in source]

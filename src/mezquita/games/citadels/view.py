@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import CHAR_INDEX, CHAR_KEYS, CHAR_RANK, DIST_KEYS, HOSPITAL
+from .cards import ASSASSIN, CHAR_INDEX, CHAR_KEYS, CHAR_RANK, DIST_KEYS, HOSPITAL, THIEF, WITCH
 from .decisions import TABLE
 from .flow import take_top
 from .model import CallStatus, CitadelsModel, PendingKind, Phase, TurnFlag
@@ -20,6 +20,10 @@ from .queries import score_parts, threshold
 
 def _sorted_keys(dists: list[int]) -> list[str]:
     return sorted(DIST_KEYS[d] for d in dists)
+
+
+#: each target of the view and the character that names it
+TARGETERS = (("murdered", ASSASSIN), ("robbed", THIEF), ("bewitched", WITCH))
 
 
 def _char(char: int) -> str | None:
@@ -76,6 +80,9 @@ def view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
         "murdered": _char(st.murdered),
         "robbed": _char(st.robbed),
         "bewitched": _char(st.bewitched),
+        # which of those targets the seat's own characters named (its Assassin's, Thief's,
+        # Witch's); at the end every view is the same, and names none
+        "my_targets": [what for what, holder in TARGETERS if holder in st.chars[seat]] if mine else [],
         "tax_collector": st.tax_seat,
         "protected": st.bishop_seat,
         "turn": _turn_view(st, seat, full) if st.phase == Phase.TURNS and st.actor >= 0 else None,

@@ -84,7 +84,6 @@ export function create(root, { t, act, playerName }) {
     const mine = view.full && you !== null ? view.seats[you] : null;
     const myCharacters = mine ? mine.held : view.my_characters;
     const targets = drafting ? {} : { murdered: view.murdered, robbed: view.robbed, bewitched: view.bewitched };
-    const namer = { murdered: "assassin", robbed: "thief", bewitched: "witch" };
 
     const characterCard = (key, { action = null, label = "", inPool = false } = {}) => {
       const c = data.characters[key];
@@ -95,9 +94,9 @@ export function create(root, { t, act, playerName }) {
         const call = calls[key];
         if (call && call.seat >= 0) tags.push(["t-called", playerName(call.seat)]);
         if (call && call.status !== "played") tags.push(["t-status", ui(`status_${call.status}`, lang)]);
-        for (const [what, holder] of Object.entries(namer)) {
+        for (const what of Object.keys(targets)) {
           if (targets[what] !== key) continue;
-          const own = myCharacters.includes(holder);
+          const own = view.my_targets.includes(what);
           tags.push([own ? "t-target t-own" : "t-target", own ? t(`citadels.tag.your_${what}`) : ui(what, lang)]);
         }
       }
