@@ -104,6 +104,27 @@ def test_a_wrong_token_is_refused(client, create, connect):
     assert closed.value.code == 4403
 
 
+def test_a_sender_that_fails_is_logged_and_its_socket_closed(client, create, connect, caplog,
+                                                            monkeypatch):
+    """A bug that breaks the update to a client must not leave its socket open and silent:
+    the failure is logged with its traceback and the socket closed (1011), so the page
+    reconnects."""
+    from mezquita.server.match import Match
+
+    made = create(["human", "random"])
+
+    def broken(self, seat, lang):
+        raise RuntimeError("a bug in the update")
+
+    monkeypatch.setattr(Match, "message", broken)
+    with connect(made["id"]) as sock:
+        sock.ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            sock.receive()
+    assert closed.value.code == 1011
+    assert any("closing its socket" in r.getMessage() and r.exc_info for r in caplog.records)
+
+
 def test_an_unknown_match_is_refused(client, connect):
     with connect("nope") as sock:
         assert sock.receive()["code"] == "not_found"

@@ -39,6 +39,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import logging
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -58,6 +59,8 @@ from .limits import JOIN_QUEUE, MAX_MESSAGE, MAX_STRIKES, address_group, loads
 from .match import LANGS, Client, Match
 from .schedule import stop_tasks
 from .store import StoreUnavailable
+
+log = logging.getLogger("mezquita.server")
 
 HELLO_SECONDS = 10.0
 WS_MAX_SIZE = 64 * 1024  # bytes of one WebSocket message the protocol reads at all
@@ -174,11 +177,31 @@ async def _serve(websocket: WebSocket, hub: Hub, match_id: str, group: str) -> N
         await _refuse(websocket, "busy", str(err), 1013)
         return
     sender = asyncio.create_task(_send_loop(websocket, match, client, hub))
+    sender.add_done_callback(lambda task: _sender_ended(task, websocket, hub, match))
     try:
         await _receive_loop(websocket, hub, match, client, sender)
     finally:
         hub.leave(match, client)
         await stop_tasks([sender])
+
+
+def _sender_ended(task: asyncio.Task, websocket: WebSocket, hub: Hub, match: Match) -> None:
+    """A sender that failed (a server bug: nothing it may meet ends it so) is logged with its
+    traceback, and its socket closed (1011), so the page reconnects instead of waiting on a
+    socket that will never speak again."""
+    if task.cancelled() or task.exception() is None:
+        return
+    log.error("sending to a client of match %s failed; closing its socket", match.id,
+              exc_info=task.exception())
+    hub.scheduler.spawn(_close(websocket, 1011))
+
+
+async def _close(websocket: WebSocket, code: int, reason: str | None = None) -> None:
+    """Close ``websocket`` with ``code``, giving up after a second (a client that reads
+    nothing must not hold the server)."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(1.0):
+            await websocket.close(code, reason)
 
 
 async def _receive_loop(websocket: WebSocket, hub: Hub, match: Match, client: Client,
@@ -282,18 +305,14 @@ async def _send_loop(websocket: WebSocket, match: Match, client: Client, hub: Hu
                 async with asyncio.timeout(settings.send_seconds):  # no task per message
                     await websocket.send_text(text)
             except TimeoutError:
-                with contextlib.suppress(Exception):
-                    async with asyncio.timeout(1.0):
-                        await websocket.close(1008, "too slow")
+                await _close(websocket, 1008, "too slow")
                 return
             except Exception:
                 return
             if is_update and client.seat is None and settings.spectator_interval:
                 await asyncio.sleep(settings.spectator_interval)
         if client.closing:
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(1.0):
-                    await websocket.close(1013)
+            await _close(websocket, 1013)
             return
 
 
