@@ -2,8 +2,9 @@
 
 A section is ``{"key", "title", "note", "entries"}``; ``note`` labels what the section shows of
 a reconstruction (or is ``""``). An entry is ``{"key", "name", "text", "facts", "in_play"}``:
-one piece or rule of the game, what it does, short facts about it ("rank 4", "cost 3") and
-whether the configured game uses it (a Citadels character that was not chosen: False).
+one piece or rule of the game, what it does (alternatives, such as a card's options, on lines
+of their own), short facts about it ("rank 4", "cost 3") and whether the configured game uses
+it (a Citadels character that was not chosen: False).
 """
 
 from __future__ import annotations

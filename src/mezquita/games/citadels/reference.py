@@ -58,10 +58,15 @@ def _district(dist: int, in_play: bool, words: dict, lang: str) -> Entry:
     key, colour = DIST_KEYS[dist], COLOURS[DIST_COLOUR[dist]]
     kind = {"symbol": TYPE_SYMBOL[colour], "kind": district_kind(colour, lang)}
     text = ability(key, lang) if DIST_COLOUR[dist] == PURPLE else None
-    facts = [words["cost"].format(cost=DIST_COST[dist]), words["points"].format(points=DIST_POINTS[dist]),
-             words["copies"].format(copies=DIST_COPIES[dist])]
+    facts = [words["cost"].format(cost=DIST_COST[dist]), _count(words["points"], DIST_POINTS[dist]),
+             _count(words["copies"], DIST_COPIES[dist])]
     if text:
         facts.insert(0, words["kind"].format(**kind))
     if dist in DARK_DISTRICTS:
         facts.append(words["dark_city"])
     return entry(key, district_name(dist, lang), text or words["plain"].format(**kind), facts, in_play)
+
+
+def _count(forms: list[str], n: int) -> str:
+    """``n`` with the singular or the plural of ``forms`` ("1 point", "3 points")."""
+    return forms[0 if n == 1 else 1].format(n=n)

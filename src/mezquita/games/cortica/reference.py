@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 
 def reference(game: CorticaGame, lang: str) -> list[Section]:
-    """The action cards (their star side; the other is Rest), then each side of each plan."""
+    """The action cards (their star side, one line per option; the other side is Rest), then
+    each side of each plan."""
     words, catalogue = pick(TEXTS["reference"], lang), pick(TEXTS["catalogue"], lang)
     note = catalogue["game.cortica.reconstruction"] if game.cards.reconstruction else ""
     return [
@@ -29,7 +30,7 @@ def reference(game: CorticaGame, lang: str) -> list[Section]:
 def _action(card: ActionCard, words: dict, catalogue: dict, lang: str) -> Entry:
     spaces = words["spaces"][0 if card.spaces == 1 else 1].format(n=card.spaces)
     rest = pick(TEXTS["render"], lang)["other_side"].format(effect=catalogue["cortica.rest"])
-    return entry(card.key, pick(card.names, lang), " / ".join(effect_text(e, lang) for e in card.options),
+    return entry(card.key, pick(card.names, lang), "\n".join(effect_text(e, lang) for e in card.options),
                  [spaces, rest])
 
 
