@@ -254,6 +254,7 @@ def test_a_matchs_reference_is_its_games_for_its_options(client, create):
     spanish = client.get(f"/api/matches/{made['id']}/reference", params={"lang": "es"})
     assert spanish.json() == mezquita.load("cordoba", landmarks=5).reference("es")
     assert client.get("/api/matches/nope/reference").status_code == 404
+    assert client.get(f"/api/matches/{made['id']}/reference", params={"lang": "fr"}).status_code == 422
 
 
 @pytest.mark.parametrize(("path", "status", "says"), [

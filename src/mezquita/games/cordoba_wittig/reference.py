@@ -16,13 +16,14 @@ if TYPE_CHECKING:
 
 
 def reference(game: CordobaWittigGame, lang: str) -> list[Section]:
-    """The symbols (what being in power does), the stones and the board's rules numbers."""
+    """The symbols and which stones show them, the stones, and the board's rules with their
+    numbers (what a symbol in power does among them)."""
     board, words = game.board, pick(TEXTS["reference"], lang)
     note = " — ".join(filter(None, (pick(board.raw.get("name", {}), lang),
                                   pick(TEXTS["catalogue"], lang)["game.cordoba-wittig.reconstruction"])))
-    symbols = [entry(symbol, _symbol(board, symbol, lang), words["symbol"],
-                     [words["shown_by"].format(stones=", ".join(stone.label for stone in board.stones
-                                                                if stone.shows(symbol)))])
+    symbols = [entry(symbol, _symbol(board, symbol, lang),
+                     words["shown_by"].format(stones=", ".join(stone.label for stone in board.stones
+                                                               if stone.shows(symbol))))
                for symbol in board.symbols]
     stones = [entry(stone.label, words["stone"].format(stone=stone.label),
                     words["halves"].format(left=_symbol(board, stone.left, lang),
@@ -34,7 +35,7 @@ def reference(game: CordobaWittigGame, lang: str) -> list[Section]:
                "distances": "/".join(map(str, board.back_distances)),
                "plies": board.max_plies, "repetitions": board.repetitions}
     rules = [entry(key, words[key], words[f"{key}_text"].format(**numbers))
-             for key in ("size", "goal", "move", "back", "draw")]
+             for key in ("size", "goal", "move", "power", "back", "draw")]
     return [section("symbols", words["symbols"], symbols, note),
             section("stones", words["stones"], stones, note),
             section("board", words["board"], rules, note)]
