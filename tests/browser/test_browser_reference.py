@@ -53,7 +53,7 @@ def test_the_reference_shows_the_matchs_pieces_in_two_languages(page, server, ga
     _open_match(page, server, game_id)
     _open_reference(page)
     shown = page.locator(f"#rules .ref-entry[data-key='{key}'] .ref-name").first
-    assert shown.inner_text() == _name(game_id, key, "en")
+    assert shown.text_content() == _name(game_id, key, "en")
     page.keyboard.press("Escape")
     page.select_option("#lang", "de")
     page.wait_for_selector("#rules-tab-reference:has-text('Nachschlagen')", state="attached")
