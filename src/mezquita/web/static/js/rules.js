@@ -58,7 +58,10 @@ async function showReference(panel) {
   const list = panel.querySelector(".reference-sections");
   if (!references.has(url)) references.set(url, fetchReference(url));
   const reference = await references.get(url);
-  if (typeof reference === "string") references.delete(url); // asked again next time
+  if (typeof reference === "string") { // asked again when the tab is next chosen
+    references.delete(url);
+    delete panel.dataset.shown;
+  }
   if (panel.dataset.url !== url) return; // the dialog was reopened for another game meanwhile
   list.replaceChildren(...(typeof reference === "string"
     ? [h("p", { class: "error-box", text: `${t("rules.unavailable")} ${reference}` })]
