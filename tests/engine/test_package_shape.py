@@ -22,6 +22,7 @@ MODULES = {
     "render": (),
     "heuristic": (),
     "metrics": (),
+    "reference": ("reference",),
 }
 
 

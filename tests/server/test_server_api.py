@@ -238,3 +238,32 @@ def test_a_match_serves_its_games_page_data_in_each_language(client, create):
     cordoba = create(["human", "random"])
     assert client.get(f"/api/matches/{cordoba['id']}/page-data").json() == {}
     assert client.get("/api/matches/nope/page-data").status_code == 404
+
+
+def test_a_games_reference_follows_its_language_and_options(client):
+    answer = client.get("/api/games/citadels/reference",
+                        params={"lang": "de", "players": 5, "characters": "witch", "dark_city": "all"})
+    assert answer.status_code == 200 and "max-age" in answer.headers["cache-control"]
+    game = mezquita.load("citadels", players=5, characters=("witch",), dark_city=("all",))
+    assert answer.json() == game.reference("de")
+    assert client.get("/api/games/cortica/reference").json() == mezquita.load("cortica").reference("en")
+
+
+def test_a_matchs_reference_is_its_games_for_its_options(client, create):
+    made = create(["human", "random"], options={"landmarks": 5})
+    spanish = client.get(f"/api/matches/{made['id']}/reference", params={"lang": "es"})
+    assert spanish.json() == mezquita.load("cordoba", landmarks=5).reference("es")
+    assert client.get("/api/matches/nope/reference").status_code == 404
+    assert client.get(f"/api/matches/{made['id']}/reference", params={"lang": "fr"}).status_code == 422
+
+
+@pytest.mark.parametrize(("path", "status", "says"), [
+    ("/api/games/chess/reference", 404, "chess"),
+    ("/api/games/citadels/reference?lang=xx", 422, "xx"),
+    ("/api/games/citadels/reference?colour=red", 422, "colour"),
+    ("/api/games/citadels/reference?players=nine", 422, "players"),
+    ("/api/games/cortica/reference?cards=/etc/passwd", 422, "cards"),
+])
+def test_a_reference_refuses_bad_input_clearly(client, path, status, says):
+    answer = client.get(path)
+    assert answer.status_code == status and says in answer.json()["detail"]

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from .actions import ActionSpace
     from .decisions import Decisions
+    from .reference import Section
 
 
 @dataclass(frozen=True)
@@ -192,7 +193,7 @@ class Game(Generic[S]):
     def observation_size(self) -> int:
         """Length of the flat vector ``encode_view`` returns (the game package's
         ``observation.observation_size(game)``)."""
-        return _observation(type(self).__module__, self.info.id).observation_size(self)
+        return _companion(type(self).__module__, self.info.id, "observation").observation_size(self)
 
     def encode_view(self, view: dict) -> list[float]:
         """A seat's view as a flat float vector (built from the view only, so it cannot leak):
@@ -201,7 +202,7 @@ class Game(Generic[S]):
         Each game documents its layout as an index/meaning table in its ``observation`` module.
         Values lie in [0, 1]: the research adapters declare that range as the observation space.
         """
-        return _observation(type(self).__module__, self.info.id).encode_view(self, view)
+        return _companion(type(self).__module__, self.info.id, "observation").encode_view(self, view)
 
     def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
         """One entry of ``state.log(viewer)`` as a sentence in ``lang`` ("Anna builds Palace
@@ -214,6 +215,15 @@ class Game(Generic[S]):
         rule constants and the words of its fixed pieces (a card's effects), so that no
         renderer repeats a rule or rewords a text (the server serves it per match)."""
         return {}
+
+    def reference(self, lang: str = "en") -> list[Section]:
+        """The game's reference for a page, in ``lang``: every piece (card, character, stone,
+        landmark) and its basic rules as sections of entries (`mezquita.engine.reference`:
+        ``[{"key", "title", "note", "entries": [{"key", "name", "text", "facts",
+        "in_play"}]}]``), worded from the game's own data for this configured game: a piece
+        the options leave out is listed with ``in_play`` False, a reconstruction is labelled
+        in its section's ``note``. The game package's ``reference.reference(game, lang)``."""
+        return _companion(type(self).__module__, self.info.id, "reference").reference(self, lang)
 
     def render_text(self, view: dict, lang: str = "en") -> str:
         """A view as terminal text in ``lang`` (rich markup allowed)."""
@@ -239,10 +249,10 @@ class Game(Generic[S]):
 
 
 @cache
-def _observation(rules_module: str, game_id: str) -> ModuleType:
-    """The ``observation`` module beside a game's ``rules_module`` (`NotImplementedError` if
-    none)."""
+def _companion(rules_module: str, game_id: str, name: str) -> ModuleType:
+    """The module ``name`` (``observation``, ``reference``) beside a game's ``rules_module``
+    (`NotImplementedError` if none)."""
     package = rules_module.rpartition(".")[0]
-    if not package or find_spec(f"{package}.observation") is None:
-        raise NotImplementedError(f"{game_id} has no observation encoding yet")
-    return import_module(f"{package}.observation")
+    if not package or find_spec(f"{package}.{name}") is None:
+        raise NotImplementedError(f"{game_id} has no {name} module yet")
+    return import_module(f"{package}.{name}")

@@ -7,6 +7,7 @@ import re
 import secrets
 import sys
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
@@ -16,7 +17,8 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from mezquita.engine import LANGS, MezquitaError, games, load
+from mezquita.engine import LANGS, MezquitaError, UnknownGame, UnknownOption, games, load
+from mezquita.engine.options import check_remote
 from mezquita.engine.registry import game_class
 from mezquita.web import STATIC, catalogue
 
@@ -347,6 +349,27 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
         match = await _match(hub, match_id)
         return match.game.page_data(language(lang))
 
+    @app.get("/api/matches/{match_id}/reference")
+    async def match_reference(match_id: str, lang: str = Query("en", max_length=8)) -> Response:
+        """The match's `Game.reference` in ``lang``: its pieces and basic rules, for its options."""
+        game = (await _match(hub, match_id)).game
+        return _reference(game.info.id, json.dumps(game.options, sort_keys=True), lang)
+
+    @app.get("/api/games/{game_id}/reference")
+    def game_reference(game_id: str, request: Request,
+                       lang: str = Query("en", max_length=8)) -> Response:
+        """A game's `Game.reference` in ``lang``, for the options given as further query
+        parameters (``?lang=de&dark_city=all&characters=witch,navigator``; the defaults
+        otherwise). 404 for an unknown game, 422 for a bad language or option."""
+        options = {name: value for name, value in request.query_params.items() if name != "lang"}
+        try:
+            check_remote(game_class(game_id).info.options, options, game_id)
+        except UnknownGame as err:
+            raise HTTPException(404, str(err)) from None
+        except UnknownOption as err:
+            raise HTTPException(422, str(err)) from None
+        return _reference(game_id, json.dumps(options, sort_keys=True), lang)
+
     @app.get("/api/games/{game_id}/data/{name}")
     def game_data(game_id: str, name: str) -> FileResponse:
         """A public data file of a game (``data/`` of its package, e.g. Córdoba's landmark
@@ -404,6 +427,28 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _reference(game_id: str, options: str, lang: str) -> Response:
+    """The reference of ``game_id`` with ``options`` (JSON) in ``lang`` as a cacheable answer
+    (404 for an unknown game, 422 for a bad language or option)."""
+    if lang not in LANGS:
+        raise HTTPException(422, f"no language {lang!r} (languages: {', '.join(LANGS)})")
+    try:
+        body = _reference_body(game_id, options, lang)
+    except UnknownGame as err:
+        raise HTTPException(404, str(err)) from None
+    except MezquitaError as err:
+        raise HTTPException(422, str(err)) from None
+    return Response(body, media_type="application/json",
+                    headers={"cache-control": "public, max-age=3600"})
+
+
+@lru_cache(maxsize=256)
+def _reference_body(game_id: str, options: str, lang: str) -> bytes:
+    """`Game.reference` as JSON bytes, built once per game, options and language."""
+    return json.dumps(load(game_id, **json.loads(options)).reference(lang),
+                      ensure_ascii=False).encode()
 
 
 def _data_file(game_id: str, name: str) -> Path | None:

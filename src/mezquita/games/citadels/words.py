@@ -42,10 +42,14 @@ def ability(key: str, lang: str) -> str | None:
     return pick(text, lang) if text else None
 
 
+def district_kind(colour: str, lang: str) -> str:
+    """What districts of ``colour`` are ("noble" for yellow) in ``lang``."""
+    return pick(_DISTRICT_DATA["colours"][colour], lang)
+
+
 def type_legend(lang: str) -> str:
     """"♔ noble, ✚ religious, ..." in ``lang``: what each district symbol means."""
-    names = _DISTRICT_DATA["colours"]
-    return ", ".join(f"{symbol} {pick(names[colour], lang)}" for colour, symbol in TYPE_SYMBOL.items())
+    return ", ".join(f"{symbol} {district_kind(colour, lang)}" for colour, symbol in TYPE_SYMBOL.items())
 
 
 def name_list(card_keys: list[str], lang: str) -> str:

@@ -496,7 +496,8 @@ async function start() {
   accountMenu($("account"));
   $("clock").addEventListener("change", showClockHelp);
   $("create").addEventListener("submit", create);
-  $("rules-btn").addEventListener("click", () => showRules($("rules"), game().id, game().name, game().summary));
+  $("rules-btn").addEventListener("click", () => showRules($("rules"), game(),
+    `/api/games/${encodeURIComponent(game().id)}/reference?${new URLSearchParams(optionValues())}`));
   redraw();
   pollQueue();
   setInterval(refresh, 5000);

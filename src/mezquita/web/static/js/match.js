@@ -466,7 +466,7 @@ async function start() {
   $("rules-btn").addEventListener("click", async () => {
     const games = await getJSON("/api/games");
     const game = games.find((g) => g.id === page.msg?.match.game);
-    if (game) showRules($("rules"), game.id, game.name, game.summary);
+    if (game) showRules($("rules"), game, `/api/matches/${encodeURIComponent(matchId)}/reference`);
   });
   replay.bind();
   bindAlerts();
