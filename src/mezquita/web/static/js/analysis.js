@@ -1,0 +1,204 @@
+// The strongest bot's help (docs/review.md): a hint (its best three moves) for the seat to move
+// in an unrated match, and after the end a review of one seat, a graph of its win chance
+// decision by decision whose marked decisions jump the replay. Every move's words come from
+// the server.
+import { send } from "./account.js";
+import { STATUS } from "./constants.js";
+import { clickable, h, s } from "./dom.js";
+import { currentLang, sentence, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const percent = (x) => `${Math.round(x * 100)}%`;
+
+// An estimate in words: "win chance 62% (55–69%)" (an alpha-beta analyst's "evaluation").
+function estimateText(measure, value, [low, high]) {
+  return t(measure === "evaluation" ? "analysis.evaluation" : "analysis.win_chance", { value: percent(value), low: percent(low), high: percent(high) });
+}
+
+// What a refused or failed analysis means, in words.
+function errorText(response) {
+  if (!response) return t("analysis.offline");
+  return t({ 403: "analysis.refused", 409: "analysis.not_to_move", 429: "analysis.busy" }[response.status] || "analysis.failed");
+}
+
+// `ctx`: { matchId, page (the match page's state), seatToken() }.
+export function createHint(ctx) {
+  const { page } = ctx;
+  let asked = null; // the turn the panel's hint is for
+
+  // Offered to this page's seat while it is to move in a running unrated match; a hint is
+  // for its turn only.
+  function render() {
+    const { match, view, you, turn } = page.msg;
+    const offered = !page.replay && match.status === STATUS.RUNNING && !match.rated && you !== null && view.to_move.includes(you);
+    $("hint-btn").hidden = !offered;
+    if (asked !== null && (asked !== turn || !offered)) show(null);
+  }
+
+  function show(content) {
+    asked = content ? asked : null;
+    $("hint-panel").hidden = !content;
+    $("hint-panel").replaceChildren(...(content ? [content] : []));
+  }
+
+  async function ask() {
+    const turn = page.msg.turn;
+    asked = turn;
+    $("hint-btn").disabled = true;
+    show(h("p", { class: "thinking", text: t("analysis.thinking") }));
+    const url = `/api/matches/${encodeURIComponent(ctx.matchId)}/hint`;
+    const response = await send(url, "POST", { seat: page.msg.you, token: ctx.seatToken(), lang: currentLang() }).catch(() => null);
+    $("hint-btn").disabled = false;
+    if (asked !== turn) return; // the turn went on meanwhile
+    if (!response?.ok) return show(h("p", { class: "error-text", text: errorText(response) }));
+    const { suggestions } = await response.json();
+    show(h("ol", { class: "suggestions" }, suggestions.map((s) => h("li", {},
+      h("span", { class: "move", text: sentence(s.label) }), " ",
+      h("span", { class: "estimate", text: estimateText(s.measure, s.value, s.interval) }),
+      s.reason ? h("span", { class: "reason", text: sentence(s.reason) }) : null))));
+  }
+
+  function bind() {
+    $("hint-btn").addEventListener("click", ask);
+  }
+
+  return { render, bind };
+}
+
+const GRAPH = { height: 170, left: 38, right: 10, top: 10, bottom: 22 };
+
+// `ctx`: { matchId, page, replay (its start, show and stop), playerName(seat) }.
+export function createReview(ctx) {
+  const { page } = ctx;
+  let shown = null; // the review drawn: { seat, data, width }
+  let asking = 0; // the newest request (an older one's answer is dropped)
+
+  // The control, once the match is over: which seat to review (the viewer's own, else the first).
+  function render() {
+    const { match, you } = page.msg;
+    $("review").hidden = match.status !== STATUS.FINISHED;
+    const select = $("review-seat");
+    const chosen = select.value || String(you ?? 0);
+    select.replaceChildren(...match.seats.map((_, i) => h("option", { value: String(i), text: ctx.playerName(i) })));
+    select.value = chosen;
+  }
+
+  // Ask for the review of the chosen seat, showing the server's progress until it is built.
+  async function start() {
+    const mine = ++asking;
+    const seat = Number($("review-seat").value);
+    shown = null;
+    progress(0, 0);
+    if (!page.replay) await ctx.replay.start();
+    const url = `/api/matches/${encodeURIComponent(ctx.matchId)}/review?seat=${seat}&lang=${currentLang()}`;
+    for (;;) {
+      const response = await fetch(url).catch(() => null);
+      if (mine !== asking) return;
+      if (response?.status === 202) { // the server waited for it up to two seconds
+        const { done, total } = await response.json();
+        progress(done, total);
+        continue;
+      }
+      if (!response?.ok) return $("review-body").replaceChildren(h("p", { class: "error-text", text: errorText(response) }));
+      shown = { seat, data: await response.json() };
+      return draw();
+    }
+  }
+
+  function progress(done, total) {
+    $("review-body").replaceChildren(h("p", { class: "review-progress" },
+      h("span", { text: total ? t("analysis.reviewing", { done, total }) : t("analysis.thinking") }),
+      h("progress", { max: total || 1, ...(total ? { value: done } : {}) })));
+  }
+
+  function draw() {
+    const { seat, data } = shown;
+    const body = $("review-body");
+    const marked = data.steps.map((step, i) => [step, i]).filter(([step]) => step.mark);
+    const evaluation = data.measure === "evaluation";
+    body.replaceChildren(
+      h("p", { class: "review-title", text: t(evaluation ? "analysis.graph_eval" : "analysis.graph_win", { player: ctx.playerName(seat) }) }),
+      h("div", { id: "review-graph" }),
+      h("p", { class: "hint", text: `${t(evaluation ? "analysis.band_eval" : "analysis.band_win")} ${t("analysis.analyst", { name: data.analyst })}` }),
+      h("p", { text: marked.length ? t("analysis.marks", { mistakes: data.mistakes, blunders: data.blunders }) : t("analysis.no_marks") }),
+      marked.length ? h("ol", { class: "review-marks" }, marked.map(([step, i]) => markItem(step, i, data.measure))) : null);
+    drawGraph();
+    follow();
+  }
+
+  // The graph at the width the panel has now (drawn again when it changes).
+  function drawGraph() {
+    const box = $("review-graph");
+    const width = Math.max(200, Math.floor(box.clientWidth));
+    shown.width = width;
+    box.replaceChildren(graph(shown.data.steps, width));
+  }
+
+  // x: the seat's decisions in order; y: the estimate after each (the played move's value),
+  // the shaded band its interval; a dot per decision (a click jumps the replay there), a
+  // bigger coloured one, reachable by keyboard, on a marked one.
+  function graph(steps, width) {
+    const { height, left, right, top, bottom } = GRAPH;
+    const x = (i) => left + (steps.length > 1 ? (i * (width - left - right)) / (steps.length - 1) : (width - left - right) / 2);
+    const y = (v) => top + (1 - v) * (height - top - bottom);
+    const known = steps.map((step, i) => ({ step, i, value: step.after, band: (step.played || step.best)?.interval })).filter((p) => p.value !== null);
+    const banded = known.filter((p) => p.band);
+    const band = banded.length ? [...banded.map((p) => `${x(p.i)},${y(p.band[1])}`), ...[...banded].reverse().map((p) => `${x(p.i)},${y(p.band[0])}`)].join(" ") : null;
+    const grid = [0, 0.5, 1].map((v) => s("g", { class: "grid" },
+      s("line", { x1: left, x2: width - right, y1: y(v), y2: y(v) }),
+      s("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", text: percent(v) })));
+    const axis = [0, steps.length - 1].filter((i, k, all) => all.indexOf(i) === k).map((i) =>
+      s("text", { class: "axis", x: x(i), y: height - 6, "text-anchor": "middle", text: String(i + 1) }));
+    const dots = known.map((p) => {
+      const words = t("analysis.point", { n: p.i + 1, move: sentence(p.step.label), value: percent(p.value) });
+      const dot = s("circle", { class: `dot${p.step.mark ? ` mark ${p.step.mark}` : ""}`, cx: x(p.i), cy: y(p.value), r: p.step.mark ? 7 : 4, "data-frame": p.step.index + 1 },
+        s("title", { text: p.step.mark ? `${t(`analysis.mark.${p.step.mark}`)} · ${words}` : words }));
+      if (p.step.mark) return clickable(dot, `${t(`analysis.mark.${p.step.mark}`)} · ${words}`, () => jump(p.step));
+      dot.addEventListener("click", () => jump(p.step));
+      return dot;
+    });
+    return s("svg", { class: "review-graph", width, height, viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("analysis.graph_label") },
+      ...grid, ...axis,
+      band ? s("polygon", { class: "band", points: band }) : null,
+      s("polyline", { class: "line", points: known.map((p) => `${x(p.i)},${y(p.value)}`).join(" ") }),
+      ...dots);
+  }
+
+  // A marked decision in words: what was played, the best alternative, the loss; a button
+  // jumps the replay to it.
+  function markItem(step, i, measure) {
+    const word = t(`analysis.mark.${step.mark}`);
+    const played = step.played ? `, ${estimateText(measure, step.played.value, step.played.interval)}` : "";
+    const better = step.alternative ? t("analysis.better", { move: sentence(step.alternative.label), value: estimateText(measure, step.alternative.value, step.alternative.interval) }) : "";
+    return h("li", { class: step.mark },
+      h("button", { type: "button", class: "jump", onclick: () => jump(step), text: `${t("analysis.decision", { n: i + 1 })} · ${word}${step.certain ? "" : "?"}` }),
+      " ", t("analysis.played", { move: sentence(step.label) }), played, ". ", better ? `${better}. ` : "",
+      t("analysis.loss", { n: Math.round(step.loss * 100) }), step.certain ? "" : ` ${t("analysis.unsure")}`);
+  }
+
+  // The replay at the frame after the decision (the frame that shows it played).
+  function jump(step) {
+    ctx.replay.stop();
+    ctx.replay.show(step.index + 1, false);
+  }
+
+  // The decision the replay shows, ringed on the graph.
+  function follow() {
+    const at = page.replay?.at;
+    for (const dot of document.querySelectorAll("#review-graph .dot")) dot.classList.toggle("current", Number(dot.dataset.frame) === at);
+  }
+
+  function bind() {
+    $("review-btn").addEventListener("click", start);
+    window.addEventListener("resize", () => {
+      if (shown?.width !== undefined && $("review-graph")?.clientWidth !== shown.width) drawGraph();
+    });
+  }
+
+  // In another language the moves are worded again (a cached review costs nothing).
+  function relanguage() {
+    if (shown) start();
+  }
+
+  return { render, bind, follow, relanguage };
+}
