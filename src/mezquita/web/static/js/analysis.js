@@ -120,7 +120,9 @@ export function createReview(ctx) {
       h("p", { class: "review-title", text: t(evaluation ? "analysis.graph_eval" : "analysis.graph_win", { player: ctx.playerName(seat) }) }),
       h("div", { id: "review-graph" }),
       h("p", { class: "hint", text: `${t(evaluation ? "analysis.band_eval" : "analysis.band_win")} ${t("analysis.analyst", { name: data.analyst })}` }),
-      h("p", { text: marked.length ? t("analysis.marks", { mistakes: data.mistakes, blunders: data.blunders }) : t("analysis.no_marks") }),
+      marked.length ? h("p", { class: "review-counts" },
+        h("span", { class: "key mistake", "aria-hidden": "true" }), t("analysis.mistakes", { n: data.mistakes }), " ",
+        h("span", { class: "key blunder", "aria-hidden": "true" }), t("analysis.blunders", { n: data.blunders })) : h("p", { text: t("analysis.no_marks") }),
       marked.length ? h("ol", { class: "review-marks" }, marked.map(([step, i]) => markItem(step, i, data.measure))) : null);
     drawGraph();
     follow();
@@ -141,6 +143,8 @@ export function createReview(ctx) {
     const { height, left, right, top, bottom } = GRAPH;
     const x = (i) => left + (steps.length > 1 ? (i * (width - left - right)) / (steps.length - 1) : (width - left - right) / 2);
     const y = (v) => top + (1 - v) * (height - top - bottom);
+    const room = (width - left - right) / Math.max(1, steps.length - 1); // between two decisions
+    const radius = (mark) => (mark ? Math.max(4, Math.min(7, room * 0.8)) : Math.max(2, Math.min(4, room / 2.5)));
     const known = steps.map((step, i) => ({ step, i, value: step.after, band: (step.played || step.best)?.interval })).filter((p) => p.value !== null);
     const banded = known.filter((p) => p.band);
     const band = banded.length ? [...banded.map((p) => `${x(p.i)},${y(p.band[1])}`), ...[...banded].reverse().map((p) => `${x(p.i)},${y(p.band[0])}`)].join(" ") : null;
@@ -151,7 +155,7 @@ export function createReview(ctx) {
       s("text", { class: "axis", x: x(i), y: height - 6, "text-anchor": "middle", text: String(i + 1) }));
     const dots = known.map((p) => {
       const words = t("analysis.point", { n: p.i + 1, move: sentence(p.step.label), value: percent(p.value) });
-      const dot = s("circle", { class: `dot${p.step.mark ? ` mark ${p.step.mark}` : ""}`, cx: x(p.i), cy: y(p.value), r: p.step.mark ? 7 : 4, "data-frame": p.step.index + 1 },
+      const dot = s("circle", { class: `dot${p.step.mark ? ` mark ${p.step.mark}` : ""}`, cx: x(p.i), cy: y(p.value), r: radius(p.step.mark), "data-frame": p.step.index + 1 },
         s("title", { text: p.step.mark ? `${t(`analysis.mark.${p.step.mark}`)} · ${words}` : words }));
       if (p.step.mark) return clickable(dot, `${t(`analysis.mark.${p.step.mark}`)} · ${words}`, () => jump(p.step));
       dot.addEventListener("click", () => jump(p.step));
@@ -172,8 +176,8 @@ export function createReview(ctx) {
     const better = step.alternative ? t("analysis.better", { move: sentence(step.alternative.label), value: estimateText(measure, step.alternative.value, step.alternative.interval) }) : "";
     return h("li", { class: step.mark },
       h("button", { type: "button", class: "jump", onclick: () => jump(step), text: `${t("analysis.decision", { n: i + 1 })} · ${word}${step.certain ? "" : "?"}` }),
-      " ", t("analysis.played", { move: sentence(step.label) }), played, ". ", better ? `${better}. ` : "",
-      t("analysis.loss", { n: Math.round(step.loss * 100) }), step.certain ? "" : ` ${t("analysis.unsure")}`);
+      h("p", {}, t("analysis.played", { move: sentence(step.label) }), played, ". ", better ? `${better}. ` : "",
+        t("analysis.loss", { n: Math.round(step.loss * 100) }), step.certain ? "" : ` ${t("analysis.unsure")}`));
   }
 
   // The replay at the frame after the decision (the frame that shows it played).
