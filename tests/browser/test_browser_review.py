@@ -55,6 +55,15 @@ def test_a_hint_against_a_bot_shows_three_moves_with_their_chances_for_this_turn
     page.set_viewport_size({"width": 1280, "height": 900})
     play_one_move(page, turns)
     page.wait_for_selector("#hint-panel", state="hidden")  # a hint is for its turn only
+    page.route("**/hint", lambda route: route.fulfill(status=429, content_type="application/json",
+                                                      body='{"detail": "wait"}'))
+    page.click("#hint-btn")
+    page.wait_for_selector("#hint-panel .error-text:has-text('wait a moment')")  # in words
+    page.unroute("**/hint")
+    page.select_option("#lang", "de")
+    page.click("#hint-btn")
+    page.wait_for_selector("#hint-panel .suggestions li:has-text('Gewinnchance')")  # asked in German
+    assert "legen" in page.locator("#hint-panel .move").first.inner_text()  # the server's words
 
 
 def test_no_hint_button_in_a_rated_match(page, server):

@@ -30,7 +30,7 @@ export function createHint(ctx) {
   // for its turn only.
   function render() {
     const { match, view, you, turn } = page.msg;
-    const offered = !page.replay && match.status === STATUS.RUNNING && !match.rated && you !== null && view.to_move.includes(you);
+    const offered = !page.replay && match.status === STATUS.RUNNING && !match.rated && you !== null && !match.seats[you].left && view.to_move.includes(you);
     $("hint-btn").hidden = !offered;
     if (asked !== null && (asked !== turn || !offered)) show(null);
   }
@@ -201,7 +201,9 @@ export function createReview(ctx) {
 
   // In another language the moves are worded again (a cached review costs nothing).
   function relanguage() {
-    if (shown) start();
+    if (!shown) return;
+    $("review-seat").value = String(shown.seat);
+    start();
   }
 
   return { render, bind, follow, relanguage };
