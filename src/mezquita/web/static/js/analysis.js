@@ -89,7 +89,8 @@ export function createReview(ctx) {
     const seat = Number($("review-seat").value);
     shown = null;
     progress(0, 0);
-    if (!page.replay) await ctx.replay.start();
+    const failed = (text) => $("review-body").replaceChildren(h("p", { class: "error-text", text }));
+    if (!page.replay && !(await ctx.replay.start().then(() => true, () => false))) return failed(t("analysis.failed"));
     const url = `/api/matches/${encodeURIComponent(ctx.matchId)}/review?seat=${seat}&lang=${currentLang()}`;
     for (;;) {
       const response = await fetch(url).catch(() => null);
@@ -99,7 +100,7 @@ export function createReview(ctx) {
         progress(done, total);
         continue;
       }
-      if (!response?.ok) return $("review-body").replaceChildren(h("p", { class: "error-text", text: errorText(response) }));
+      if (!response?.ok) return failed(errorText(response));
       shown = { seat, data: await response.json() };
       return draw();
     }
