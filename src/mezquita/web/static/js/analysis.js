@@ -146,25 +146,27 @@ export function createReview(ctx) {
     const y = (v) => top + (1 - v) * (height - top - bottom);
     const room = (width - left - right) / Math.max(1, steps.length - 1); // between two decisions
     const radius = (mark) => (mark ? Math.max(4, Math.min(7, room * 0.8)) : Math.max(2, Math.min(4, room / 2.5)));
-    const known = steps.map((step, i) => ({ step, i, value: step.after, band: (step.played || step.best)?.interval })).filter((p) => p.value !== null);
-    const banded = known.filter((p) => p.band);
-    const band = banded.length ? [...banded.map((p) => `${x(p.i)},${y(p.band[1])}`), ...[...banded].reverse().map((p) => `${x(p.i)},${y(p.band[0])}`)].join(" ") : null;
+    // a value after a decision is the played move's estimate (a forced move, never searched, has none)
+    const known = steps.map((step, i) => ({ step, i, value: step.after })).filter((p) => p.step.played);
+    const edge = (side) => (p) => `${x(p.i)},${y(p.step.played.interval[side])}`;
+    const band = [...known.map(edge(1)), ...[...known].reverse().map(edge(0))].join(" ");
     const grid = [0, 0.5, 1].map((v) => s("g", { class: "grid" },
       s("line", { x1: left, x2: width - right, y1: y(v), y2: y(v) }),
       s("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", text: percent(v) })));
-    const axis = [0, steps.length - 1].filter((i, k, all) => all.indexOf(i) === k).map((i) =>
+    const axis = [...new Set([0, steps.length - 1])].map((i) =>
       s("text", { class: "axis", x: x(i), y: height - 6, "text-anchor": "middle", text: String(i + 1) }));
-    const dots = known.map((p) => {
-      const words = t("analysis.point", { n: p.i + 1, move: sentence(p.step.label), value: percent(p.value) });
-      const dot = s("circle", { class: `dot${p.step.mark ? ` mark ${p.step.mark}` : ""}`, cx: x(p.i), cy: y(p.value), r: radius(p.step.mark), "data-frame": p.step.index + 1 },
-        s("title", { text: p.step.mark ? `${t(`analysis.mark.${p.step.mark}`)} · ${words}` : words }));
-      if (p.step.mark) return clickable(dot, `${t(`analysis.mark.${p.step.mark}`)} · ${words}`, () => jump(p.step));
-      dot.addEventListener("click", () => jump(p.step));
+    const dots = known.map(({ step, i, value }) => {
+      const point = t("analysis.point", { n: i + 1, move: sentence(step.label), value: percent(value) });
+      const words = step.mark ? `${t(`analysis.mark.${step.mark}`)} · ${point}` : point;
+      const dot = s("circle", { class: `dot${step.mark ? ` mark ${step.mark}` : ""}`, cx: x(i), cy: y(value), r: radius(step.mark), "data-frame": step.index + 1 },
+        s("title", { text: words }));
+      if (step.mark) return clickable(dot, words, () => jump(step));
+      dot.addEventListener("click", () => jump(step));
       return dot;
     });
     return s("svg", { class: "review-graph", width, height, viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("analysis.graph_label") },
       ...grid, ...axis,
-      band ? s("polygon", { class: "band", points: band }) : null,
+      s("polygon", { class: "band", points: band }),
       s("polyline", { class: "line", points: known.map((p) => `${x(p.i)},${y(p.value)}`).join(" ") }),
       ...dots);
   }
