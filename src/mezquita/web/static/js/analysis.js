@@ -35,8 +35,9 @@ export function createHint(ctx) {
     if (asked !== null && (asked !== turn || !offered)) show(null);
   }
 
+  // The panel with ``content`` (a hint, "Thinking…", an error), or hidden (null).
   function show(content) {
-    asked = content ? asked : null;
+    if (!content) asked = null;
     $("hint-panel").hidden = !content;
     $("hint-panel").replaceChildren(...(content ? [content] : []));
   }
@@ -52,10 +53,10 @@ export function createHint(ctx) {
     if (asked !== turn) return; // the turn went on meanwhile
     if (!response?.ok) return show(h("p", { class: "error-text", text: errorText(response) }));
     const { suggestions } = await response.json();
-    show(h("ol", { class: "suggestions" }, suggestions.map((s) => h("li", {},
-      h("span", { class: "move", text: sentence(s.label) }), " ",
-      h("span", { class: "estimate", text: estimateText(s.measure, s.value, s.interval) }),
-      s.reason ? h("span", { class: "reason", text: sentence(s.reason) }) : null))));
+    show(h("ol", { class: "suggestions" }, suggestions.map((move) => h("li", {},
+      h("span", { class: "move", text: sentence(move.label) }), " ",
+      h("span", { class: "estimate", text: estimateText(move.measure, move.value, move.interval) }),
+      move.reason ? h("span", { class: "reason", text: sentence(move.reason) }) : null))));
   }
 
   function bind() {
@@ -171,15 +172,15 @@ export function createReview(ctx) {
       ...dots);
   }
 
-  // A marked decision in words: what was played, the best alternative, the loss; a button
-  // jumps the replay to it.
+  // A marked decision in words (a mark has both estimates): what was played, the best
+  // alternative, the loss; its button jumps the replay to it.
   function markItem(step, i, measure) {
-    const word = t(`analysis.mark.${step.mark}`);
-    const played = step.played ? `, ${estimateText(measure, step.played.value, step.played.interval)}` : "";
-    const better = step.alternative ? t("analysis.better", { move: sentence(step.alternative.label), value: estimateText(measure, step.alternative.value, step.alternative.interval) }) : "";
+    const { played, alternative } = step;
+    const word = `${t(`analysis.mark.${step.mark}`)}${step.certain ? "" : "?"}`;
     return h("li", { class: step.mark },
-      h("button", { type: "button", class: "jump", onclick: () => jump(step), text: `${t("analysis.decision", { n: i + 1 })} · ${word}${step.certain ? "" : "?"}` }),
-      h("p", {}, t("analysis.played", { move: sentence(step.label) }), played, ". ", better ? `${better}. ` : "",
+      h("button", { type: "button", class: "jump", onclick: () => jump(step), text: `${t("analysis.decision", { n: i + 1 })} · ${word}` }),
+      h("p", {}, `${t("analysis.played", { move: sentence(step.label) })}, ${estimateText(measure, played.value, played.interval)}. `,
+        `${t("analysis.better", { move: sentence(alternative.label), value: estimateText(measure, alternative.value, alternative.interval) })}. `,
         t("analysis.loss", { n: Math.round(step.loss * 100) }), step.certain ? "" : ` ${t("analysis.unsure")}`));
   }
 
