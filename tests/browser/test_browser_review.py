@@ -114,6 +114,10 @@ def jump_from_the_graph(page, review: dict) -> None:
         dot.click()
     page.wait_for_selector(f"body[data-replay-at='{frame}']", state="attached")
     page.wait_for_selector(f"#review-graph .dot.current[data-frame='{frame}']", state="attached")
+    wide = page.get_attribute("#review-graph svg", "width")
+    page.set_viewport_size({"width": 390, "height": 844})  # drawn again for a phone, still ringed
+    page.wait_for_selector(f"#review-graph svg:not([width='{wide}'])", state="attached")
+    assert page.locator(f"#review-graph .dot.current[data-frame='{frame}']").count() == 1
 
 
 def test_a_finished_cordoba_match_shows_its_review_with_the_progress_first(page, server):

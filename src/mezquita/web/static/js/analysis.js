@@ -127,7 +127,6 @@ export function createReview(ctx) {
         h("span", { class: "key blunder", "aria-hidden": "true" }), t("analysis.blunders", { n: data.blunders })) : h("p", { text: t("analysis.no_marks") }),
       marked.length ? h("ol", { class: "review-marks" }, marked.map(([step, i]) => markItem(step, i, data.measure))) : null);
     drawGraph();
-    follow();
   }
 
   // The graph at the width the panel has now (drawn again when it changes).
@@ -136,6 +135,7 @@ export function createReview(ctx) {
     const width = Math.max(200, Math.floor(box.clientWidth));
     shown.width = width;
     box.replaceChildren(graph(shown.data.steps, width));
+    follow();
   }
 
   // x: the seat's decisions in order; y: the estimate after each (the played move's value),
