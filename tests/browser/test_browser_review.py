@@ -44,6 +44,7 @@ def test_a_hint_against_a_bot_shows_three_moves_with_their_chances_for_this_turn
     page.goto(server.url + made["seats"][0]["url"])
     page.wait_for_selector("#hint-btn:not([hidden])")
     page.click("#hint-btn")
+    page.wait_for_selector("#hint-panel .thinking:has-text('Thinking')")  # a search takes a while
     page.wait_for_selector("#hint-panel .suggestions li")
     moves = page.locator("#hint-panel .suggestions li")
     assert moves.count() == 3  # of the many a first turn has (a card, a landmark)
