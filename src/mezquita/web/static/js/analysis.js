@@ -53,10 +53,12 @@ export function createHint(ctx) {
     if (asked !== turn) return; // the turn went on meanwhile
     if (!response?.ok) return show(h("p", { class: "error-text", text: errorText(response) }));
     const { suggestions } = await response.json();
-    show(h("ol", { class: "suggestions" }, suggestions.map((move) => h("li", {},
-      h("span", { class: "move", text: sentence(move.label) }), " ",
+    const note = suggestions[0]?.measure === "evaluation" ? "analysis.hint_note_eval" : "analysis.hint_note";
+    show(h("div", {}, h("ol", { class: "suggestions" }, suggestions.map((move) => h("li", {},
+      h("span", { class: "move", text: sentence(move.label) }), " · ",
       h("span", { class: "estimate", text: estimateText(move.measure, move.value, move.interval) }),
-      move.reason ? h("span", { class: "reason", text: sentence(move.reason) }) : null))));
+      move.reason ? h("span", { class: "reason", text: sentence(move.reason) }) : null))),
+    h("p", { class: "hint", text: t(note) })));
   }
 
   function bind() {
