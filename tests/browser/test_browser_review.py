@@ -162,3 +162,18 @@ def test_a_finished_citadels_match_shows_a_review_whose_marks_jump_the_replay(pa
         assert marked[0]["label"][:12].lower() in first.lower() and "points lost" in first
     jump_from_the_graph(page, review)
     shots(page, "review-citadels")
+
+
+def test_a_player_reviews_their_own_seat_by_default(page, server):
+    """Seat 2 resigns at its first turn: the review offers that seat first, and its review
+    (no decision made) says so instead of drawing an empty graph."""
+    made = httpx.post(f"{server.url}/api/matches", json={
+        "game": "cordoba", "seats": ["random", "human"], "seed": 5, "practice": True}).json()
+    page.goto(server.url + made["seats"][1]["url"])
+    page.click("#resign-btn")
+    page.click("#resign-yes")
+    page.wait_for_selector("#review:not([hidden])")
+    assert page.locator("#review-seat").input_value() == "1"
+    page.click("#review-btn")
+    page.wait_for_selector("#review-body p:has-text('No decision of this player')")
+    assert page.locator("#review-graph").count() == 0

@@ -80,6 +80,7 @@ export function createReview(ctx) {
   function render() {
     const { match, you } = page.msg;
     $("review").hidden = match.status !== STATUS.FINISHED;
+    if ($("review").hidden) return;
     const select = $("review-seat");
     const chosen = select.value || String(you ?? 0);
     select.replaceChildren(...match.seats.map((_, i) => h("option", { value: String(i), text: ctx.playerName(i) })));
@@ -120,6 +121,7 @@ export function createReview(ctx) {
     const body = $("review-body");
     const marked = data.steps.map((step, i) => [step, i]).filter(([step]) => step.mark);
     const evaluation = data.measure === "evaluation";
+    if (!data.steps.some((step) => step.played)) return body.replaceChildren(h("p", { text: t("analysis.no_decisions") }));
     body.replaceChildren(
       h("p", { class: "review-title", text: t(evaluation ? "analysis.graph_eval" : "analysis.graph_win", { player: ctx.playerName(seat) }) }),
       h("div", { id: "review-graph" }),
@@ -134,6 +136,7 @@ export function createReview(ctx) {
   // The graph at the width the panel has now (drawn again when it changes).
   function drawGraph() {
     const box = $("review-graph");
+    if (!box) return; // nothing to draw (`draw`)
     const width = Math.max(200, Math.floor(box.clientWidth));
     shown.width = width;
     box.replaceChildren(graph(shown.data.steps, width));
@@ -201,7 +204,7 @@ export function createReview(ctx) {
   function bind() {
     $("review-btn").addEventListener("click", start);
     window.addEventListener("resize", () => {
-      if (shown?.width !== undefined && $("review-graph")?.clientWidth !== shown.width) drawGraph();
+      if (shown && $("review-graph")?.clientWidth !== shown.width) drawGraph();
     });
   }
 
