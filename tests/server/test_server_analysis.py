@@ -29,6 +29,7 @@ def test_a_finished_match_is_reviewed_per_seat_and_cached(client, create, connec
 def test_a_hint_goes_to_the_seat_to_move_with_its_own_token_only(client, create):
     made = create(["human", "random"], seed=3)
     url = f"/api/matches/{made['id']}/hint"
+    assert client.get(f"/api/matches/{made['id']}").json()["rated"] is False  # a practice match
     token = made["seats"][0]["token"]
     answer = client.post(url, json={"seat": 0, "token": token, "lang": "de"})
     assert answer.status_code == 200, answer.text
@@ -46,6 +47,7 @@ def test_no_hint_in_a_rated_match(client):
     headers = {"x-csrf": account.json()["csrf"]}
     made = client.post("/api/matches", headers=headers,
                        json={"game": "cordoba", "seats": ["human", "random"]}).json()
+    assert client.get(f"/api/matches/{made['id']}").json()["rated"] is True  # the page offers no hint
     answer = client.post(f"/api/matches/{made['id']}/hint", headers=headers,
                          json={"seat": 0, "token": made["seats"][0]["token"]})
     assert answer.status_code == 403 and "rated" in answer.json()["detail"]

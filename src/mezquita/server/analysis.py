@@ -36,7 +36,6 @@ from .bots import _die_with_parent
 from .hub import Hub
 from .limits import address_group
 from .match import Match
-from .ratings import is_rated
 from .replay import Results
 from .status import MatchStatus
 from .ws import language
@@ -215,8 +214,7 @@ def add_routes(app: FastAPI, hub: Hub, find: Callable[[Hub, str], Awaitable[Matc
         check_seat(match, body.seat)
         if match.seat_of(body.token) != body.seat:
             raise HTTPException(403, "a hint is given only to the seat's own player (its token)")
-        row = match.row
-        if is_rated(row.seats, row.accounts, row.practice):
+        if match.rated:
             raise HTTPException(403, "no hints in a rated match")
         if match.status == MatchStatus.FINISHED or body.seat not in match.state.to_move():
             raise HTTPException(409, "a hint is given only to a seat that is to move now")

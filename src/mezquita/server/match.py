@@ -24,6 +24,7 @@ from mezquita.web import catalogue
 
 from .accounts import profiles
 from .errors import MatchError
+from .ratings import is_rated
 from .status import HUMAN, MatchStatus
 
 if TYPE_CHECKING:
@@ -228,6 +229,11 @@ class Match:
                 return seat
         return None
 
+    @property
+    def rated(self) -> bool:
+        """Whether the match is rated (`ratings.is_rated`) as its seats are held now."""
+        return is_rated(self.row.seats, self.row.accounts, self.row.practice)
+
     def public(self) -> dict:
         """What anybody may know about the match (never tokens, never hidden values)."""
         online, spectators = self.online()
@@ -253,6 +259,7 @@ class Match:
             "clock": self.row.clock,
             "result": self.row.result,
             "practice": self.row.practice,
+            "rated": self.rated,  # no hints then (analysis.py)
             "seed": self.row.seed if self.row.practice else None,  # shown to every seat
             "busy": self.busy,
         }

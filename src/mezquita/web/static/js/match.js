@@ -2,6 +2,7 @@
 import { accountMenu, ME, send } from "./account.js";
 import { bindAlerts, yourTurn } from "./alerts.js";
 import { animated, banner, bannerText } from "./animate.js";
+import { createHint, createReview } from "./analysis.js";
 import { createChat } from "./chat.js";
 import { STATUS } from "./constants.js";
 import { getJSON, h, profileLink } from "./dom.js";
@@ -17,7 +18,9 @@ const tokenKey = `mezquita.token.${matchId}`;
 const CONFIRM_KEY = "mezquita.confirm";
 const page = { msg: null, renderer: null, socket: null, retry: 0, pending: false, held: null, clockOffset: 0, replay: null, drawing: Promise.resolve(), mine: false, askedRematch: false, rematch: null };
 const chat = createChat({ matchId, page, playerName, send: (message) => page.socket?.send(JSON.stringify(message)) });
-const replay = createReplay({ matchId, page, pageData: (match) => pageData(match), playerName, onFrame: () => chat.render() });
+const replay = createReplay({ matchId, page, pageData: (match) => pageData(match), playerName, onFrame: () => { chat.render(); review.follow(); } });
+const hint = createHint({ matchId, page, seatToken });
+const review = createReview({ matchId, page, replay, playerName });
 const LEVELS = ["easy", "medium", "hard", "expert"];
 
 // An invitation link (#invite=...) is claimed once; the server answers with a seat token of
@@ -196,6 +199,7 @@ async function draw() {
   page.mine = mine;
   if (you !== null) remember({ id: match.id, seat: you, token: seatToken(), game: match.game, gameName: match.name });
   renderStatus();
+  hint.render();
   renderUndo();
   renderSpectators();
   renderSeats();
@@ -406,6 +410,7 @@ function renderSummary() {
   const { match, you, breakdown } = page.msg;
   const result = match.result;
   $("summary").hidden = !result;
+  review.render();
   if (!result) return;
   const best = Math.max(...result.returns);
   const winners = result.returns.map((r, i) => (r === best ? i : null)).filter((i) => i !== null);
@@ -461,6 +466,7 @@ async function start() {
     setConnection(page.socket?.readyState === WebSocket.OPEN);
     if (page.msg) renderSpectators();
     if (page.replay) replay.start(page.replay.at, page.replay.view); // the frames' texts in the new language
+    review.relanguage();
     accountMenu($("account"));
   });
   $("rules-btn").addEventListener("click", async () => {
@@ -469,6 +475,8 @@ async function start() {
     if (game) showRules($("rules"), game, `/api/matches/${encodeURIComponent(matchId)}/reference`);
   });
   replay.bind();
+  hint.bind();
+  review.bind();
   bindAlerts();
   bindConfirm();
   bindResign();
