@@ -128,9 +128,9 @@ class Analyst:
                 self._progress[reported] = (done, total)
         return self._progress.get(key, (0, 0))
 
-    def cached(self, match_id: str, seat: int, lang: str) -> bool:
-        """Whether that review is cached (sending it costs no search)."""
-        return (match_id, seat, lang) in self._cache
+    def kept(self, match_id: str, seat: int, lang: str) -> bytes | None:
+        """That review if it is cached (sending it costs no search), else None."""
+        return self._cache.get((match_id, seat, lang))
 
     async def review(self, match: Match, seat: int, lang: str, wait: float) -> bytes | None:
         """The review of ``seat`` in finished ``match``: cached, or built (one build however
@@ -199,10 +199,10 @@ def add_routes(app: FastAPI, hub: Hub, find: Callable[[Hub, str], Awaitable[Matc
         if match.status != "finished":
             raise HTTPException(409, "only finished matches can be reviewed")
         lang = language(lang)
-        if analyst.progress(match.id, seat, lang) is None and not analyst.cached(match.id, seat, lang):
+        if analyst.progress(match.id, seat, lang) is None and analyst.kept(match.id, seat, lang) is None:
             spend(request)  # a new build; asking how one goes costs nothing
-        body = await analyst.review(match, seat, lang, wait)
-        if body is None:
+        body = await analyst.review(match, seat, lang, wait) or analyst.kept(match.id, seat, lang)
+        if body is None:  # (a build that ended just after the wait is kept by now: its result)
             done, total = analyst.progress(match.id, seat, lang) or (0, 0)
             return JSONResponse({"building": True, "done": done, "total": total}, status_code=202)
         return Response(body, media_type="application/json")
