@@ -56,8 +56,9 @@ def test_the_reference_shows_the_matchs_pieces_in_two_languages(page, server, ga
     assert shown.text_content() == _name(game_id, key, "en")
     page.keyboard.press("Escape")
     page.select_option("#lang", "de")
-    page.wait_for_selector("#rules-tab-reference:has-text('Nachschlagen')", state="attached")
+    page.wait_for_selector("html[lang='de']", state="attached")
     _open_reference(page)  # the tab stays chosen; the reference is asked again in German
+    assert page.locator("#rules-tab-reference").inner_text() == "Nachschlagen"
     page.locator(f"#rules .ref-entry[data-key='{key}'] .ref-name",
                  has_text=_name(game_id, key, "de")).first.wait_for()
     assert _name(game_id, key, "de") != _name(game_id, key, "en")

@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 import time
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,28 @@ def missing(what: str) -> None:
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'mezquita.sqlite3'}"
+
+
+@contextmanager
+def database_at(url: str, revision: str):
+    """A connection, in one transaction, to a new database ``url`` migrated only up to
+    ``revision``: an old database to fill, which `Store` then upgrades."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    import mezquita.server.store.db as db
+
+    engine = sa.create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(Path(db.__file__).parent.parent / "migrations"))
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+            yield connection
+    finally:
+        engine.dispose()
 
 
 #: test bounds: spectators are throttled only lightly, so that tests watching stay quick

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from conftest import database_at
 from starlette.websockets import WebSocketDisconnect
 
 from mezquita.server import accounts
@@ -313,24 +314,13 @@ def test_profiles_and_leaderboards_refuse_bad_input(client):
 
 
 def test_an_existing_database_keeps_its_matches_after_the_accounts_migration(tmp_path: Path):
-    from alembic import command
-    from alembic.config import Config
-
-    import mezquita.server.store.db as db
-
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    engine = sa.create_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(Path(db.__file__).parent.parent / "migrations"))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0003")
+    with database_at(url, "0003") as connection:
         connection.execute(sa.text(
             "insert into matches (id, game, options, seed, seats, token_hashes, joined, "
             "turn_seconds, timeout_agent, status, created_at, updated_at, practice) values "
             "('old', 'cordoba', '{}', 1, '[\"random\", \"random\"]', '[null, null]', "
             "'[true, true]', 0, 'random', 'running', '2026-01-01', '2026-01-01', 0)"))
-    engine.dispose()
     store = Store(url, instance="new")
     row = store.load("old")
     store.close()

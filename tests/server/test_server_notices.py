@@ -15,8 +15,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import SimpleNamespace
 
 import pytest
+import sqlalchemy as sa
 from aiosmtpd.controller import Controller
-from conftest import TEST_SETTINGS
+from conftest import TEST_SETTINGS, database_at
 from fastapi.testclient import TestClient
 from test_server_accounts import register, use
 
@@ -25,6 +26,7 @@ from mezquita.server.errors import MatchError
 from mezquita.server.limits import Settings
 from mezquita.server.notices import Delivery, Notices, clean_email, clean_webhook, public_host
 from mezquita.server.status import MatchStatus
+from mezquita.server.store import Store
 
 SITE = "https://mezquita.example"
 
@@ -220,28 +222,12 @@ def test_in_a_simultaneous_phase_the_others_moves_do_not_make_a_new_turn_to_tell
 
 def test_addresses_set_before_notices_had_a_language_are_told_in_english(tmp_path):
     """Migration 0009 on a database that already holds notice addresses: they stay, in English."""
-    from pathlib import Path
-
-    import sqlalchemy as sa
-    from alembic import command
-    from alembic.config import Config
-
-    import mezquita.server.store.db as db
-    from mezquita.server.store import Store
-
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    engine = sa.create_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(Path(db.__file__).parent.parent / "migrations"))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0008")
-        connection.execute(sa.text(
-            "insert into accounts (id, name, name_key, seat_key, created_at) values "
-            "(1, 'Ana', 'ana', x'00', '2026-01-01')"))
-        connection.execute(sa.text(
-            "insert into notify_settings (account_id, email) values (1, 'ana@example.org')"))
-    engine.dispose()
+    with database_at(url, "0008") as db:
+        db.execute(sa.text("insert into accounts (id, name, name_key, seat_key, created_at) "
+                           "values (1, 'Ana', 'ana', x'00', '2026-01-01')"))
+        db.execute(sa.text("insert into notify_settings (account_id, email) "
+                           "values (1, 'ana@example.org')"))
     store = Store(url, instance="new")
     assert store.notice_settings([1]) == {1: {"email": "ana@example.org", "webhook": None,
                                              "lang": "en"}}

@@ -496,7 +496,7 @@ async function start() {
   accountMenu($("account"));
   $("clock").addEventListener("change", showClockHelp);
   $("create").addEventListener("submit", create);
-  $("rules-btn").addEventListener("click", () => showRules($("rules"), game(),
+  $("rules-btn").addEventListener("click", () => showRules(game(),
     `/api/games/${encodeURIComponent(game().id)}/reference?${new URLSearchParams(optionValues())}`));
   redraw();
   pollQueue();

@@ -472,7 +472,7 @@ async function start() {
   $("rules-btn").addEventListener("click", async () => {
     const games = await getJSON("/api/games");
     const game = games.find((g) => g.id === page.msg?.match.game);
-    if (game) showRules($("rules"), game, `/api/matches/${encodeURIComponent(matchId)}/reference`);
+    if (game) showRules(game, `/api/matches/${encodeURIComponent(matchId)}/reference`);
   });
   replay.bind();
   hint.bind();

@@ -7,7 +7,10 @@ const references = new Map(); // url -> the reference's promise, fetched once pe
 
 // Open the dialog for ``game`` (an entry of /api/games); ``referenceUrl`` is its reference
 // without the language (a match's, or the game's for the lobby's chosen options).
-export async function showRules(dialog, game, referenceUrl) {
+export async function showRules(game, referenceUrl) {
+  const dialog = rulesDialog();
+  for (const [selector, key] of [["#rules-tab-summary", "rules.summary"], ["#rules-tab-reference", "rules.reference"],
+    [".ref-empty", "rules.no_match"], ["form button", "match.close"]]) dialog.querySelector(selector).textContent = t(key);
   let title = game.name;
   let points = [game.summary];
   const response = await fetch(`/api/games/${encodeURIComponent(game.id)}/data/rules.json`);
@@ -27,6 +30,23 @@ export async function showRules(dialog, game, referenceUrl) {
   if (!panel.hidden) showReference(panel);
   bindTabs(dialog);
   dialog.showModal();
+}
+
+// The dialog (#rules), made once per page: a title, the Summary and Reference tabs, Close.
+function rulesDialog() {
+  const made = document.getElementById("rules");
+  if (made) return made;
+  const tab = (key, selected) => h("button", { type: "button", role: "tab", id: `rules-tab-${key}`, "data-tab": key,
+    "aria-controls": `rules-${key}`, "aria-selected": String(selected) });
+  const dialog = h("dialog", { id: "rules", class: "rules-dialog" }, h("h2"),
+    h("div", { class: "rules-tabs", role: "tablist" }, tab("summary", true), tab("reference", false)),
+    h("div", { id: "rules-summary", role: "tabpanel", "aria-labelledby": "rules-tab-summary" }, h("ul", { class: "rules-points" })),
+    h("div", { id: "rules-reference", class: "rules-reference", role: "tabpanel", "aria-labelledby": "rules-tab-reference", hidden: true },
+      h("input", { type: "search", class: "reference-filter" }), h("div", { class: "reference-sections" }),
+      h("p", { class: "ref-empty hint", hidden: true })),
+    h("form", { method: "dialog" }, h("button")));
+  document.body.append(dialog);
+  return dialog;
 }
 
 // The two tabs, Summary and Reference (bound once per dialog).
