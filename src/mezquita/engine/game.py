@@ -203,6 +203,14 @@ class Game(Generic[S]):
         """
         return _observation(type(self).__module__, self.info.id).encode_view(self, view)
 
+    def encode_state(self, state: S, seat: int | None) -> list[float]:
+        """``encode_view(state.view(seat))``, the same vector bit for bit, for the adapters'
+        every step: the game package's ``observation.encode_state(game, state, seat)`` where
+        it has one (read from the state without building the view, and only what the view
+        shows), else the view encoded."""
+        state._check_viewer(seat)
+        return _state_encoder(type(self).__module__, self.info.id)(self, state, seat)
+
     def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
         """One entry of ``state.log(viewer)`` as a sentence in ``lang`` ("Anna builds Palace
         (5)"); ``names`` are the players' names (default "Player 1"...). It reads only the
@@ -246,3 +254,13 @@ def _observation(rules_module: str, game_id: str) -> ModuleType:
     if not package or find_spec(f"{package}.observation") is None:
         raise NotImplementedError(f"{game_id} has no observation encoding yet")
     return import_module(f"{package}.observation")
+
+
+@cache
+def _state_encoder(rules_module: str, game_id: str) -> Callable[[Game, State, int | None], list[float]]:
+    """The ``observation.encode_state`` of a game, or the encoding of its view."""
+    observation = _observation(rules_module, game_id)
+    encode = getattr(observation, "encode_state", None)
+    if encode is not None:
+        return encode
+    return lambda game, state, seat: observation.encode_view(game, state.view(seat))
