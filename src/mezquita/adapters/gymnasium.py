@@ -191,7 +191,7 @@ class MezquitaEnv(gymnasium.Env):
             if isinstance(player, Agent):
                 action = player.act(Turn.of(state, seat))
             else:
-                observation = np.asarray(game.encode_view(state.view(seat)), np.float32)
+                observation = np.asarray(game.encode_state(state, seat), np.float32)
                 mask = np.zeros(game.num_actions, bool)
                 mask[state.legal_actions(seat)] = True
                 action = opp.policy_action(player, observation, mask, seat)
@@ -211,7 +211,7 @@ class MezquitaEnv(gymnasium.Env):
         mask = np.zeros(game.num_actions, np.int8)
         mask[state.legal_actions(self.seat)] = 1
         self._mask = mask
-        vector = np.array(game.encode_view(state.view(self.seat)), np.float32)
+        vector = np.array(game.encode_state(state, self.seat), np.float32)
         if self.observation_mode == "flat":
             self._obs = vector
         else:
@@ -219,7 +219,7 @@ class MezquitaEnv(gymnasium.Env):
             if self.oracle:
                 self._obs[ORACLE] = np.array(
                     [x for s in range(game.num_players) if s != self.seat
-                     for x in game.encode_view(state.view(s))], np.float32)
+                     for x in game.encode_state(state, s)], np.float32)
         return self._obs
 
     def _info(self, info: dict) -> dict:

@@ -147,8 +147,7 @@ class _Seats:
         return [(n * r - 1.0) / (n - 1.0) for r in returns]
 
     def _observation(self, seat: int, mask: np.ndarray) -> dict[str, np.ndarray]:
-        view = self.game_state.view(seat)
-        return {"observation": np.asarray(self.game.encode_view(view), np.float32),
+        return {"observation": np.asarray(self.game.encode_state(self.game_state, seat), np.float32),
                 "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -161,7 +160,7 @@ class _Seats:
         if self.game_state is None:
             raise ValueError("call reset() before state()")
         return np.array([x for seat in range(self.game.num_players)
-                         for x in self.game.encode_view(self.game_state.view(seat))], np.float32)
+                         for x in self.game.encode_state(self.game_state, seat)], np.float32)
 
     def render(self) -> str | None:
         """The spectator's board as plain text (printed in ``"human"`` mode)."""

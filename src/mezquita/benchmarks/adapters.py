@@ -106,7 +106,7 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
     def observed_game(i: int) -> int:
         state, steps = game.new_state(i), 0
         while movers := state.to_move():
-            np.array(game.encode_view(state.view(movers[0])), np.float32)
+            np.array(game.encode_state(state, movers[0]), np.float32)
             state.apply(movers[0], rng.choice(state.legal_actions(movers[0])))
             steps += 1
         return steps
@@ -151,7 +151,7 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
     rates = _best_rates(loops, seconds)
     engine_rate, setting = rates.pop(ENGINE), _setting(options)
     notes = {
-        OBSERVED: "engine play plus game.encode_view(state.view(seat)) per decision: the floor "
+        OBSERVED: "engine play plus game.encode_state(state, seat) per decision: the floor "
                   "of an adapter that observes every step",
         AEC: "each step includes last(): observation encoding and action mask",
         GYM: "one seat against random opponents; counts every decision (opponents' too)",

@@ -101,33 +101,36 @@ def encode_state(game, state, seat: int | None) -> list[float]:
     me = seat if seat is not None else 0
     other = 1 - me
     full = state.current < 0
+    start, face_up = state.start, state.face_up
     out = [0.0] * OBSERVATION_SIZE
-    out[0] = float(state.start == me)
+    out[0] = float(start == me)
     out[1] = float(state.current == me)
     out[2] = float(state.game_no + (not full) == 2)
     out[3] = float(game.games_in_match == 2)
     out[4] = float(full)
-    scores = [0, 0]
+    scores = [0, 0]  # rule 7 as in `CordobaState.controller`: the higher sum, ties to the start
     for index, (value, pile) in enumerate(zip(game.landmark_values, state.piles)):
         base = HEADER + SLOT * (value - 1)
-        mine, theirs = pile[me], pile[other]
-        a, b = sum(pile[0]), sum(pile[1])
-        controller = (None if a == 0 else state.start) if a == b else 0 if a > b else 1
-        up = state.face_up[index]
         out[base] = 1.0
+        mine, theirs = pile[me], pile[other]
+        if not (mine or theirs):
+            continue
+        up = face_up[index]
+        mine_total, theirs_total = sum(mine), sum(theirs)
+        controller = me if mine_total > theirs_total or (mine_total == theirs_total and start == me) \
+            else other
+        scores[controller] += value
         out[base + 1] = float(up)
         out[base + 2] = float(state.forbidden == index)
-        if controller is not None:
-            out[base + 3 + (controller != me)] = 1.0
-            scores[controller] += value
+        out[base + 3 + (controller != me)] = 1.0
         out[base + 5] = len(mine) / NUM_POWERS
         out[base + 6] = len(theirs) / NUM_POWERS
-        if up or full or seat == me:
-            out[base + 7] = sum(mine) / _MAX_TOTAL
+        if up or full or seat is not None:
+            out[base + 7] = mine_total / _MAX_TOTAL
             for card in mine:
                 out[MINE_ON_BOARD + card - 1] = 1.0
         if up or full:
-            out[base + 8] = sum(theirs) / _MAX_TOTAL
+            out[base + 8] = theirs_total / _MAX_TOTAL
             for card in theirs:
                 out[OTHERS_FACE_UP + card - 1] = 1.0
     if seat is not None and not full:
