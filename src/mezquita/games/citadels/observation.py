@@ -158,10 +158,7 @@ def encode_state(game: Game, st: CitadelsModel, seat: int | None) -> list[float]
         city = st.cities[s]
         x[o:o + 6] = [_sat(st.gold[s], 10), _sat(len(st.hands[s]), 10), _sat(len(city), 8),
                       _sat(len(st.museum[s]), 5), float(st.crown == s), float(st.first == s)]
-        for d in city:
-            x[o + 6 + DIST_COLOUR[d]] += 0.25
-        for c in range(o + 6, o + 11):
-            x[c] = min(1.0, x[c])
+        _add(x, o + 6, [DIST_COLOUR[d] for d in city], 0.25)
         x[o + 29] = float(actor == s)
         x[o + 30] = _sat(totals[s], 40)
         _add(x, o + 31, city)
