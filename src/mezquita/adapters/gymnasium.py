@@ -209,7 +209,7 @@ class MezquitaEnv(gymnasium.Env):
         ``action_masks()`` and an illegal action's reply)."""
         state, game = self.state, self.game
         mask = np.zeros(game.num_actions, np.int8)
-        mask[state.legal_actions(self.seat)] = 1
+        mask.put(state.legal_actions(self.seat), 1)  # put: cheaper than indexing with a list
         self._mask = mask
         vector = np.array(game.encode_state(state, self.seat), np.float32)
         if self.observation_mode == "flat":

@@ -203,7 +203,7 @@ class MezquitaAEC(_Seats, AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
         mask = np.zeros(self.game.num_actions, np.int8)
-        mask[self.game_state.legal_actions(seat)] = 1
+        mask.put(self.game_state.legal_actions(seat), 1)  # put: cheaper than indexing with a list
         return self._observation(seat, mask)
 
     def step(self, action: int | None) -> None:
@@ -261,7 +261,7 @@ class MezquitaParallel(_Seats, ParallelEnv):
             seat = self.possible_agents.index(agent)
             mask = np.zeros(self.game.num_actions + 1, np.int8)
             if seat in movers:
-                mask[self.game_state.legal_actions(seat)] = 1
+                mask.put(self.game_state.legal_actions(seat), 1)
             else:
                 mask[self.wait] = 1
             out[agent] = self._observation(seat, mask)

@@ -209,7 +209,10 @@ class Game(Generic[S]):
         it has one (read from the state without building the view, and only what the view
         shows), else the view encoded."""
         state._check_viewer(seat)
-        return _state_encoder(type(self).__module__, self.info.id)(self, state, seat)
+        encode = _state_encoder(type(self).__module__, self.info.id)
+        if encode is None:
+            return self.encode_view(state.view(seat))
+        return encode(self, state, seat)
 
     def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
         """One entry of ``state.log(viewer)`` as a sentence in ``lang`` ("Anna builds Palace
@@ -257,10 +260,10 @@ def _observation(rules_module: str, game_id: str) -> ModuleType:
 
 
 @cache
-def _state_encoder(rules_module: str, game_id: str) -> Callable[[Game, State, int | None], list[float]]:
-    """The ``observation.encode_state`` of a game, or the encoding of its view."""
-    observation = _observation(rules_module, game_id)
-    encode = getattr(observation, "encode_state", None)
-    if encode is not None:
-        return encode
-    return lambda game, state, seat: observation.encode_view(game, state.view(seat))
+def _state_encoder(rules_module: str,
+                   game_id: str) -> Callable[[Game, State, int | None], list[float]] | None:
+    """The ``observation.encode_state`` beside a game's ``rules_module``, or None if none."""
+    try:
+        return getattr(_observation(rules_module, game_id), "encode_state", None)
+    except NotImplementedError:  # no observation module: the game's own encode_view, if any
+        return None
