@@ -57,6 +57,7 @@ from rich.text import Text
 
 from mezquita.engine import Game, IllegalAction, State, load
 
+from .arrays import float32
 from .common import agent_name
 
 REWARDS = ("zero_sum", "share")
@@ -147,7 +148,7 @@ class _Seats:
         return [(n * r - 1.0) / (n - 1.0) for r in returns]
 
     def _observation(self, seat: int, mask: np.ndarray) -> dict[str, np.ndarray]:
-        return {"observation": np.asarray(self.game.encode_state(self.game_state, seat), np.float32),
+        return {"observation": float32(self.game.encode_state(self.game_state, seat)),
                 "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -159,8 +160,8 @@ class _Seats:
                                       "ask for it with global_state=True")
         if self.game_state is None:
             raise ValueError("call reset() before state()")
-        return np.array([x for seat in range(self.game.num_players)
-                         for x in self.game.encode_state(self.game_state, seat)], np.float32)
+        return float32([x for seat in range(self.game.num_players)
+                        for x in self.game.encode_state(self.game_state, seat)])
 
     def render(self) -> str | None:
         """The spectator's board as plain text (printed in ``"human"`` mode)."""

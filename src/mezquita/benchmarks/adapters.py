@@ -90,6 +90,7 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
     import numpy as np
 
     from mezquita import fast
+    from mezquita.adapters.arrays import float32
     from mezquita.adapters.gymnasium import FastVectorEnv, MezquitaEnv
     from mezquita.adapters.pettingzoo import env
 
@@ -106,7 +107,7 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
     def observed_game(i: int) -> int:
         state, steps = game.new_state(i), 0
         while movers := state.to_move():
-            np.array(game.encode_state(state, movers[0]), np.float32)
+            float32(game.encode_state(state, movers[0]))
             state.apply(movers[0], rng.choice(state.legal_actions(movers[0])))
             steps += 1
         return steps
