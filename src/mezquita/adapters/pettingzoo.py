@@ -108,7 +108,8 @@ class _Seats:
         self.metadata = {**self.metadata, "name": f"mezquita_{game.info.id}{suffix}_v0"}
         self.possible_agents = [agent_name(s) for s in range(game.num_players)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
-        size, actions = game.observation_size, game.num_actions + self.extra_actions
+        self._num_actions = game.num_actions  # read every step: kept, not recomputed
+        size, actions = game.observation_size, self._num_actions + self.extra_actions
         self._observation_spaces = {
             a: gymnasium.spaces.Dict({
                 "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
@@ -203,7 +204,7 @@ class MezquitaAEC(_Seats, AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        mask = np.zeros(self.game.num_actions, np.int8)
+        mask = np.zeros(self._num_actions, np.int8)
         mask.put(self.game_state.legal_actions(seat), 1)  # put: cheaper than indexing with a list
         return self._observation(seat, mask)
 
@@ -260,7 +261,7 @@ class MezquitaParallel(_Seats, ParallelEnv):
         out = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
-            mask = np.zeros(self.game.num_actions + 1, np.int8)
+            mask = np.zeros(self._num_actions + 1, np.int8)
             if seat in movers:
                 mask.put(self.game_state.legal_actions(seat), 1)
             else:
@@ -338,7 +339,7 @@ class ClassicAEC(MezquitaAEC):
         agent = self.agent_selection
         dead = self.terminations[agent] or self.truncations[agent]
         inside = ((type(action) is int or isinstance(action, np.integer))
-                  and 0 <= action < self.game.num_actions)  # Discrete.contains, without its cost
+                  and 0 <= action < self._num_actions)  # Discrete.contains, without its cost
         assert (action is None and dead) or inside, "action is not in action space"
         if dead:
             self._was_dead_step(action)
