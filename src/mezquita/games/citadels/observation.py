@@ -141,7 +141,6 @@ def encode_state(game: Game, st: CitadelsModel, seat: int | None) -> list[float]
     hands, characters, pools and drawn cards count only where the view shows them."""
     n = game.num_players
     full = not st.to_move()
-    mine = seat is not None and not full
     me = seat if seat is not None else 0
     turn = st.phase == Phase.TURNS and st.actor >= 0
     actor = st.actor if turn else -1
@@ -163,7 +162,7 @@ def encode_state(game: Game, st: CitadelsModel, seat: int | None) -> list[float]
         x[o + 30] = _sat(totals[s], 40)
         _add(x, o + 31, city)
     o = 8 + n * _PER_SEAT
-    if mine:
+    if seat is not None and not full:  # the view shows its own hand and characters
         _add(x, o, st.hands[seat], 0.5)
         _add(x, o + D, st.chars[seat])
     o += D + C
