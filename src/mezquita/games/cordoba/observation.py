@@ -136,13 +136,14 @@ def encode_state(game, state, seat: int | None) -> list[float]:
     if seat is not None and not full:
         for card in state.hands[seat]:
             out[HAND + card - 1] = 1.0
-    past = state._past_scores()
     out[COUNTS] = len(state.hands[me]) / NUM_POWERS
     out[COUNTS + 1] = len(state.hands[other]) / NUM_POWERS
     out[COUNTS + 2] = len(state.decks[me]) / NUM_POWERS
     out[COUNTS + 3] = len(state.decks[other]) / NUM_POWERS
     out[COUNTS + 4] = scores[me] / _MAX_GAME_SCORE
     out[COUNTS + 5] = scores[other] / _MAX_GAME_SCORE
-    out[COUNTS + 6] = past[me] / (2 * _MAX_GAME_SCORE)
-    out[COUNTS + 7] = past[other] / (2 * _MAX_GAME_SCORE)
+    if game.games_in_match > 1:  # a single game has no past scores
+        past = state._past_scores()
+        out[COUNTS + 6] = past[me] / (2 * _MAX_GAME_SCORE)
+        out[COUNTS + 7] = past[other] / (2 * _MAX_GAME_SCORE)
     return out
