@@ -28,6 +28,47 @@ def test_every_view_encodes_to_observation_size_floats_in_the_unit_range(config)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
+def _bits(vector: list[float]) -> list[str]:
+    return [float(x).hex() for x in vector]
+
+
+def test_encode_state_is_the_encoded_view_bit_for_bit_and_reads_nothing_hidden(config):
+    """For every seat and the spectator at every decision of random games: the vector of
+    ``encode_state`` is that of the view, and a determinisation of the seat's view (hidden
+    values redealt) gives the same vector."""
+    game_id, options = config
+    game = mezquita.load(game_id, **options)
+    rng = random.Random(1)
+    for seed in range(2):
+        state = game.new_state(seed)
+        while True:
+            for seat in (*range(game.num_players), None):
+                vector = _bits(game.encode_state(state, seat))
+                assert vector == _bits(game.encode_view(state.view(seat))), (seed, seat, state.history)
+                if seat is not None and not state.is_terminal():
+                    assert _bits(game.encode_state(state.resample(seat, rng), seat)) == vector
+            if state.is_terminal():
+                break
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), hand=st.sampled_from((1, 3, 10)),
+       landmarks=st.sampled_from((7, 6, 5)), match=st.booleans())
+def test_cordoba_encode_state_is_the_encoded_view_in_every_variant(seed, hand, landmarks, match):
+    game = mezquita.load("cordoba", hand=hand, landmarks=landmarks, match=match)
+    state, rng = game.new_state(seed), random.Random(seed)
+    while True:
+        for seat in (0, 1, None):
+            assert _bits(cordoba_obs.encode_state(game, state, seat)) == \
+                _bits(cordoba_obs.encode_view(game, state.view(seat)))
+        if state.is_terminal():
+            break
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32), hand=st.sampled_from((1, 3, 10)),
        landmarks=st.sampled_from((7, 6, 5)), match=st.booleans())

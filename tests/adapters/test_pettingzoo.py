@@ -9,6 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import mezquita
+from mezquita.adapters.arrays import float32
 from mezquita.adapters.pettingzoo import env, parallel_env, raw_env
 from mezquita.engine import IllegalAction
 
@@ -198,3 +199,17 @@ def test_max_cycles_as_pettingzoo_max_cycles_test_checks_it_with_masked_actions(
         obs, _, terminated, truncated, _ = aec.last()
         aec.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert sum(counts.values()) == cycles * len(counts) + len(counts)
+
+
+def test_observations_are_the_arrays_numpy_would_build(config):
+    """`float32` (the adapters' conversion) gives ``np.array(vector, np.float32)``: the same
+    bits, a new writable array of its own."""
+    game_id, options = config
+    game = mezquita.load(game_id, **options)
+    state = game.new_state(3)
+    for seat in range(game.num_players):
+        vector = game.encode_state(state, seat)
+        array, expected = float32(vector), np.array(vector, np.float32)
+        assert array.dtype == expected.dtype and array.shape == expected.shape
+        assert array.tobytes() == expected.tobytes()
+        assert array.flags.writeable and array.flags.owndata

@@ -50,6 +50,7 @@ from mezquita.agents import Agent, Turn, make_agent
 from mezquita.engine import Game, IllegalAction, load, registry
 
 from . import opponents as opp
+from .arrays import float32
 
 ENV_VERSION = 0
 OBSERVATIONS = ("dict", "flat")
@@ -191,7 +192,7 @@ class MezquitaEnv(gymnasium.Env):
             if isinstance(player, Agent):
                 action = player.act(Turn.of(state, seat))
             else:
-                observation = np.asarray(game.encode_view(state.view(seat)), np.float32)
+                observation = float32(game.encode_state(state, seat))
                 mask = np.zeros(game.num_actions, bool)
                 mask[state.legal_actions(seat)] = True
                 action = opp.policy_action(player, observation, mask, seat)
@@ -209,17 +210,17 @@ class MezquitaEnv(gymnasium.Env):
         ``action_masks()`` and an illegal action's reply)."""
         state, game = self.state, self.game
         mask = np.zeros(game.num_actions, np.int8)
-        mask[state.legal_actions(self.seat)] = 1
+        mask.put(state.legal_actions(self.seat), 1)  # put: cheaper than indexing with a list
         self._mask = mask
-        vector = np.array(game.encode_view(state.view(self.seat)), np.float32)
+        vector = float32(game.encode_state(state, self.seat))
         if self.observation_mode == "flat":
             self._obs = vector
         else:
             self._obs = {"observation": vector, "action_mask": mask}
             if self.oracle:
-                self._obs[ORACLE] = np.array(
+                self._obs[ORACLE] = float32(
                     [x for s in range(game.num_players) if s != self.seat
-                     for x in game.encode_view(state.view(s))], np.float32)
+                     for x in game.encode_state(state, s)])
         return self._obs
 
     def _info(self, info: dict) -> dict:

@@ -312,7 +312,8 @@ class MezquitaObserver:
         if state._world.awaiting_deal:
             return
         size = self.game.observation_size
-        self.tensor[:size] = self.game.encode_view(self._view(state, player))
+        self.tensor[:size] = self.game.encode_state(state.mezquita_state,
+                                                    None if self.public_only else player)
         if not self.recall:
             return
         width = size + self.game.num_actions
@@ -370,8 +371,8 @@ class _World:
         """Before ``moves`` are played: each mover's observation now and its action (the
         oldest recalled decision goes once the window is full)."""
         state = self.state()
-        encode = state.game.encode_view
-        seen = {seat: tuple(encode(state.view(seat))) for seat in moves}
+        encode = state.game.encode_state
+        seen = {seat: tuple(encode(state, seat)) for seat in moves}
         for seat, action in moves.items():
             recall = self.recall[seat]
             recall.append((seen[seat], action))

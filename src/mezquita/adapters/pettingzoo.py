@@ -57,6 +57,7 @@ from rich.text import Text
 
 from mezquita.engine import Game, IllegalAction, State, load
 
+from .arrays import float32
 from .common import agent_name
 
 REWARDS = ("zero_sum", "share")
@@ -107,7 +108,8 @@ class _Seats:
         self.metadata = {**self.metadata, "name": f"mezquita_{game.info.id}{suffix}_v0"}
         self.possible_agents = [agent_name(s) for s in range(game.num_players)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
-        size, actions = game.observation_size, game.num_actions + self.extra_actions
+        self._num_actions = game.num_actions  # read every step: kept, not recomputed
+        size, actions = game.observation_size, self._num_actions + self.extra_actions
         self._observation_spaces = {
             a: gymnasium.spaces.Dict({
                 "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
@@ -147,8 +149,7 @@ class _Seats:
         return [(n * r - 1.0) / (n - 1.0) for r in returns]
 
     def _observation(self, seat: int, mask: np.ndarray) -> dict[str, np.ndarray]:
-        view = self.game_state.view(seat)
-        return {"observation": np.asarray(self.game.encode_view(view), np.float32),
+        return {"observation": float32(self.game.encode_state(self.game_state, seat)),
                 "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -160,8 +161,8 @@ class _Seats:
                                       "ask for it with global_state=True")
         if self.game_state is None:
             raise ValueError("call reset() before state()")
-        return np.array([x for seat in range(self.game.num_players)
-                         for x in self.game.encode_view(self.game_state.view(seat))], np.float32)
+        return float32([x for seat in range(self.game.num_players)
+                        for x in self.game.encode_state(self.game_state, seat)])
 
     def render(self) -> str | None:
         """The spectator's board as plain text (printed in ``"human"`` mode)."""
@@ -203,8 +204,8 @@ class MezquitaAEC(_Seats, AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        mask = np.zeros(self.game.num_actions, np.int8)
-        mask[self.game_state.legal_actions(seat)] = 1
+        mask = np.zeros(self._num_actions, np.int8)
+        mask.put(self.game_state.legal_actions(seat), 1)  # put: cheaper than indexing with a list
         return self._observation(seat, mask)
 
     def step(self, action: int | None) -> None:
@@ -260,9 +261,9 @@ class MezquitaParallel(_Seats, ParallelEnv):
         out = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
-            mask = np.zeros(self.game.num_actions + 1, np.int8)
+            mask = np.zeros(self._num_actions + 1, np.int8)
             if seat in movers:
-                mask[self.game_state.legal_actions(seat)] = 1
+                mask.put(self.game_state.legal_actions(seat), 1)
             else:
                 mask[self.wait] = 1
             out[agent] = self._observation(seat, mask)
@@ -338,7 +339,7 @@ class ClassicAEC(MezquitaAEC):
         agent = self.agent_selection
         dead = self.terminations[agent] or self.truncations[agent]
         inside = ((type(action) is int or isinstance(action, np.integer))
-                  and 0 <= action < self.game.num_actions)  # Discrete.contains, without its cost
+                  and 0 <= action < self._num_actions)  # Discrete.contains, without its cost
         assert (action is None and dead) or inside, "action is not in action space"
         if dead:
             self._was_dead_step(action)

@@ -25,15 +25,27 @@ class Turn:
 
     game: Game
     seat: int
-    view: dict
+    #: the view, or (from `of`) a function building it when ``view`` is first read
+    _view: dict | Callable[[], dict] = field(repr=False, compare=False)
     legal: list[int]
     _sampler: Callable[[random.Random], State] = field(repr=False, compare=False)
 
     @classmethod
     def of(cls, state: State, seat: int) -> Turn:
-        """The turn of ``seat`` in ``state``, exposing only its view and a resampler."""
-        return cls(state.game, seat, state.view(seat), state.legal_actions(seat),
+        """The turn of ``seat`` in ``state``, exposing only its view and a resampler. Like the
+        resampler, the view is read from ``state`` when first asked for (many bots never
+        read it), so an agent reads both in ``act``, before the state moves on."""
+        return cls(state.game, seat, lambda: state.view(seat), state.legal_actions(seat),
                    lambda rng: state.resample(seat, rng))
+
+    @property
+    def view(self) -> dict:
+        """``state.view(seat)``."""
+        view = self._view
+        if callable(view):
+            view = view()
+            object.__setattr__(self, "_view", view)
+        return view
 
     def sample(self, rng: random.Random) -> State:
         """A full state drawn consistently with this seat's view (a determinisation)."""

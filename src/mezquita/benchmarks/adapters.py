@@ -90,6 +90,7 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
     import numpy as np
 
     from mezquita import fast
+    from mezquita.adapters.arrays import float32
     from mezquita.adapters.gymnasium import FastVectorEnv, MezquitaEnv
     from mezquita.adapters.pettingzoo import env
 
@@ -106,7 +107,7 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
     def observed_game(i: int) -> int:
         state, steps = game.new_state(i), 0
         while movers := state.to_move():
-            np.array(game.encode_view(state.view(movers[0])), np.float32)
+            float32(game.encode_state(state, movers[0]))
             state.apply(movers[0], rng.choice(state.legal_actions(movers[0])))
             steps += 1
         return steps
@@ -151,7 +152,7 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
     rates = _best_rates(loops, seconds)
     engine_rate, setting = rates.pop(ENGINE), _setting(options)
     notes = {
-        OBSERVED: "engine play plus game.encode_view(state.view(seat)) per decision: the floor "
+        OBSERVED: "engine play plus game.encode_state(state, seat) per decision: the floor "
                   "of an adapter that observes every step",
         AEC: "each step includes last(): observation encoding and action mask",
         GYM: "one seat against random opponents; counts every decision (opponents' too)",

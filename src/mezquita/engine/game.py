@@ -204,6 +204,17 @@ class Game(Generic[S]):
         """
         return _companion(type(self).__module__, self.info.id, "observation").encode_view(self, view)
 
+    def encode_state(self, state: S, seat: int | None) -> list[float]:
+        """``encode_view(state.view(seat))``, the same vector bit for bit, for the adapters'
+        every step: the game package's ``observation.encode_state(game, state, seat)`` where
+        it has one (read from the state without building the view, and only what the view
+        shows), else the view encoded."""
+        state._check_viewer(seat)
+        encode = _state_encoder(type(self).__module__, self.info.id)
+        if encode is None:
+            return self.encode_view(state.view(seat))
+        return encode(self, state, seat)
+
     def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
         """One entry of ``state.log(viewer)`` as a sentence in ``lang`` ("Anna builds Palace
         (5)"); ``names`` are the players' names (default "Player 1"...). It reads only the
@@ -256,3 +267,13 @@ def _companion(rules_module: str, game_id: str, name: str) -> ModuleType:
     if not package or find_spec(f"{package}.{name}") is None:
         raise NotImplementedError(f"{game_id} has no {name} module yet")
     return import_module(f"{package}.{name}")
+
+
+@cache
+def _state_encoder(rules_module: str,
+                   game_id: str) -> Callable[[Game, State, int | None], list[float]] | None:
+    """The ``observation.encode_state`` beside a game's ``rules_module``, or None if none."""
+    try:
+        return getattr(_companion(rules_module, game_id, "observation"), "encode_state", None)
+    except NotImplementedError:  # no observation module: the game's own encode_view, if any
+        return None

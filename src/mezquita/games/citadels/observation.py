@@ -31,10 +31,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import CHAR_INDEX, DIST_COLOUR, DIST_INDEX, NUM_CHARS, NUM_DISTRICTS
-from .model import PendingKind, Phase
+from .model import CallStatus, PendingKind, Phase, TurnFlag
+from .queries import scores, threshold
 
 if TYPE_CHECKING:
     from mezquita.engine import Game
+
+    from .model import CitadelsModel
 
 _PHASES = list(Phase.NAMES)
 _PENDING = list(PendingKind.NAMES)
@@ -122,3 +125,75 @@ def encode_view(game: Game, view: dict) -> list[float]:
     return x
 
 
+
+
+
+def _add(x: list[float], at: int, ids: list[int], scale: float = 1.0) -> None:
+    """`_chars` or `_counts` of the keys of ``ids`` into ``x`` from index ``at`` (``scale``
+    divides 1, so adding up to 1 is `_counts`' saturation)."""
+    for i in ids:
+        if x[at + i] < 1.0:
+            x[at + i] += scale
+
+
+def encode_state(game: Game, st: CitadelsModel, seat: int | None) -> list[float]:
+    """`encode_view` of ``st.view(seat)`` read from the state, without building the view:
+    hands, characters, pools and drawn cards count only where the view shows them."""
+    n = game.num_players
+    full = not st.to_move()
+    me = seat if seat is not None else 0
+    turn = st.phase == Phase.TURNS and st.actor >= 0
+    actor = st.actor if turn else -1
+    totals = scores(st)
+    x = [0.0] * observation_size(game)
+    x[st.phase] = 1.0
+    x[3:8] = [_sat(st.round, 20), _sat(len(st.deck), 80), float(threshold(st) == 7),
+              float(st.end_trig), _sat(st.rank, 10)]
+    at = {s: 8 + _PER_SEAT * ((s - me) % n) for s in range(n)}
+    for char, s, status in st.calls:
+        if s >= 0 and status != CallStatus.WITCH:
+            x[at[s] + 11 + char] = 1.0
+    for s, o in at.items():
+        city = st.cities[s]
+        x[o:o + 6] = [_sat(st.gold[s], 10), _sat(len(st.hands[s]), 10), _sat(len(city), 8),
+                      _sat(len(st.museum[s]), 5), float(st.crown == s), float(st.first == s)]
+        _add(x, o + 6, [DIST_COLOUR[d] for d in city], 0.25)
+        x[o + 29] = float(actor == s)
+        x[o + 30] = _sat(totals[s], 40)
+        _add(x, o + 31, city)
+    o = 8 + n * _PER_SEAT
+    if seat is not None and not full:  # the view shows its own hand and characters
+        _add(x, o, st.hands[seat], 0.5)
+        _add(x, o + D, st.chars[seat])
+    o += D + C
+    _add(x, o, st.face_up)
+    o += C
+    if st.phase == Phase.DRAFT:
+        drafter, kind = st.plan[st.step]
+        if full or seat == drafter:
+            _add(x, o, st.pool)
+        x[o + C + kind] = 1.0
+    o += C + 2
+    for target in (st.murdered, st.robbed, st.bewitched):
+        if target >= 0:
+            x[o + target] = 1.0
+        o += C
+    if turn:
+        f = st.flags
+        x[o + st.char] = 1.0
+        x[o + C:o + C + 7] = [
+            float(bool(f & TurnFlag.ACTED)), float(bool(f & TurnFlag.INCOME)),
+            float(bool(f & TurnFlag.POWER)), _sat(st.builds, 3), float(bool(f & TurnFlag.ONLY)),
+            float(bool(f & TurnFlag.RESUMED)), float(bool(f & TurnFlag.THANK))]
+    o += C + 7
+    if st.pending:
+        x[o + st.pending[-1].kind] = 1.0
+    o += len(_PENDING)
+    if turn and (full or seat == st.actor):
+        _add(x, o, st.drawn)
+    o += D
+    for target in (st.tax_seat, st.bishop_seat):
+        if target in at:
+            x[o + (target - me) % n] = 1.0
+        o += n
+    return x

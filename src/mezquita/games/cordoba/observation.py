@@ -1,6 +1,7 @@
 """Córdoba's observation encoding: one seat's view as a flat vector of 106 floats in [0, 1].
 
-Built from ``state.view(seat)`` only, so it cannot leak hidden cards. It is egocentric:
+Built from ``state.view(seat)`` only, so it cannot leak hidden cards (`encode_state` reads the
+same vector from the state, for the adapters' every step). It is egocentric:
 "me" is the viewing seat (seat 0 for a spectator, whose own cards are unknown) and "other"
 the opponent. Landmark slots are by value 1..7 in every variant, so one trained policy reads
 all variants; a landmark not in play has an all-zero slot.
@@ -91,4 +92,58 @@ def encode_view(game, view: dict) -> list[float]:
     out[COUNTS + 5] = view["game_scores"][other] / _MAX_GAME_SCORE
     out[COUNTS + 6] = view["past_scores"][me] / (2 * _MAX_GAME_SCORE)
     out[COUNTS + 7] = view["past_scores"][other] / (2 * _MAX_GAME_SCORE)
+    return out
+
+
+def encode_state(game, state, seat: int | None) -> list[float]:
+    """`encode_view` of ``state.view(seat)`` read from the state, without building the view:
+    a card counts only where the view shows it (face up, the seat's own, or the game over)."""
+    me = seat if seat is not None else 0
+    other = 1 - me
+    full = state.current < 0
+    start, face_up = state.start, state.face_up
+    out = [0.0] * OBSERVATION_SIZE
+    out[0] = float(start == me)
+    out[1] = float(state.current == me)
+    out[2] = float(state.game_no + (not full) == 2)
+    out[3] = float(game.games_in_match == 2)
+    out[4] = float(full)
+    scores = [0, 0]  # rule 7 as in `CordobaState.controller`: the higher sum, ties to the start
+    for index, (value, pile) in enumerate(zip(game.landmark_values, state.piles)):
+        base = HEADER + SLOT * (value - 1)
+        out[base] = 1.0
+        mine, theirs = pile[me], pile[other]
+        if not (mine or theirs):
+            continue
+        up = face_up[index]
+        mine_total, theirs_total = sum(mine), sum(theirs)
+        controller = me if mine_total > theirs_total or (mine_total == theirs_total and start == me) \
+            else other
+        scores[controller] += value
+        out[base + 1] = float(up)
+        out[base + 2] = float(state.forbidden == index)
+        out[base + 3 + (controller != me)] = 1.0
+        out[base + 5] = len(mine) / NUM_POWERS
+        out[base + 6] = len(theirs) / NUM_POWERS
+        if up or full or seat is not None:
+            out[base + 7] = mine_total / _MAX_TOTAL
+            for card in mine:
+                out[MINE_ON_BOARD + card - 1] = 1.0
+        if up or full:
+            out[base + 8] = theirs_total / _MAX_TOTAL
+            for card in theirs:
+                out[OTHERS_FACE_UP + card - 1] = 1.0
+    if seat is not None and not full:
+        for card in state.hands[seat]:
+            out[HAND + card - 1] = 1.0
+    out[COUNTS] = len(state.hands[me]) / NUM_POWERS
+    out[COUNTS + 1] = len(state.hands[other]) / NUM_POWERS
+    out[COUNTS + 2] = len(state.decks[me]) / NUM_POWERS
+    out[COUNTS + 3] = len(state.decks[other]) / NUM_POWERS
+    out[COUNTS + 4] = scores[me] / _MAX_GAME_SCORE
+    out[COUNTS + 5] = scores[other] / _MAX_GAME_SCORE
+    if game.games_in_match > 1:  # a single game has no past scores
+        past = state._past_scores()
+        out[COUNTS + 6] = past[me] / (2 * _MAX_GAME_SCORE)
+        out[COUNTS + 7] = past[other] / (2 * _MAX_GAME_SCORE)
     return out

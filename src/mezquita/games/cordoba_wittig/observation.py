@@ -25,6 +25,8 @@ index         meaning
 
 from __future__ import annotations
 
+from .rules import EMPTY
+
 PHASES = ("stone", "to", "side", "back", "back_to")
 GLOBALS = 16
 
@@ -60,5 +62,38 @@ def encode_view(game, view: dict) -> list[float]:
     out[base + 12] = float(view["terminal"])
     if view["target"] is not None:
         out[base + 13], out[base + 14] = _place(view["target"], board)
+        out[base + 15] = 1.0
+    return out
+
+
+def encode_state(game, state, seat: int | None) -> list[float]:
+    """`encode_view` of ``state.view(seat)`` read from the state, without building the view
+    (the game hides nothing)."""
+    board = game.board
+    stones, columns = board.stones, board.columns
+    width = max(1, columns - 1)
+    out = [0.0] * observation_size(game)
+    pending = {stones[s].label for s in state.pending} if state.power else set()
+    selected = stones[state.selected].label if state.selected >= 0 else None
+    for k, stone in enumerate(stones):
+        field = state.at[k]
+        row = field // columns
+        out[6 * k: 6 * k + 6] = [field % columns / width, row / board.rows, float(row == 0),
+                                 float(state.pair[field] != EMPTY), float(stone.label in pending),
+                                 float(stone.label == selected)]
+    base = 6 * len(stones)
+    movers = state.to_move()
+    for s in movers:
+        out[base + s] = 1.0
+    phase = str(state.phase)
+    if phase in PHASES:
+        out[base + 2 + PHASES.index(phase)] = 1.0
+    for s in (0, 1):
+        out[base + 7 + s] = float(bool(state.owed[s]))
+        out[base + 9 + s] = float(state.claim == s)
+    out[base + 11] = min(1.0, state.plies / board.max_plies)
+    out[base + 12] = float(not movers)
+    if state.target >= 0:
+        out[base + 13], out[base + 14] = _place(board.square(state.target), board)
         out[base + 15] = 1.0
     return out

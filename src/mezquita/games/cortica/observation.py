@@ -68,3 +68,38 @@ def encode_view(game, view: dict) -> list[float]:
     out[ROUND] = min(1.0, view["round"] / view["max_rounds"])
     return out
 
+
+
+def encode_state(game, state, seat: int | None) -> list[float]:
+    """`encode_view` of ``state.view(seat)`` read from the state, without building the view
+    (Cortiça hides nothing)."""
+    me = seat if seat is not None else 0
+    interns = state.interns
+    out = [0.0] * OBSERVATION_SIZE
+    for offset, s in ((0, me), (3, 1 - me)):
+        tree, bark, cork = state.resources[s]
+        out[offset:offset + 3] = [tree / MAX_AMOUNT, bark / MAX_AMOUNT, cork / MAX_AMOUNT]
+    out[6] = float(me == 0)
+    for i, card in enumerate(state.row):
+        out[ROW + NUM_ACTIONS_CARDS * i + card] = 1.0
+        for s, w in enumerate(state.spaces[card]):
+            if w >= 0:
+                base = SPACES + 3 * MAX_SPACES * card + 3 * s
+                out[base + (0 if w % 2 == me else 1)] = 1.0
+                out[base + 2] = float(interns[w])
+    for plan, side in enumerate(state.plans):
+        out[PLANS + plan] = float(side)
+    for i, w in enumerate(state.stack[:WORKERS]):
+        base = STACK + 4 * i
+        out[base] = 1.0
+        out[base + (1 if w % 2 == me else 2)] = 1.0
+        out[base + 3] = float(interns[w])
+    out[PHASE + PHASES.index(state.phase)] = 1.0
+    if state.phase == "resolve":
+        card, space = state.queue[0]
+        out[RESOLVING + card] = 1.0
+        out[RESOLVING + NUM_ACTIONS_CARDS + space] = 1.0
+        out[RESOLVING + 7] = state.uses_left / 2
+        out[RESOLVING + 8] = float(state.spaces[card][space] % 2 == me)
+    out[ROUND] = min(1.0, state.round / game.max_rounds)
+    return out

@@ -39,6 +39,8 @@ C = len(deck())
 _TIPS = 2 + 3 + MAX_SECTOR + 4
 OBSERVATION_SIZE = 53 + 7 * C + _TIPS
 _INDEX = _card_index()
+#: per card, the index of its colour in ``COLOURS`` (cards of no such colour left out)
+_COLOUR = {k: COLOURS.index(c.colour) for k, c in deck().items() if c.colour in COLOURS}
 
 
 def observation_size(game) -> int:
@@ -69,7 +71,42 @@ def encode_view(game, view: dict) -> list[float]:
     for slot, k in enumerate(view["display"]):
         if k is not None:
             out[53 + C * (1 + slot) + _INDEX[k]] = 1.0
-    tips = view["tips"][seat] if seat is not None else None
+    _encode_tips(out, view["tips"][seat] if seat is not None else None)
+    return out
+
+
+def encode_state(game, state, seat: int | None) -> list[float]:
+    """`encode_view` of ``state.view(seat)`` read from the state, without building the view
+    (a seat's own stones are the only hidden values it reads)."""
+    out = [0.0] * OBSERVATION_SIZE
+    out[PHASES.index(state.phase)] = 1.0
+    if seat is not None:
+        out[3 + seat] = 1.0
+    last = game.last_field
+    for s, field in enumerate(state.positions):
+        out[9 + s] = field / last
+        out[15 + s] = state.swaps[s] / 2
+        out[21 + s] = len(state.tips[s]) / 4
+        out[27 + s] = float(state.tipping[s])
+        counts = [0, 0, 0]
+        for k in state.kept[s]:
+            if k in _COLOUR:
+                counts[_COLOUR[k]] += 1
+        out[33 + 3 * s:36 + 3 * s] = [min(count / 10, 1.0) for count in counts]
+    out[51] = len(state.stack) / C
+    out[52] = float(seat is not None and state.phase == "choose"
+                    and state.order[state.picked] == seat)
+    if seat is not None and state.cards[seat] is not None:
+        out[53 + _INDEX[state.cards[seat]]] = 1.0
+    for slot, k in enumerate(state.display):
+        if k is not None:
+            out[53 + C * (1 + slot) + _INDEX[k]] = 1.0
+    _encode_tips(out, state.tips[seat] if seat is not None else None)
+    return out
+
+
+def _encode_tips(out: list[float], tips: list | None) -> None:
+    """A seat's own stones into ``out`` (nothing for no stones or a spectator)."""
     if tips:
         base = 53 + 7 * C
         offsets = (0, 2, 5, 23)
@@ -83,4 +120,3 @@ def encode_view(game, view: dict) -> list[float]:
             else:
                 i = SECTIONS.index(value)
             out[base + offsets[stone] + i] = 1.0
-    return out
