@@ -1,0 +1,56 @@
+"""The guided first game (`Game.guide_setup`, `Game.guide`): each game with a guide plays its
+scripted deal against its bot level, with the seat following the guide's pointer (the game's
+heuristic), and every note the guide promises arises; every note is worded in four languages."""
+
+from __future__ import annotations
+
+import re
+from importlib import import_module
+
+import pytest
+
+from mezquita.agents import Turn, make_agent
+from mezquita.agents.levels import make_level
+from mezquita.engine import LANGS, load
+
+#: the notes each game's guide shows its first seat in the scripted deal, in order of appearance
+EXPECTED = {
+    "cordoba": ["play", "control", "blocked", "face_down", "face_up", "score"],
+}
+
+
+def shown_notes(game_id: str) -> list[str]:
+    """The guide's note keys in the order the page would show them over the scripted deal."""
+    setup = load(game_id).guide_setup()
+    game = load(game_id, **setup["options"])
+    state = game.new_state(setup["seed"])
+    pointer = make_agent("heuristic", game)
+    bot = make_level(setup["bot"], game, setup["seed"])
+    shown: list[str] = []
+    while True:
+        legal = state.legal_actions(0) if 0 in state.to_move() else []
+        shown += [n["key"] for n in game.guide(state.view(0), legal) if n["key"] not in shown]
+        if state.is_terminal():
+            return shown
+        seat = state.to_move()[0]
+        state.apply(seat, (pointer if seat == 0 else bot).act(Turn.of(state, seat)))
+
+
+@pytest.mark.parametrize("game_id", sorted(EXPECTED))
+def test_the_scripted_deal_raises_every_note(game_id):
+    assert shown_notes(game_id) == EXPECTED[game_id]
+
+
+@pytest.mark.parametrize("game_id", sorted(EXPECTED))
+def test_every_note_is_worded_in_every_language(game_id):
+    package = type(load(game_id)).__module__.rpartition(".")[0]
+    texts = import_module(f"{package}.guide").TEXTS["guide"]
+    assert set(texts) == set(LANGS)
+    for lang in LANGS:
+        assert set(texts[lang]) == set(texts["en"]) >= set(EXPECTED[game_id]), lang
+        for key, text in texts[lang].items():
+            assert text.strip() and not re.search(r"\{\w*\}", text), (lang, key)
+
+
+def test_a_game_without_a_guide_has_no_setup():
+    assert load("europa").guide_setup() is None
