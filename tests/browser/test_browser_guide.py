@@ -8,7 +8,10 @@ import time
 from browser_shots import keep_screenshot
 
 #: the notes each game's guide shows over its scripted deal, in order (tests/engine/test_guide.py)
-NOTES = {"cordoba": ["play", "control", "blocked", "face_down", "face_up", "score"]}
+NOTES = {"cordoba": ["play", "control", "blocked", "face_down", "face_up", "score"],
+         "cordoba-wittig": ["move", "double", "break_up", "far_row", "power", "extra_turn", "end"]}
+#: a renderer's confirmation of the choice just clicked (Wittig holds a clicked stone until then)
+CONFIRM = ".wittig-confirm"
 
 
 def learn(page, server, game: str) -> None:
@@ -20,8 +23,9 @@ def learn(page, server, game: str) -> None:
 
 
 def follow(page, turns, limit: int = 60) -> list[str]:
-    """Dismiss each note with Next and click the pointed element on each turn until the game
-    is over and no note is left; return the notes shown, in order."""
+    """Dismiss each note with Next and click the pointed element (and confirm it, where the
+    renderer asks) on each turn until the game is over and no note is left; return the notes
+    shown, in order."""
     shown = []
     for _ in range(limit):
         page.wait_for_selector("#guide .guide-next, .guide-point, #summary:not([hidden])")
@@ -31,6 +35,8 @@ def follow(page, turns, limit: int = 60) -> list[str]:
         elif page.locator(".guide-point").count():
             before = turns.now(page)
             page.locator(".guide-point").first.click()
+            if page.locator(CONFIRM).count():
+                page.click(CONFIRM)
             turns.wait_past(page, before)
         else:
             return shown
@@ -47,6 +53,16 @@ def test_cordoba_guide_to_the_end(page, server, turns):
     assert follow(page, turns) == NOTES["cordoba"]
     assert page.locator("#summary").is_visible()
     assert page.locator("#guide .guide-note").inner_text()  # "that is the whole guide"
+    assert time.monotonic() - start < 60
+
+
+def test_cordoba_wittig_guide_to_the_end(page, server, turns):
+    start = time.monotonic()
+    learn(page, server, "cordoba-wittig")
+    page.wait_for_selector(".guide-point")
+    keep_screenshot(page, "guide-cordoba-wittig.png", full_page=False)
+    assert follow(page, turns, limit=200) == NOTES["cordoba-wittig"]
+    assert page.locator("#summary").is_visible()
     assert time.monotonic() - start < 60
 
 

@@ -1,6 +1,7 @@
 """The guided first game (`Game.guide_setup`, `Game.guide`): each game with a guide plays its
-scripted deal against its bot level, with the seat following the guide's pointer (the game's
-heuristic), and every note the guide promises arises; every note is worded in four languages."""
+scripted deal as the server does (its bot level seeded per decision like `schedule.py`'s), the
+first seat following the guide's pointer (the game's heuristic), and the notes arise in the
+order the page shows them; every note is worded in four languages."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from importlib import import_module
 import pytest
 
 from mezquita.agents import Turn, make_agent
-from mezquita.agents.levels import make_level
-from mezquita.engine import LANGS, load
+from mezquita.engine import LANGS, derive_seed, load
 
 #: the notes each game's guide shows its first seat in the scripted deal, in order of appearance
 EXPECTED = {
     "cordoba": ["play", "control", "blocked", "face_down", "face_up", "score"],
+    "cordoba-wittig": ["move", "double", "break_up", "far_row", "power", "extra_turn", "end"],
 }
 
 
@@ -24,16 +25,17 @@ def shown_notes(game_id: str) -> list[str]:
     setup = load(game_id).guide_setup()
     game = load(game_id, **setup["options"])
     state = game.new_state(setup["seed"])
-    pointer = make_agent("heuristic", game)
-    bot = make_level(setup["bot"], game, setup["seed"])
     shown: list[str] = []
     while True:
-        legal = state.legal_actions(0) if 0 in state.to_move() else []
-        shown += [n["key"] for n in game.guide(state.view(0), legal) if n["key"] not in shown]
+        if 0 in state.to_move() or state.is_terminal():  # what the page surely sees
+            legal = state.legal_actions(0) if 0 in state.to_move() else []
+            shown += [n["key"] for n in game.guide(state.view(0), legal) if n["key"] not in shown]
         if state.is_terminal():
             return shown
-        seat = state.to_move()[0]
-        state.apply(seat, (pointer if seat == 0 else bot).act(Turn.of(state, seat)))
+        seat = state.to_move()[0]  # the pointer and the bot are made afresh, as the server does
+        agent = (make_agent("heuristic", game) if seat == 0 else
+                 make_agent(setup["bot"], game, derive_seed(setup["seed"], "bot", len(state.history), seat)))
+        state.apply(seat, agent.act(Turn.of(state, seat)))
 
 
 @pytest.mark.parametrize("game_id", sorted(EXPECTED))

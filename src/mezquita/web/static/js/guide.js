@@ -45,10 +45,13 @@ export function createGuide(ctx) {
       h("div", { class: "guide-buttons" }, note ? next : null, leave));
   }
 
-  // Marks the board element of the legal action ``id`` (its hint: data-<element>="<key>").
+  // Marks the board element of the legal action ``id``: its hint's data-<element>="<key>"
+  // (data-<element> alone for a hint without a key).
   function point(id) {
     const hint = page.msg.legal.find((a) => a.id === id)?.hint;
-    if (hint) $("board").querySelector(`[data-${hint.element}="${CSS.escape(String(hint.key))}"]`)?.classList.add(POINT);
+    if (!hint) return;
+    const value = hint.key === null ? "" : `="${CSS.escape(String(hint.key))}"`;
+    $("board").querySelector(`[data-${hint.element}${value}]`)?.classList.add(POINT);
   }
 
   return { render };
