@@ -17,6 +17,7 @@ from mezquita.engine import LANGS, derive_seed, load
 EXPECTED = {
     "cordoba": ["play", "control", "blocked", "face_down", "face_up", "score"],
     "cordoba-wittig": ["move", "double", "break_up", "far_row", "power", "extra_turn", "end"],
+    "cortica": ["place", "order", "intern", "plans", "rest", "winner"],
 }
 
 

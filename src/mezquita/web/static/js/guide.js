@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const POINT = "guide-point";
+const quote = (value) => CSS.escape(String(value));
 
 // `ctx`: { matchId, page (the match page's state) }.
 export function createGuide(ctx) {
@@ -26,7 +27,7 @@ export function createGuide(ctx) {
     $("guide").hidden = !shown;
     if (!shown) return;
     const note = guide.notes.find((n) => !state.seen.includes(n.key));
-    point(guide.point);
+    locate(page.msg.legal.find((a) => a.id === guide.point))?.classList.add(POINT);
     const next = h("button", { type: "button", class: "primary guide-next", text: t("guide.next") });
     next.addEventListener("click", () => {
       save({ ...load(), seen: [...load().seen, note.key] });
@@ -45,13 +46,22 @@ export function createGuide(ctx) {
       h("div", { class: "guide-buttons" }, note ? next : null, leave));
   }
 
-  // Marks the board element of the legal action ``id``: its hint's data-<element>="<key>"
-  // (data-<element> alone for a hint without a key).
-  function point(id) {
-    const hint = page.msg.legal.find((a) => a.id === id)?.hint;
-    if (!hint) return;
-    const value = hint.key === null ? "" : `="${CSS.escape(String(hint.key))}"`;
-    $("board").querySelector(`[data-${hint.element}${value}]`)?.classList.add(POINT);
+  // The board element of a legal action: the one its hint names (data-<element>="<key>", or
+  // data-<element> for a hint without a key), narrowed to the part of it (or the element with
+  // it) that an attribute names another of the action's values (a card's space: data-space; a
+  // plan's chip: data-do), else its button (data-action-id).
+  function locate(entry) {
+    if (!entry) return null;
+    const board = $("board");
+    const { hint, action } = entry;
+    if (hint) {
+      const base = `[data-${hint.element}${hint.key === null ? "" : `="${quote(hint.key)}"`}]`;
+      const parts = Object.entries(action).filter(([, value]) => value !== hint.key)
+        .flatMap(([name, value]) => [`${base}[data-${name}="${quote(value)}"]`, `${base} [data-${name}="${quote(value)}"]`]);
+      const found = [...parts, base].map((selector) => board.querySelector(selector)).find(Boolean);
+      if (found) return found;
+    }
+    return board.querySelector(`[data-action-id="${entry.id}"]`);
   }
 
   return { render };
