@@ -10,9 +10,11 @@ from browser_shots import keep_screenshot
 #: the notes each game's guide shows over its scripted deal, in order (tests/engine/test_guide.py)
 NOTES = {"cordoba": ["play", "control", "blocked", "face_down", "face_up", "score"],
          "cordoba-wittig": ["move", "double", "break_up", "far_row", "power", "extra_turn", "end"],
-         "cortica": ["place", "order", "intern", "plans", "rest", "winner"]}
-#: a renderer's confirmation of the choice just clicked (Wittig holds a clicked stone until then)
-CONFIRM = ".wittig-confirm"
+         "cortica": ["place", "order", "intern", "plans", "rest", "winner"],
+         "europa": ["choose", "stones", "keep", "evaluation", "final"]}
+#: a renderer's confirmation of the choice just clicked (Wittig holds a clicked stone, Europa a
+#: tip's stones until then)
+CONFIRM = ".wittig-confirm, .eu-confirm"
 
 
 def learn(page, server, game: str) -> None:
@@ -73,6 +75,14 @@ def test_cortica_guide_to_the_end(page, server, turns):
     page.wait_for_selector(".guide-point")
     keep_screenshot(page, "guide-cortica.png", full_page=False)
     assert follow(page, turns, limit=200) == NOTES["cortica"]
+    assert page.locator("#summary").is_visible()
+    assert time.monotonic() - start < 60
+
+
+def test_europa_guide_to_the_end(page, server, turns):
+    start = time.monotonic()
+    learn(page, server, "europa")
+    assert follow(page, turns, limit=200) == NOTES["europa"]
     assert page.locator("#summary").is_visible()
     assert time.monotonic() - start < 60
 

@@ -18,6 +18,7 @@ EXPECTED = {
     "cordoba": ["play", "control", "blocked", "face_down", "face_up", "score"],
     "cordoba-wittig": ["move", "double", "break_up", "far_row", "power", "extra_turn", "end"],
     "cortica": ["place", "order", "intern", "plans", "rest", "winner"],
+    "europa": ["choose", "stones", "keep", "evaluation", "final"],
 }
 
 
@@ -53,7 +54,3 @@ def test_every_note_is_worded_in_every_language(game_id):
         assert set(texts[lang]) == set(texts["en"]) >= set(EXPECTED[game_id]), lang
         for key, text in texts[lang].items():
             assert text.strip() and not re.search(r"\{\w*\}", text), (lang, key)
-
-
-def test_a_game_without_a_guide_has_no_setup():
-    assert load("europa").guide_setup() is None
