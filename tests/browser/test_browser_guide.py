@@ -8,7 +8,8 @@ import time
 from browser_shots import keep_screenshot
 
 #: the notes each game's guide shows over its scripted deal, in order (tests/engine/test_guide.py)
-NOTES = {"cordoba": ["play", "control", "blocked", "face_down", "face_up", "score"],
+NOTES = {"citadels": ["draft", "turn", "power", "warlord", "last_round", "score"],
+         "cordoba": ["play", "control", "blocked", "face_down", "face_up", "score"],
          "cordoba-wittig": ["move", "double", "break_up", "far_row", "power", "extra_turn", "end"],
          "cortica": ["place", "order", "intern", "plans", "rest", "winner"],
          "europa": ["choose", "stones", "keep", "evaluation", "final"]}
@@ -83,6 +84,16 @@ def test_europa_guide_to_the_end(page, server, turns):
     start = time.monotonic()
     learn(page, server, "europa")
     assert follow(page, turns, limit=200) == NOTES["europa"]
+    assert page.locator("#summary").is_visible()
+    assert time.monotonic() - start < 60
+
+
+def test_citadels_guide_to_the_end(page, server, turns):
+    start = time.monotonic()
+    learn(page, server, "citadels")
+    page.wait_for_selector(".guide-point")
+    keep_screenshot(page, "guide-citadels.png", full_page=False)
+    assert follow(page, turns, limit=200) == NOTES["citadels"]
     assert page.locator("#summary").is_visible()
     assert time.monotonic() - start < 60
 

@@ -15,6 +15,7 @@ from mezquita.engine import LANGS, derive_seed, load
 
 #: the notes each game's guide shows its first seat in the scripted deal, in order of appearance
 EXPECTED = {
+    "citadels": ["draft", "turn", "power", "warlord", "last_round", "score"],
     "cordoba": ["play", "control", "blocked", "face_down", "face_up", "score"],
     "cordoba-wittig": ["move", "double", "break_up", "far_row", "power", "extra_turn", "end"],
     "cortica": ["place", "order", "intern", "plans", "rest", "winner"],
