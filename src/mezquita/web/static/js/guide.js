@@ -47,15 +47,17 @@ export function createGuide(ctx) {
   }
 
   // The board element of a legal action: the one its hint names (data-<element>="<key>", or
-  // data-<element> for a hint without a key), narrowed to the part of it (or the element with
-  // it) that an attribute names another of the action's values (a card's space: data-space; a
-  // plan's chip: data-do), else its button (data-action-id).
+  // data-<element> for a hint without a key; within data-seat="<seat>" for a hint naming a
+  // seat), narrowed to the part of it (or the element with it) that an attribute names
+  // another of the action's values (a card's space: data-space; a plan's chip: data-do),
+  // else its button (data-action-id).
   function locate(entry) {
     if (!entry) return null;
     const board = $("board");
     const { hint, action } = entry;
     if (hint) {
-      const base = `[data-${hint.element}${hint.key === null ? "" : `="${quote(hint.key)}"`}]`;
+      const seat = hint.seat === undefined ? "" : `[data-seat="${hint.seat}"] `; // in that seat's part
+      const base = `${seat}[data-${hint.element}${hint.key === null ? "" : `="${quote(hint.key)}"`}]`;
       const parts = Object.entries(action).filter(([, value]) => value !== hint.key)
         .flatMap(([name, value]) => [`${base}[data-${name}="${quote(value)}"]`, `${base} [data-${name}="${quote(value)}"]`]);
       const found = [...parts, base].map((selector) => board.querySelector(selector)).find(Boolean);
