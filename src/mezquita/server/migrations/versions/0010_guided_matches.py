@@ -13,11 +13,11 @@ branch_labels = None
 depends_on = None
 
 
+# plain ALTER TABLE (SQLite 3.35+ drops a column in place): a batch copy of the table would
+# drop the old one, and with it, by ON DELETE CASCADE, every match's moves
 def upgrade() -> None:
-    with op.batch_alter_table("matches") as table:
-        table.add_column(sa.Column("guide", sa.Boolean, nullable=False, server_default=sa.false()))
+    op.add_column("matches", sa.Column("guide", sa.Boolean, nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("matches") as table:
-        table.drop_column("guide")
+    op.drop_column("matches", "guide")
