@@ -12,6 +12,7 @@ import pytest
 
 from mezquita.agents import Turn, make_agent
 from mezquita.engine import LANGS, derive_seed, load
+from tests.agents.nim import NimGame
 
 #: the notes each game's guide shows its first seat in the scripted deal, in order of appearance
 EXPECTED = {
@@ -55,3 +56,10 @@ def test_every_note_is_worded_in_every_language(game_id):
         assert set(texts[lang]) == set(texts["en"]) >= set(EXPECTED[game_id]), lang
         for key, text in texts[lang].items():
             assert text.strip() and not re.search(r"\{\w*\}", text), (lang, key)
+
+
+def test_a_game_without_a_guide_module_has_no_setup_and_no_notes():
+    game = NimGame()
+    assert game.guide_setup() is None
+    with pytest.raises(NotImplementedError):
+        game.guide(game.new_state(0).view(0), [])
