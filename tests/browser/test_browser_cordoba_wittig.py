@@ -31,7 +31,7 @@ def race_click(page) -> None:
     stones = page.locator(".wittig-stone.legal")
     fields = page.locator(".wittig-field.legal")
     if fields.count():
-        squares = [fields.nth(i).get_attribute("data-square") for i in range(fields.count())]
+        squares = [fields.nth(i).get_attribute("data-field") for i in range(fields.count())]
         titles = page.locator(".wittig-stone title").all_text_contents()
         taken = {title.rsplit(" ", 1)[-1] for title in titles}
         best = max(range(len(squares)),
@@ -118,7 +118,7 @@ def test_keyboard_play_german_texts_and_rules_summary(page, server, turns):
     turns.wait_past(page, before)
     field = page.locator(".wittig-field.legal").first
     assert field.get_attribute("tabindex") == "0"
-    assert field.get_attribute("aria-label").endswith(f"nach {field.get_attribute('data-square')} ziehen")
+    assert field.get_attribute("aria-label").endswith(f"nach {field.get_attribute('data-field')} ziehen")
     before = turns.now(page)
     field.focus()
     page.keyboard.press(" ")
@@ -241,7 +241,7 @@ def play(page, turns, moves) -> None:
         page.locator(".wittig-confirm").click()
         turns.wait_past(page, before)
         before = turns.now(page)
-        page.locator(f".wittig-field.legal[data-square='{square}']").click()
+        page.locator(f".wittig-field.legal[data-field='{square}']").click()
         turns.wait_past(page, before)
 
 

@@ -79,6 +79,24 @@ def test_the_server_deals_seeds_except_in_practice_matches(client):
     assert client.get(f"/api/matches/{rated.json()['id']}").json()["seed"] is None
 
 
+def test_a_guided_match_sends_its_seat_the_guides_notes_and_pointer(client, connect):
+    setup = next(g for g in client.get("/api/games").json() if g["id"] == "cordoba")["guide"]
+    assert setup["players"] == 2 and setup["bot"] == "easy"
+    body = {"game": "cordoba", "options": setup["options"], "seed": setup["seed"],
+            "seats": ["human", setup["bot"]], "practice": True}
+    refused = client.post("/api/matches", json={**body, "practice": False, "guide": True})
+    assert refused.status_code == 422 and "guided" in refused.json()["detail"]
+    guided = client.post("/api/matches", json={**body, "guide": True}).json()
+    plain = client.post("/api/matches", json=body).json()
+    with connect(guided["id"]) as sock:
+        update = sock.hello(guided["seats"][0]["token"])
+        assert update["match"]["guide"] is True
+        assert [n["key"] for n in update["guide"]["notes"]] == ["play"]
+        assert update["guide"]["point"] in [a["id"] for a in update["legal"]]
+    with connect(plain["id"]) as sock:
+        assert sock.hello(plain["seats"][0]["token"])["guide"] is None
+
+
 def test_bot_seats_get_no_link(create):
     made = create(["human", "random"])
     assert made["seats"][1] == {"seat": 1, "kind": "random", "token": None, "invite": None,
@@ -204,7 +222,7 @@ def test_schema_comes_from_the_shipped_migrations(db_url, client):
     with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
         version = db.execute("select version_num from alembic_version").fetchone()
         tables = {r[0] for r in db.execute("select name from sqlite_master where type='table'")}
-    assert version == ("0009",)
+    assert version == ("0010",)
     assert {"matches", "moves", "accounts", "sessions", "match_players", "ratings",
             "ratings_applied", "open_seats", "queue"} <= tables
 

@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import MezquitaError
+from .guide import GuideSetup, Note, guide_notes
 from .options import Option, resolve
 from .state import State
 
@@ -235,6 +236,23 @@ class Game(Generic[S]):
         the options leave out is listed with ``in_play`` False, a reconstruction is labelled
         in its section's ``note``. The game package's ``reference.reference(game, lang)``."""
         return _companion(type(self).__module__, self.info.id, "reference").reference(self, lang)
+
+    def guide_setup(self) -> GuideSetup | None:
+        """The scripted first game of this game's guide (`mezquita.engine.guide`): the
+        options, seed and bot level of a guided practice match; None when it has no guide.
+        The game package's ``guide.SETUP``."""
+        try:
+            return _companion(type(self).__module__, self.info.id, "guide").SETUP
+        except NotImplementedError:
+            return None
+
+    def guide(self, view: dict, legal: list[int], lang: str = "en") -> list[Note]:
+        """The guide's rule notes that matter to the seat of ``view`` now, in order, each
+        ``{"key", "text"}`` in ``lang`` (`mezquita.engine.guide`): decided from the seat's
+        view and its legal action ids alone, so a note never leaks what the seat cannot see.
+        The game package's ``guide.notes(game, view, legal)`` gives the keys."""
+        module = _companion(type(self).__module__, self.info.id, "guide")
+        return guide_notes(module.notes(self, view, legal), module.TEXTS["guide"], lang)
 
     def render_text(self, view: dict, lang: str = "en") -> str:
         """A view as terminal text in ``lang`` (rich markup allowed)."""

@@ -70,6 +70,7 @@ class CreateMatch(BaseModel):
     clock: Annotated[str, Field(max_length=16)] | CustomClock | None = None
     practice: StrictBool = False  # unrated; only then may the client choose the seed
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
+    guide: StrictBool = False  # a guided practice match (`Game.guide`): "Learn to play"
     name: str | None = Field(default=None, max_length=200)  # the creator's name (clean_name)
 
 
@@ -179,7 +180,8 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
     def list_games() -> list[dict]:
         """Every registered game with its options, the bots that can play it, its measured
         length (its ``data/length.json``, ``tools/measure_lengths.py`` writes it) and whether
-        it has a renderer of its own (``renderers/<id>.js``; else the generic one draws it)."""
+        it has a renderer of its own (``renderers/<id>.js``; else the generic one draws it) and
+        its guided first game (`_guide`)."""
         out = []
         for info in games():
             try:
@@ -187,7 +189,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
             except MezquitaError:
                 bots = []
             length = _data_file(info.id, "length.json")
-            out.append({**info.to_json(), "agents": bots,
+            out.append({**info.to_json(), "agents": bots, "guide": _guide(info.id),
                         "length": json.loads(length.read_text(encoding="utf-8")) if length else None,
                         "renderer": (STATIC / "js" / "renderers" / f"{info.id}.js").is_file()})
         return out
@@ -203,7 +205,7 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                      if isinstance(body.clock, CustomClock) else body.clock)
             match, secrets_ = await hub.create(body.game, body.options, body.seats, clock,
                                                body.seed, body.practice, group, body.name,
-                                               account_of(request))
+                                               account_of(request), body.guide)
         except MatchError as err:
             hub.limiter.refund("create", group=group)  # refused creations do not count
             raise HTTPException(422, str(err)) from None
@@ -427,6 +429,13 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _guide(game_id: str) -> dict | None:
+    """A game's guided first game for the lobby: `Game.guide_setup` with its number of
+    ``players`` (the guide's seat, the first, then bots); None when it has no guide."""
+    setup = load(game_id).guide_setup()
+    return setup and {**setup, "players": load(game_id, **setup["options"]).num_players}
 
 
 def _reference(game_id: str, options: str, lang: str) -> Response:

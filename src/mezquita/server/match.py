@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import orjson
 
+from mezquita.agents import Turn, make_agent
 from mezquita.agents.levels import LEVELS
 from mezquita.engine import LANGS, State
 from mezquita.web import catalogue
@@ -259,6 +260,7 @@ class Match:
             "clock": self.row.clock,
             "result": self.row.result,
             "practice": self.row.practice,
+            "guide": self.row.guide,
             "rated": self.rated,  # no hints then (analysis.py)
             "seed": self.row.seed if self.row.practice else None,  # shown to every seat
             "busy": self.busy,
@@ -375,6 +377,17 @@ class Match:
             out.append({**entry, **facts} if facts else entry)
         return out
 
+    def guide_for(self, seat: int, lang: str) -> dict:
+        """The guide for ``seat`` of a guided match: the rule notes that matter now
+        (`Game.guide`) and ``point``, the legal action to point at (the game's heuristic's
+        choice from the seat's view; None when it is not to move or the game has none)."""
+        state, game = self.state, self.game
+        legal = state.legal_actions(seat) if seat in state.to_move() else []
+        point = None
+        if legal and game.heuristic:
+            point = make_agent("heuristic", game).act(Turn.of(state, seat))
+        return {"notes": game.guide(state.view(seat), legal, lang), "point": point}
+
     def message(self, seat: int | None, lang: str) -> dict:
         """The update sent to a client of ``seat``: its view, legal actions and the log. A
         seat whose player left sees what a spectator sees while a bot plays it on (it must
@@ -398,5 +411,6 @@ class Match:
             "names": names,  # per seat; None: "Player N" in the page's language
             "log": self.log_for(seat, lang),
             "breakdown": self.state.score_breakdown(lang, names) if self.state.is_terminal() else None,
+            "guide": self.guide_for(seat, lang) if self.row.guide and seat is not None else None,
             "server_time": time.time(),  # lets the page show turn timers without clock skew
         }

@@ -50,6 +50,7 @@ matches = Table(
     Column("clock", JSON, nullable=True),  # clocks.choose: {"type", "bank", ...}; null: none
     Column("left", JSON, nullable=True),  # per seat: null, or how it left (leaving.py)
     Column("started_at", DateTime(timezone=True), nullable=True),  # every human seat joined
+    Column("guide", Boolean, nullable=False, default=False),  # a guided practice match
 )
 
 #: The record's actions, one row per applied action, numbered from 0.

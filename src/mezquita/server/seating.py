@@ -32,12 +32,12 @@ class Seating:
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
                      clock: str | dict | None = None, seed: int | None = None,
                      practice: bool = False, creator: str = "", name: str | None = None,
-                     account: Account | None = None
+                     account: Account | None = None, guide: bool = False
                      ) -> tuple[Match, list[tuple[str | None, str | None]]]:
         """Create and store a match (see `build`); return it with, per seat, ``(token,
         invitation)``."""
         match, secrets_ = self.build(game_id, options, seats, clock, seed, practice, creator,
-                                     name, account)
+                                     name, account, guide)
         await self.store.call(self.store.create, match.row, self.settings.lease_seconds)
         self.adopt(match)
         return match, secrets_
@@ -50,7 +50,7 @@ class Seating:
     def build(self, game_id: str, options: dict[str, Any], seats: list[str],
               clock: str | dict | None = None, seed: int | None = None,
               practice: bool = False, creator: str = "", name: str | None = None,
-              account: Account | None = None
+              account: Account | None = None, guide: bool = False
               ) -> tuple[Match, list[tuple[str | None, str | None]]]:
         """A new match, validated but not stored yet, with per seat ``(token, invitation)``:
         the creator's own seat (the first human one) gets a token (and ``name``, the
@@ -58,7 +58,9 @@ class Seating:
         name), every other human seat an invitation that `claim` turns into its own token
         once; an ``OPEN`` seat gets neither: anyone may take it (`sit`). ``clock`` as
         `clocks.choose` takes it (open seats count as humans). The server picks the seed; a
-        client's ``seed`` is accepted only for a ``practice`` match (and shown to all)."""
+        client's ``seed`` is accepted only for a ``practice`` match (and shown to all). A
+        ``guide`` match (a practice one of a game with a guide) sends its seats the guide's
+        notes (`Game.guide`)."""
         name = clean_name(name)
         try:
             check_remote(game_class(game_id).info.options, options, game_id)
@@ -73,6 +75,9 @@ class Seating:
             if kind not in (HUMAN, OPEN) and kind not in bots:
                 raise MatchError(f"unknown seat kind {kind!r} (human, open or one of: "
                                  f"{', '.join(bots)})")
+        if guide and not (practice and game.guide_setup()):
+            raise MatchError(f"a guided match must be a practice match of a game with a guide; "
+                             f"{game.info.name} has {'one' if game.guide_setup() else 'none'}")
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         elif not practice:
@@ -106,7 +111,7 @@ class Seating:
             status=MatchStatus.OPEN if HUMAN in seats else MatchStatus.RUNNING,
             created_at=now(), invite_hashes=[hash_token(i) if i else None for _, i in secrets_],
             creator=creator[:64], practice=practice, owner=self.store.instance, names=names,
-            accounts=holders, open_seats=opened,
+            accounts=holders, open_seats=opened, guide=guide,
         )
         match = Match(row, game.new_state(seed))
         if stored_clock is not None:

@@ -43,6 +43,7 @@ class MatchRow:
     move_times: list[datetime] = field(default_factory=list)  # when each action was stored
     open_seats: list[int] = field(default_factory=list)  # seats anyone may take (``tables.py``)
     accounts: list[int | None] = field(default_factory=list)  # per seat: its account, if any
+    guide: bool = False  # a guided practice match: its seats get the guide's notes
 
 
 class Matches(Database):
@@ -62,7 +63,7 @@ class Matches(Database):
             status=row.status, created_at=row.created_at, updated_at=stamp,
             invite_hashes=row.invite_hashes, creator=row.creator, practice=row.practice,
             owner=self.instance, lease_until=stamp + timedelta(seconds=lease_seconds),
-            names=row.names or [None] * len(row.seats),
+            names=row.names or [None] * len(row.seats), guide=row.guide,
         ))
         if row.open_seats:
             c.execute(insert(open_seats), [{"match_id": row.id, "seat": seat}
@@ -197,7 +198,7 @@ class Matches(Database):
             left=head["left"] or [None] * n,
             started_at=_aware(head["started_at"] or head["updated_at"]),
             move_times=[_aware(at) for _, _, _, at in rows],
-            open_seats=opened,
+            open_seats=opened, guide=bool(head["guide"]),
             accounts=holders,
         )
 

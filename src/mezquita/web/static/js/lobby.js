@@ -237,7 +237,30 @@ function gameCard(info) {
       range: length.low === length.high ? minutes(length.low) : `${minutes(length.low)}–${minutes(length.high)}` }) }) : null,
     h("p", { class: "summary-text", text: summary }),
     note ? h("p", { class: "reconstruction" }, h("strong", { text: `${t("lobby.reconstruction")}: ` }), note) : null,
-    h("div", { class: "card-foot" }, choose));
+    h("div", { class: "card-foot" }, choose, info.guide ? learnButton(info) : null));
+}
+
+// "Learn to play": a guided practice match of the game's scripted deal (its options, seed and
+// bot from the server), straight into its seat.
+function learnButton(info) {
+  const button = h("button", { type: "button", class: "learn", "data-game": info.id, title: t("lobby.learn_help"), text: t("lobby.learn") });
+  button.addEventListener("click", async () => {
+    const { options, seed, bot, players } = info.guide;
+    const name = localStorage.getItem(NAME_KEY);
+    const body = { game: info.id, options, seed, practice: true, guide: true, seats: [SEAT.HUMAN, ...Array(players - 1).fill(bot)], ...(name ? { name } : {}) };
+    button.disabled = true;
+    const response = await send("/api/matches", "POST", body);
+    const data = await response.json();
+    button.disabled = false;
+    if (!response.ok) {
+      $("create-error").textContent = t("lobby.error", { message: detailText(data) });
+      return;
+    }
+    const own = data.seats.find((s) => s.token);
+    remember({ id: data.id, game: info.id, gameName: info.name, spectate: data.spectate, seat: own.seat, token: own.token, created: true });
+    location.assign(seatUrl({ id: data.id, seat: own.seat, token: own.token }));
+  });
+  return button;
 }
 
 function renderCards() {

@@ -6,6 +6,7 @@ import { createHint, createReview } from "./analysis.js";
 import { createChat } from "./chat.js";
 import { STATUS } from "./constants.js";
 import { getJSON, h, profileLink } from "./dom.js";
+import { createGuide } from "./guide.js";
 import { currentLang, languagePicker, loadLang, sentence, t, translatePage } from "./i18n.js";
 import { myMatches, NAME_KEY, remember } from "./mine.js";
 import { createReplay } from "./replay.js";
@@ -20,6 +21,7 @@ const page = { msg: null, renderer: null, socket: null, retry: 0, pending: false
 const chat = createChat({ matchId, page, playerName, send: (message) => page.socket?.send(JSON.stringify(message)) });
 const replay = createReplay({ matchId, page, pageData: (match) => pageData(match), playerName, onFrame: () => { chat.render(); review.follow(); } });
 const hint = createHint({ matchId, page, seatToken });
+const guide = createGuide({ matchId, page });
 const review = createReview({ matchId, page, replay, playerName });
 const LEVELS = ["easy", "medium", "hard", "expert"];
 
@@ -200,6 +202,7 @@ async function draw() {
   if (you !== null) remember({ id: match.id, seat: you, token: seatToken(), game: match.game, gameName: match.name });
   renderStatus();
   hint.render();
+  guide.render();
   renderUndo();
   renderSpectators();
   renderSeats();
@@ -222,13 +225,14 @@ function showBanners(log, you) {
   if (big) banner($("board"), bannerText(big, you));
 }
 
-// After a move, keyboard focus goes to the next decision's first control (unless the player
-// is busy elsewhere on the page, e.g. typing in a filter or choosing a language).
+// After a move, keyboard focus goes to the next decision's first control, or the one the guide
+// points at (unless the player is busy elsewhere on the page, e.g. typing in a filter or
+// choosing a language).
 function focusDecision(mine) {
   const active = document.activeElement;
   const idle = !active || active === document.body || !active.isConnected || $("board").contains(active);
   if (!mine || !idle || (active && active.tagName === "INPUT")) return;
-  const first = $("board").querySelector(".legal[tabindex], .actions button:not([hidden])");
+  const first = $("board").querySelector(".guide-point[tabindex]") ?? $("board").querySelector(".legal[tabindex], .actions button:not([hidden])");
   first?.focus({ preventScroll: true });
 }
 

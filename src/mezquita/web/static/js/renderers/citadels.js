@@ -41,12 +41,13 @@ function charName(key, lang) {
 }
 
 /** A district card: cost coin, type symbol and word on its colour band, name; purple cards
- * carry their ability (``ability``: written on the card, else listed under the city). */
-function district(key, lang, { size = "", action = null, label = "", ability = false, note = "", id = null } = {}) {
+ * carry their ability (``ability``: written on the card, else listed under the city); ``on``
+ * names the board element it is for actions' hints (data-<on>="<key>": hand, drawn...). */
+function district(key, lang, { size = "", action = null, label = "", ability = false, note = "", id = null, on = null } = {}) {
   const d = data.districts[key] || { colour: "purple", cost: "?" };
   const name = districtName(key, lang);
   const type = local(data.colours[d.colour], lang);
-  const el = h("div", { class: `district ${d.colour}${size ? ` ${size}` : ""}${action ? " legal" : ""}`, "data-district": key, "data-key": id, title: `${name} (${d.cost}) · ${type}` },
+  const el = h("div", { class: `district ${d.colour}${size ? ` ${size}` : ""}${action ? " legal" : ""}`, "data-district": key, ...(on ? { [`data-${on}`]: key } : {}), "data-key": id, title: `${name} (${d.cost}) · ${type}` },
     h("div", { class: "band", style: `background:${COLOURS[d.colour] || "#888"}` },
       h("span", { class: "coin", text: d.cost }),
       h("span", { class: "type", text: `${TYPE_SYMBOL[d.colour] || "?"}${size ? "" : ` ${type}`}` })),
@@ -120,7 +121,9 @@ export function create(root, { t, act, playerName }) {
 
     const pool = (view.draft.pool || []).map((key) => {
       const choice = at("pool", key);
-      return characterCard(key, { action: play(choice), label: choice?.label || key, inPool: true });
+      const el = characterCard(key, { action: play(choice), label: choice?.label || key, inPool: true });
+      el.setAttribute("data-pool", key); // the element a draft pick's hint names
+      return el;
     });
 
     const seats = view.seats.map((seat, i) => {
@@ -128,7 +131,7 @@ export function create(root, { t, act, playerName }) {
         const choice = atCity("city", key, i);
         const extra = seat.beautified.includes(key) ? "+1" : "";
         const price = choice && priced(choice) ? `⚔ ${gold(choice.cost)}` : "";
-        return district(key, lang, { size: "small", action: play(choice), label: choice && labelOf(choice), note: [extra, price].filter(Boolean).join(" · "), id: `city-${i}-${key}` });
+        return district(key, lang, { size: "small", action: play(choice), label: choice && labelOf(choice), note: [extra, price].filter(Boolean).join(" · "), id: `city-${i}-${key}`, on: "city" });
       });
       const purple = [...new Set(seat.city)].filter((key) => data.districts[key]?.text);
       const revealed = drafting ? [] : seat.characters;
@@ -149,7 +152,7 @@ export function create(root, { t, act, playerName }) {
     const handKeys = view.hand || mine?.hand || [];
     const hand = handKeys.map((key) => {
       const choice = at("hand", key);
-      return district(key, lang, { action: play(choice), label: choice?.label, ability: true });
+      return district(key, lang, { action: play(choice), label: choice?.label, ability: true, on: "hand" });
     });
 
     // cards to choose from, apart from the hand: drawn to keep, a hand looked at, the deck
@@ -163,7 +166,7 @@ export function create(root, { t, act, playerName }) {
       h("h4", { text: title }),
       h("div", { class: "hand" }, keys.map((key) => {
         const a = element && at(element, key);
-        return district(key, lang, { action: play(a), label: a?.label, ability: true });
+        return district(key, lang, { action: play(a), label: a?.label, ability: true, on: element || null });
       }))));
 
     // a Warlord's targets: one button opens them, framed in the cities with their price

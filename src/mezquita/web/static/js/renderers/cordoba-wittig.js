@@ -130,7 +130,7 @@ export function create(root, { t, act, playerName }) {
         const dark = (row + column) % 2 === 0;
         const base = row === view.rows ? (dark ? "#e9cf9a" : "#f1dcae") : row === 0 ? "#e4dccb" : dark ? "#ecdfc4" : "#f6ecd7";
         const target = bySquare.get(square);
-        const field = s("g", { class: `wittig-field${target ? " legal" : ""}`, "data-square": square },
+        const field = s("g", { class: `wittig-field${target ? " legal" : ""}`, "data-field": square },
           s("rect", { x, y, width: CELL, height: CELL, fill: target ? "#d7f0dc" : base, stroke: target ? LEGAL : "#c8b48f", "stroke-width": target ? 3 : 0.6 }));
         if (target) {
           field.append(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 7, fill: LEGAL, "pointer-events": "none" }));
@@ -167,7 +167,10 @@ export function create(root, { t, act, playerName }) {
         const title = web("stone_title", { stone: st.label, left: symbolName(st.left), right: symbolName(st.right), field: square });
         const stuck = stranded(square) ? web("stranded") : "";
         const group = stone(x + 4 + i * (w + (stones.length > 1 ? -2 : 0)), y + 4, w, st, symbols, { ring, title, stranded: stuck });
-        if (isPending) group.classList.add("pending");
+        if (isPending) {
+          group.classList.add("pending");
+          group.setAttribute("data-returning", st.label); // the element a stone to move back's hint names
+        }
         if (chosen) group.classList.add("selected");
         if (choice) {
           group.classList.add("legal");
@@ -186,7 +189,7 @@ export function create(root, { t, act, playerName }) {
       svg.append(s("rect", { class: "wittig-target", x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "none", stroke: LEGAL, "stroke-width": 3, "stroke-dasharray": "6 3", "pointer-events": "none" }));
     }
     table.replaceChildren(svg);
-    markNewest(table, log, (e) => [e.to && `[data-square="${e.to}"] rect`, e.field && `[data-square="${e.field}"] rect`]);
+    markNewest(table, log, (e) => [e.to && `[data-field="${e.to}"] rect`, e.field && `[data-field="${e.field}"] rect`]);
 
     status.replaceChildren(...[0, 1].flatMap((seat) => [
       h("span", { style: `display:inline-block;width:.8rem;height:.8rem;border-radius:3px;margin:0 .3rem 0 ${seat ? "1rem" : "0"};background:${SEAT_COLOUR[seat]}` }),
@@ -229,7 +232,7 @@ export function create(root, { t, act, playerName }) {
       extra.push(h("button", { type: "button", class: "wittig-side-button legal", "data-side": side, onclick: () => act(a.action) },
         web(side), " ", h("span", { class: "wittig-pair" }, ...glyphs(pair[0]), " + ", ...glyphs(pair[1])), " ", power));
     }
-    if (pass) extra.push(h("button", { type: "button", class: "wittig-pass", onclick: () => act(pass.action), text: pass.label }));
+    if (pass) extra.push(h("button", { type: "button", class: "wittig-pass", "data-pass": "", onclick: () => act(pass.action), text: pass.label }));
     const heldChoice = held && byStone.get(held);
     if (heldChoice) {
       extra.push(h("button", { type: "button", class: "primary wittig-confirm", onclick: () => act(heldChoice.action, true), text: t("wittig.confirm_button", { stone: held }) }),

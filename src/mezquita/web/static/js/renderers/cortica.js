@@ -275,7 +275,7 @@ export function create(root, { t, act, playerName }) {
         const kind = entry.action.do;
         const label = t(`cortica.chip.${PLAN_CHIPS[kind]}`);
         const cw = label.length * 7 + 18;
-        const chip = s("g", { class: "chip legal", "data-kind": kind },
+        const chip = s("g", { class: "chip legal", "data-do": kind },
           s("rect", { x: cx, y: y + hgt - 32, width: cw, height: 24, rx: 12, class: "chip-bg" }),
           s("text", { x: cx + cw / 2, y: y + hgt - 16, "text-anchor": "middle", class: "chip-text", text: label }));
         const cost = planCost(entry, card);

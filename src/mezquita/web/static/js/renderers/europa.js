@@ -295,11 +295,11 @@ function createBoard(root, { t, act, playerName }) {
           const info = view.card_info[id];
           const take = legal.find((a) => a.action.do === "take" && a.action.slot === slot);
           const swap = legal.find((a) => a.action.do === "swap" && a.action.slot === slot);
-          return h("div", { class: "eu-card", style: `border-color:${CARD_COLOURS[info.colour]}`, "data-card": id },
+          return h("div", { class: "eu-card", style: `border-color:${CARD_COLOURS[info.colour]}`, "data-card": id, "data-display": slot },
             h("span", { class: "name", text: cardName(id) }),
             h("span", { class: "kind", text: local(texts.colours[info.colour], lang) }),
-            take ? h("button", { type: "button", "data-action": "take", onclick: () => act(take.action), title: take.label, text: w("take") }) : null,
-            swap ? h("button", { type: "button", "data-action": "swap", onclick: () => act(swap.action), title: swap.label, text: w("swap") }) : null);
+            take ? h("button", { type: "button", "data-action": "take", "data-do": "take", onclick: () => act(take.action), title: take.label, text: w("take") }) : null,
+            swap ? h("button", { type: "button", "data-action": "swap", "data-do": "swap", onclick: () => act(swap.action), title: swap.label, text: w("swap") }) : null);
         });
         return h("section", {}, h("h3", { text: `${w("display")} · ${w("round", { n: view.round })} · ${w("stack", { n: view.stack })}` }),
           h("div", { class: "eu-cards" }, cards));
@@ -314,7 +314,7 @@ function createBoard(root, { t, act, playerName }) {
         const rows = TIP_KINDS.map(([kind], stone) => {
           const value = myTips[stone];
           const buttons = stone === myTips.length ? options.map((o) => h("button", {
-            type: "button", class: "legal", "data-action": kind, "data-value": o.value,
+            type: "button", class: "legal", "data-action": kind, "data-value": o.value, "data-map": o.value,
             onclick: () => hold(o.value), title: o.label, text: valueWord(stone, o.value),
           })) : [];
           const stoneMark = value !== undefined
@@ -334,13 +334,13 @@ function createBoard(root, { t, act, playerName }) {
       // Confirm places them, Undo takes the last back, Done places them and finishes
       function tipBar() {
         const waiting = held.length && !sending.length;
-        const done = legal.find((a) => a.action.do === "done") || waiting;
-        if (!done) return null;
+        const stop = legal.find((a) => a.action.do === "done");
+        if (!stop && !waiting) return null;
         return h("div", { class: "eu-held" },
           h("p", { class: "hint", text: waiting ? t("europa.held", { n: held.length }) : w("tip_more") }),
           waiting ? h("button", { type: "button", class: "primary eu-confirm", onclick: () => confirm(false), text: t("match.confirm") }) : null,
           waiting ? h("button", { type: "button", class: "eu-undo", onclick: () => { held.pop(); redraw(); }, text: `↶ ${t("europa.undo_stone")}` }) : null,
-          h("button", { type: "button", "data-action": "done", onclick: () => confirm(true), text: w("done") }));
+          h("button", { type: "button", "data-action": "done", "data-action-id": stop?.id, onclick: () => confirm(true), text: w("done") }));
       }
 
       // -- the track ---------------------------------------------------------------------

@@ -1,0 +1,70 @@
+// The guided first game ("Learn to play" in the lobby): on a guided match the server sends with
+// each update the rule notes that matter to this seat now and the legal action to point at
+// (`Game.guide`). The panel shows each note once, in the server's order, with "Next", and marks
+// the board element that action's hint names; "Leave the guide" hides it for good on this match
+// (the match goes on as a practice match). No rule is decided here.
+import { STATUS } from "./constants.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const POINT = "guide-point";
+const quote = (value) => CSS.escape(String(value));
+
+// `ctx`: { matchId, page (the match page's state) }.
+export function createGuide(ctx) {
+  const { page } = ctx;
+  const key = `mezquita.guide.${ctx.matchId}`;
+  const load = () => ({ seen: [], left: false, ...JSON.parse(localStorage.getItem(key) || "{}") });
+  const save = (state) => localStorage.setItem(key, JSON.stringify(state));
+
+  // The first note not yet dismissed and the pointer, after the board is drawn.
+  function render() {
+    const guide = page.msg?.guide;
+    const state = load();
+    for (const el of $("board").querySelectorAll(`.${POINT}`)) el.classList.remove(POINT);
+    const shown = Boolean(guide) && !state.left && !page.replay;
+    $("guide").hidden = !shown;
+    if (!shown) return;
+    const note = guide.notes.find((n) => !state.seen.includes(n.key));
+    locate(page.msg.legal.find((a) => a.id === guide.point))?.classList.add(POINT);
+    const next = h("button", { type: "button", class: "primary guide-next", text: t("guide.next") });
+    next.addEventListener("click", () => {
+      save({ ...load(), seen: [...load().seen, note.key] });
+      render();
+    });
+    const leave = h("button", { type: "button", class: "guide-leave", text: t("guide.leave") });
+    leave.addEventListener("click", () => {
+      save({ ...load(), left: true });
+      render();
+    });
+    const { legal, match } = page.msg;
+    const text = note ? note.text : t(legal.length ? "guide.follow" : match.status === STATUS.RUNNING ? "guide.wait" : "guide.done");
+    $("guide").replaceChildren(
+      h("h2", { text: t("guide.title") }),
+      h("p", { class: note ? "guide-note" : "guide-note hint", "data-note": note?.key ?? "", text }),
+      h("div", { class: "guide-buttons" }, note ? next : null, leave));
+  }
+
+  // The board element of a legal action: the one its hint names (data-<element>="<key>", or
+  // data-<element> for a hint without a key; within data-seat="<seat>" for a hint naming a
+  // seat), narrowed to the part of it (or the element with it) that an attribute names
+  // another of the action's values (a card's space: data-space; a plan's chip: data-do),
+  // else its button (data-action-id).
+  function locate(entry) {
+    if (!entry) return null;
+    const board = $("board");
+    const { hint, action } = entry;
+    if (hint) {
+      const seat = hint.seat === undefined ? "" : `[data-seat="${hint.seat}"] `; // in that seat's part
+      const base = `${seat}[data-${hint.element}${hint.key === null ? "" : `="${quote(hint.key)}"`}]`;
+      const parts = Object.entries(action).filter(([, value]) => value !== hint.key)
+        .flatMap(([name, value]) => [`${base}[data-${name}="${quote(value)}"]`, `${base} [data-${name}="${quote(value)}"]`]);
+      const found = [...parts, base].map((selector) => board.querySelector(selector)).find(Boolean);
+      if (found) return found;
+    }
+    return board.querySelector(`[data-action-id="${entry.id}"]`);
+  }
+
+  return { render };
+}
