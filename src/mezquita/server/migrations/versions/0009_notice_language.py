@@ -13,11 +13,10 @@ branch_labels = None
 depends_on = None
 
 
-def upgrade() -> None:
-    with op.batch_alter_table("notify_settings") as table:
-        table.add_column(sa.Column("lang", sa.String(8), nullable=False, server_default="en"))
+def upgrade() -> None:  # plain ALTER TABLE, as in 0010
+    op.add_column("notify_settings",
+                  sa.Column("lang", sa.String(8), nullable=False, server_default="en"))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("notify_settings") as table:
-        table.drop_column("lang")
+    op.drop_column("notify_settings", "lang")
