@@ -11,21 +11,28 @@ import mezquita
 from mezquita.games.cordoba import observation as cordoba_obs
 
 
+def _random_game(game, seed: int, rng: random.Random):
+    """The states of a random game from ``seed``, one per decision, the terminal one last
+    (the same state object, played on after each is looked at)."""
+    state = game.new_state(seed)
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
 def test_every_view_encodes_to_observation_size_floats_in_the_unit_range(config):
     game_id, options = config
     game = mezquita.load(game_id, **options)
     rng = random.Random(0)
     for seed in range(3):
-        state = game.new_state(seed)
-        while True:
+        for state in _random_game(game, seed, rng):
             for seat in range(game.num_players):
                 vector = game.encode_view(state.view(seat))
                 assert len(vector) == game.observation_size
                 assert all(0.0 <= x <= 1.0 for x in vector), (seat, vector)
-            if state.is_terminal():
-                break
-            seat = state.to_move()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 def _bits(vector: list[float]) -> list[str]:
@@ -40,17 +47,12 @@ def test_encode_state_is_the_encoded_view_bit_for_bit_and_reads_nothing_hidden(c
     game = mezquita.load(game_id, **options)
     rng = random.Random(1)
     for seed in range(2):
-        state = game.new_state(seed)
-        while True:
+        for state in _random_game(game, seed, rng):
             for seat in (*range(game.num_players), None):
                 vector = _bits(game.encode_state(state, seat))
                 assert vector == _bits(game.encode_view(state.view(seat))), (seed, seat, state.history)
                 if seat is not None and not state.is_terminal():
                     assert _bits(game.encode_state(state.resample(seat, rng), seat)) == vector
-            if state.is_terminal():
-                break
-            seat = state.to_move()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 @settings(max_examples=30, deadline=None)
@@ -58,15 +60,10 @@ def test_encode_state_is_the_encoded_view_bit_for_bit_and_reads_nothing_hidden(c
        landmarks=st.sampled_from((7, 6, 5)), match=st.booleans())
 def test_cordoba_encode_state_is_the_encoded_view_in_every_variant(seed, hand, landmarks, match):
     game = mezquita.load("cordoba", hand=hand, landmarks=landmarks, match=match)
-    state, rng = game.new_state(seed), random.Random(seed)
-    while True:
+    for state in _random_game(game, seed, random.Random(seed)):
         for seat in (0, 1, None):
             assert _bits(cordoba_obs.encode_state(game, state, seat)) == \
                 _bits(cordoba_obs.encode_view(game, state.view(seat)))
-        if state.is_terminal():
-            break
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 @settings(max_examples=30, deadline=None)
@@ -74,14 +71,11 @@ def test_cordoba_encode_state_is_the_encoded_view_in_every_variant(seed, hand, l
        landmarks=st.sampled_from((7, 6, 5)), match=st.booleans())
 def test_cordoba_encoding_is_in_range_for_every_variant(seed, hand, landmarks, match):
     game = mezquita.load("cordoba", hand=hand, landmarks=landmarks, match=match)
-    state, rng = game.new_state(seed), random.Random(seed)
-    while not state.is_terminal():
+    for state in _random_game(game, seed, random.Random(seed)):
         for seat in (0, 1, None):
             vector = cordoba_obs.encode_view(game, state.view(seat))
             assert len(vector) == cordoba_obs.OBSERVATION_SIZE
             assert all(0.0 <= x <= 1.0 for x in vector)
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 def _slot(value: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from browser_shots import keep_screenshot
 
 #: the notes each game's guide shows over its scripted deal, in order (tests/engine/test_guide.py)
@@ -60,40 +61,13 @@ def test_cordoba_guide_to_the_end(page, server, turns):
     assert time.monotonic() - start < 60
 
 
-def test_cordoba_wittig_guide_to_the_end(page, server, turns):
+@pytest.mark.parametrize("game", ["cordoba-wittig", "cortica", "europa", "citadels"])
+def test_the_guide_leads_through_the_whole_game(page, server, turns, game):
     start = time.monotonic()
-    learn(page, server, "cordoba-wittig")
-    page.wait_for_selector(".guide-point")
-    keep_screenshot(page, "guide-cordoba-wittig.png", full_page=False)
-    assert follow(page, turns, limit=200) == NOTES["cordoba-wittig"]
-    assert page.locator("#summary").is_visible()
-    assert time.monotonic() - start < 60
-
-
-def test_cortica_guide_to_the_end(page, server, turns):
-    start = time.monotonic()
-    learn(page, server, "cortica")
-    page.wait_for_selector(".guide-point")
-    keep_screenshot(page, "guide-cortica.png", full_page=False)
-    assert follow(page, turns, limit=200) == NOTES["cortica"]
-    assert page.locator("#summary").is_visible()
-    assert time.monotonic() - start < 60
-
-
-def test_europa_guide_to_the_end(page, server, turns):
-    start = time.monotonic()
-    learn(page, server, "europa")
-    assert follow(page, turns, limit=200) == NOTES["europa"]
-    assert page.locator("#summary").is_visible()
-    assert time.monotonic() - start < 60
-
-
-def test_citadels_guide_to_the_end(page, server, turns):
-    start = time.monotonic()
-    learn(page, server, "citadels")
-    page.wait_for_selector(".guide-point")
-    keep_screenshot(page, "guide-citadels.png", full_page=False)
-    assert follow(page, turns, limit=200) == NOTES["citadels"]
+    learn(page, server, game)
+    page.wait_for_selector("#guide .guide-next, .guide-point")
+    keep_screenshot(page, f"guide-{game}.png", full_page=False)
+    assert follow(page, turns, limit=200) == NOTES[game]
     assert page.locator("#summary").is_visible()
     assert time.monotonic() - start < 60
 
