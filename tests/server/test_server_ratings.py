@@ -70,6 +70,7 @@ def any_db(request, tmp_path):
 
 
 def test_a_kill_9_during_the_rating_update_leaves_it_applied_once_after_restart(any_db, tmp_path):
+    end_live_matches(any_db)  # an earlier test's match rated here would pause instead
     log = tmp_path / "server.log"
     server = ServerProcess(any_db, log=log, env=PAUSE).start()
     try:
@@ -83,7 +84,8 @@ def test_a_kill_9_during_the_rating_update_leaves_it_applied_once_after_restart(
                                                            token, cookie, stop))
         playing.start()
         deadline = time.monotonic() + 60
-        while "pausing" not in log.read_text():  # the last move is being stored and rated
+        paused = f"rating match {made['id']}: pausing"  # its last move is stored and rated
+        while paused not in log.read_text():
             assert time.monotonic() < deadline and playing.is_alive(), log.read_text()
             time.sleep(0.05)
     finally:
