@@ -279,8 +279,8 @@ class Game(Generic[S]):
 
 @cache
 def _companion(rules_module: str, game_id: str, name: str) -> ModuleType:
-    """The module ``name`` (``observation``, ``reference``) beside a game's ``rules_module``
-    (`NotImplementedError` if none)."""
+    """The module ``name`` (``observation``, ``reference``, ``guide``) beside a game's
+    ``rules_module`` (`NotImplementedError` if none)."""
     package = rules_module.rpartition(".")[0]
     if not package or find_spec(f"{package}.{name}") is None:
         raise NotImplementedError(f"{game_id} has no {name} module yet")

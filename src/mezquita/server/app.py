@@ -7,7 +7,7 @@ import re
 import secrets
 import sys
 from contextlib import asynccontextmanager
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Annotated
 
@@ -177,22 +177,9 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
                                         for e in err.errors()]}, status_code=422)
 
     @app.get("/api/games")
-    def list_games() -> list[dict]:
-        """Every registered game with its options, the bots that can play it, its measured
-        length (its ``data/length.json``, ``tools/measure_lengths.py`` writes it) and whether
-        it has a renderer of its own (``renderers/<id>.js``; else the generic one draws it) and
-        its guided first game (`_guide`)."""
-        out = []
-        for info in games():
-            try:
-                bots = agent_names(load(info.id))
-            except MezquitaError:
-                bots = []
-            length = _data_file(info.id, "length.json")
-            out.append({**info.to_json(), "agents": bots, "guide": _guide(info.id),
-                        "length": json.loads(length.read_text(encoding="utf-8")) if length else None,
-                        "renderer": (STATIC / "js" / "renderers" / f"{info.id}.js").is_file()})
-        return out
+    def list_games() -> Response:
+        """Every registered game (`_games`)."""
+        return Response(_games(), media_type="application/json")
 
     @app.post("/api/matches", status_code=201)
     async def create_match(body: CreateMatch, request: Request) -> dict:
@@ -429,6 +416,25 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+@cache
+def _games() -> bytes:
+    """Every registered game with its options, the bots that can play it, its measured length
+    (its ``data/length.json``, ``tools/measure_lengths.py`` writes it), whether it has a
+    renderer of its own (``renderers/<id>.js``; else the generic one draws it) and its guided
+    first game (`_guide`), as JSON: built once per process, every page asks for it."""
+    out = []
+    for info in games():
+        try:
+            bots = agent_names(load(info.id))
+        except MezquitaError:
+            bots = []
+        length = _data_file(info.id, "length.json")
+        out.append({**info.to_json(), "agents": bots, "guide": _guide(info.id),
+                    "length": json.loads(length.read_text(encoding="utf-8")) if length else None,
+                    "renderer": (STATIC / "js" / "renderers" / f"{info.id}.js").is_file()})
+    return json.dumps(out, ensure_ascii=False).encode()
 
 
 def _guide(game_id: str) -> dict | None:

@@ -109,14 +109,14 @@ class Delivery:
             answer.raise_for_status()
 
 
-def turn_notice(match: Match, seat: int, public_url: str, lang: str = "en") -> dict:
-    """What a notice says, in ``lang``: the game, the other players and the link; nothing
-    hidden."""
+def turn_notice(match: Match, seat: int, turn: int, public_url: str, lang: str = "en") -> dict:
+    """What the notice of ``seat``'s ``turn`` says, in ``lang``: the game, the other players
+    and the link; nothing hidden."""
     words, names = catalogue(lang), match.display_names(lang)
     game = match.game.info.name
     others = ", ".join(seat_name(i, lang, names) for i in range(len(names)) if i != seat)
     return {"event": "your_turn", "match": match.id, "game": match.game.info.id, "seat": seat,
-            "turn": len(match.state.history), "lang": lang,
+            "turn": turn, "lang": lang,
             "title": words["notice.title"].format(game=game),
             "text": words["notice.text"].format(game=game, players=others),
             "url": f"{public_url.rstrip('/')}/match/{match.id}"}
@@ -149,7 +149,7 @@ class Notices:
                 return
         except StoreUnavailable:
             return  # told nothing: the turn waits for the player all the same
-        notice = turn_notice(match, seat, self.settings.public_url, where["lang"])
+        notice = turn_notice(match, seat, turn, self.settings.public_url, where["lang"])
         for kind, send in (("webhook", self.delivery.post), ("email", self.delivery.mail)):
             if where[kind]:
                 try:

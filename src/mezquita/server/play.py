@@ -20,6 +20,7 @@ from .store import MatchRow, Move, MoveConflict, now
 
 log = logging.getLogger("mezquita.server")
 
+
 async def rebuilt(row: MatchRow) -> tuple[State, Clocks | None]:
     """The state of stored match ``row`` (its record replayed in a thread) and its clocks,
     as after its last stored move."""
@@ -99,7 +100,11 @@ class Play:
         row = match.row
         for step in sorted(steps, reverse=True):
             del row.actions[step], row.move_sources[step], row.move_times[step]
-        match.take_back(new, seat, len(steps))
+        self._replaced(match, new, seat, len(steps))
+
+    def _replaced(self, match: Match, new, seat: int | None, count: int) -> None:
+        """``new`` is ``match``'s state now, without moves taken back (`Match.take_back`)."""
+        match.take_back(new, seat, count)
         self.scheduler.schedule(match)
         match.changed()
 
@@ -123,9 +128,7 @@ class Play:
             new, _ = await rebuilt(row)  # clocks run on as they are: a takeback refunds nothing
             match.row.actions, match.row.move_sources = row.actions, row.move_sources
             match.row.move_times = row.move_times
-            match.take_back(new, None, 0)
-            self.scheduler.schedule(match)
-            match.changed()
+            self._replaced(match, new, None, 0)
 
     @staticmethod
     def _result(match: Match, state) -> dict:

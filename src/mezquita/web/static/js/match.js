@@ -9,7 +9,7 @@ import { getJSON, h, profileLink } from "./dom.js";
 import { createGuide } from "./guide.js";
 import { currentLang, languagePicker, loadLang, sentence, t, translatePage } from "./i18n.js";
 import { myMatches, NAME_KEY, remember } from "./mine.js";
-import { createReplay } from "./replay.js";
+import { createReplay, logItem } from "./replay.js";
 import { rendererFor } from "./renderers/index.js";
 import { showRules } from "./rules.js";
 
@@ -388,14 +388,11 @@ function bindResign() {
 
 function renderLog(entries) {
   // Each entry comes worded by the engine for this seat and numbered by the server per move
-  // (1, 2, 3... over the whole game); the further entries of one move follow its first
-  // under the same number, unmarked. The page only draws them.
+  // (1, 2, 3... over the whole game): the page only draws them (`logItem`).
   // A seat that left is noted where it left: after the log events there were then.
   const list = $("log");
-  const items = entries.map((e, i) => {
-    const classes = [i === entries.length - 1 && "newest", i > 0 && entries[i - 1].number === e.number && "same-move"];
-    return h("li", { value: e.number, class: classes.filter(Boolean).join(" ") }, sentence(e.text), e.by === "timeout" ? ` ${t("match.timeout")}` : "");
-  });
+  const items = entries.map((e, i) => logItem(e, entries[i - 1], { class: i === entries.length - 1 ? "newest" : "" },
+    e.by === "timeout" ? ` ${t("match.timeout")}` : ""));
   const seats = page.msg?.match.seats || [];
   seats.map((seat, i) => [seat.left, i]).filter(([left]) => left && (!entries.length || left.events >= entries[0].event))
     .sort(([a], [b]) => b.events - a.events)

@@ -7,6 +7,13 @@ import { currentLang, sentence, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
+// One log entry (worded by the engine, numbered by the server per move) as a list item; a
+// further entry of the move before it (``previous``) follows under the same number, unmarked.
+export function logItem(entry, previous, attrs = {}, ...after) {
+  const classes = [previous?.number === entry.number && "same-move", attrs.class].filter(Boolean).join(" ");
+  return h("li", { ...attrs, value: entry.number, class: classes }, sentence(entry.text), ...after);
+}
+
 // `ctx`: { matchId, page (the match page's state), pageData(match), playerName(seat),
 // onFrame() (called once a frame is shown) }.
 export function createReplay(ctx) {
@@ -53,8 +60,7 @@ export function createReplay(ctx) {
     // Every entry of the game, built once per replay; a click jumps to its frame.
     const entries = page.replay.frames.flatMap((frame, i) => frame.log.map((e) => [e, i]));
     const items = entries.map(([e, at], k) => {
-      const same = k > 0 && entries[k - 1][0].number === e.number;
-      const item = h("li", { value: e.number, class: same ? "same-move" : "", "data-frame": at, title: t("replay.jump") }, sentence(e.text));
+      const item = logItem(e, entries[k - 1]?.[0], { "data-frame": at, title: t("replay.jump") });
       item.addEventListener("click", () => { stop(); show(at, false); });
       return item;
     });
