@@ -168,11 +168,14 @@ def test_generic_renderer_plays_any_game_from_its_view_and_labels(page, server, 
 
 def drawn_px(page, selector: str) -> float:
     """The font size, in screen pixels, of the first SVG text matching ``selector`` (the
-    drawing is scaled to fit its box, the smaller of width and height)."""
-    return page.locator(selector).first.evaluate("""el => {
-        const svg = el.ownerSVGElement, box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+    drawing is scaled to fit its box, the smaller of width and height). Found and measured in
+    one script, so a redraw between finding the text and reading it cannot detach it."""
+    return page.wait_for_function("""selector => {
+        const el = document.querySelector(selector), svg = el && el.ownerSVGElement;
+        if (!svg || !svg.isConnected) return null;
+        const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
         const scale = Math.min(box.width / view.width, box.height / view.height);
-        return parseFloat(getComputedStyle(el).fontSize) * scale; }""")
+        return parseFloat(getComputedStyle(el).fontSize) * scale || null; }""", arg=selector).json_value()
 
 
 def test_defect_9_board_marks_readable_and_the_end_drops_blocked_and_dashed(page, server, turns):
@@ -190,8 +193,9 @@ def test_defect_9_board_marks_readable_and_the_end_drops_blocked_and_dashed(page
     assert "✕ blocked" in page.locator(".cordoba-legend").inner_text()
     page.set_viewport_size({"width": 390, "height": 844})
     assert drawn_px(page, ".forbid-mark") >= 11
-    listed = page.locator(".cordoba-names li").first
-    assert float(listed.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 12
+    assert page.wait_for_function("""() => {
+        const listed = document.querySelector(".cordoba-names li");
+        return listed && parseFloat(getComputedStyle(listed).fontSize); }""").json_value() >= 12
     play_to_the_end(page, turns)
     assert page.locator(".forbid-mark").count() == 0
     assert page.locator(".own-hidden").count() == 0
