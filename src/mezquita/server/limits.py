@@ -68,11 +68,14 @@ LIMITS: dict[tuple[str, str], Rate] = {
     ("export", "account"): Rate(5, 3600.0),  # data exports (each reads all of an account's rows)
 }
 
-#: cyclic garbage collection of the server process: every update allocates thousands of
-#: short-lived containers (views, log entries) and almost none form cycles, so collecting
-#: the youngest generation every 700 allocations (Python's default) cost ~15% of the CPU
-#: per move under load; every 50,000 it costs ~3%, each pass still a few milliseconds
-GC_THRESHOLDS = (50_000, 20, 100)
+#: cyclic garbage collection of the server process. Every update allocates thousands of
+#: short-lived containers (views, log entries) and almost none form cycles: collecting the
+#: youngest generation every 700 allocations (Python's default) cost ~15% of the CPU per move,
+#: and its frequent full passes over a large heap took up to 400 ms. A larger middle
+#: generation (50,000 x 20) made one pass over up to a million survivors take 250 ms. At
+#: 1,000 paced matches (the load benchmark, idle machine, 6 runs each) 5,000 x 10 x 10 gave
+#: move p99 of 23-49 ms against 120-235 ms for 50,000 x 20 x 100, at the same CPU per move
+GC_THRESHOLDS = (5_000, 10, 10)
 SURROGATE = re.compile("[\ud800-\udfff]")  # half of a UTF-16 pair: no text on its own
 
 
