@@ -31,7 +31,8 @@ def facts(state: CordobaWittigState) -> list[list]:
             out.append(["compensation", e["symbol"], "in power", e["seat"]])
         elif e["do"] == "back":
             out.append(["compensation", e["symbol"], "stones back", e["seat"]])
-    outcome = state.outcome.value if state.outcome != Outcome.PLAYING else "unfinished"
+    # str(): a state rebuilt from stored JSON holds the outcome as a plain string
+    outcome = str(state.outcome) if state.outcome != Outcome.PLAYING else "unfinished"
     out.append(["outcome", outcome, "ended", state.winner if state.winner >= 0 else None])
     return out
 
