@@ -47,7 +47,7 @@ from rich.console import Console
 from rich.text import Text
 
 from mezquita.agents import Agent, Turn, make_agent
-from mezquita.engine import Game, IllegalAction, load, registry
+from mezquita.engine import Game, IllegalAction, State, load, registry
 
 from . import opponents as opp
 from .arrays import float32
@@ -79,7 +79,7 @@ def observation_space(game: Game, observation: str, oracle: bool) -> gymnasium.s
     vector = gymnasium.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
     if observation == "flat":
         return vector
-    spaces = {"observation": vector,
+    spaces: dict[str, gymnasium.spaces.Space] = {"observation": vector,
               "action_mask": gymnasium.spaces.Box(0, 1, (game.num_actions,), np.int8)}
     if oracle:
         size = (game.num_players - 1) * game.observation_size
@@ -90,7 +90,9 @@ def observation_space(game: Game, observation: str, oracle: bool) -> gymnasium.s
 class MezquitaEnv(gymnasium.Env):
     """One seat of a Mezquita game; the other seats are played by opponents."""
 
-    metadata: ClassVar[dict] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    # gymnasium declares metadata as an instance variable; it is a class attribute (its own
+    # envs set it so, and ruff's RUF012 asks for ClassVar)
+    metadata: ClassVar[dict] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # type: ignore[misc]
 
     def __init__(
         self,
@@ -110,14 +112,15 @@ class MezquitaEnv(gymnasium.Env):
         check_options(self.game, seat, observation, oracle)
         self.opponent_specs = opp.seat_specs(opponents, self.game.num_players)
         self._members = opp.resolve_all(self.opponent_specs, self.game)
-        self.seat_option, self.seat = seat, 0 if seat == "random" else seat
+        self.seat_option = seat
+        self.seat = seat if isinstance(seat, int) else 0  # "random": drawn at each reset
         self.observation_mode, self.oracle = observation, oracle
         self.score_shaping = float(score_shaping)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.observation_space = observation_space(self.game, observation, oracle)
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
-        self.state = None
+        self.state: State | None = None  # set by reset
         self._over = True  # the episode ended (game over or illegal action): reset first
         self._opponents: dict[int, Agent | opp.Policy] = {}
         self._obs: Any = None
@@ -150,17 +153,19 @@ class MezquitaEnv(gymnasium.Env):
         """Play the learner's ``action``, then the opponents' moves up to its next turn."""
         if self._over:
             raise gymnasium.error.ResetNeeded("the episode is over: call reset() first")
+        state = self.state
+        assert state is not None  # dealt by reset: the episode is not over
         action = int(action)
-        if action not in self.state.legal_actions(self.seat):
+        if action not in state.legal_actions(self.seat):
             self._over = True
             info = self._info({"illegal_action": f"action {action} is not legal now"})
             obs = self._obs.copy() if self.observation_mode == "flat" else {
                 k: v.copy() for k, v in self._obs.items()}  # new arrays: callers keep the last
             return obs, self.illegal_reward, True, False, info
-        self.state.apply(self.seat, action)
+        state.apply(self.seat, action)
         self._play_opponents()
-        terminated = self._over = self.state.is_terminal()
-        reward = float(self.state.returns()[self.seat]) if terminated else 0.0
+        terminated = self._over = state.is_terminal()
+        reward = float(state.returns()[self.seat]) if terminated else 0.0
         if self.score_shaping:
             potential = self._shaping_potential()
             reward += potential - self._potential
@@ -186,6 +191,7 @@ class MezquitaEnv(gymnasium.Env):
 
     def _play_opponents(self) -> None:
         state, game = self.state, self.game
+        assert state is not None  # dealt by reset
         while (movers := state.to_move()) and self.seat not in movers:
             seat = movers[0]
             player = self._opponents[seat]
@@ -201,6 +207,7 @@ class MezquitaEnv(gymnasium.Env):
     def _shaping_potential(self) -> float:
         if not self.score_shaping:
             return 0.0
+        assert self.state is not None  # dealt by reset
         scores = self.state.scores()
         best_other = max(s for i, s in enumerate(scores) if i != self.seat)
         return self.score_shaping * float(scores[self.seat] - best_other)
@@ -209,6 +216,7 @@ class MezquitaEnv(gymnasium.Env):
         """Encode the learner's observation and mask once per step (kept for
         ``action_masks()`` and an illegal action's reply)."""
         state, game = self.state, self.game
+        assert state is not None  # dealt by reset
         mask = np.zeros(game.num_actions, np.int8)
         mask.put(state.legal_actions(self.seat), 1)  # put: cheaper than indexing with a list
         self._mask = mask
@@ -291,7 +299,9 @@ class FastVectorEnv(gymnasium.vector.VectorEnv):
     ``learner_seats`` holds each env's learner seat in the current episode.
     """
 
-    metadata: ClassVar[dict] = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
+    # a class attribute, as in MezquitaEnv (gymnasium declares an instance variable)
+    metadata: ClassVar[dict] = {  # type: ignore[misc]
+        "autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
 
     def __init__(self, num_envs: int = 16, game: str = "cordoba", seat: int | str = 0,
                  opponents: Any = "random", observation: str = "dict", oracle: bool = False,
@@ -318,7 +328,9 @@ class FastVectorEnv(gymnasium.vector.VectorEnv):
         self.observation_space = gymnasium.vector.utils.batch_space(
             self.single_observation_space, num_envs)
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
-        self._S = self._R = None
+        # the simulator's batched states and random streams, set by reset
+        self._S: np.ndarray | None = None
+        self._R: np.ndarray | None = None
         self.learner_seats = np.zeros(num_envs, np.int64)
         self._member = np.zeros(num_envs, np.int64)  # which pool member plays each env
         self._potential = np.zeros(num_envs)
@@ -335,7 +347,8 @@ class FastVectorEnv(gymnasium.vector.VectorEnv):
         self._play_opponents()
         self._potential = self._shaping_potential()
         obs = self._observation()
-        infos = {"seat": self.learner_seats.copy(), "_seat": np.ones(self.num_envs, bool)}
+        infos: dict[str, np.ndarray] = {"seat": self.learner_seats.copy(),
+                                        "_seat": np.ones(self.num_envs, bool)}
         if self.observation_mode == "flat":
             infos["action_mask"], infos["_action_mask"] = self._mask, np.ones(self.num_envs, bool)
         return obs, infos
@@ -395,6 +408,7 @@ class FastVectorEnv(gymnasium.vector.VectorEnv):
 
     def _play_opponents(self) -> None:
         S, R, sim = self._S, self._R, self.sim
+        assert S is not None  # dealt by reset
         while (waiting := (mover := sim.to_move(S)) == 1 - self.learner_seats).any():
             actions = np.full(self.num_envs, -1, np.int64)
             for k, member in enumerate(self._members):

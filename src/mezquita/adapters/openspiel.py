@@ -157,7 +157,7 @@ class MezquitaSpielGame(pyspiel.Game):
             game_type(info, explicit),
             pyspiel.GameInfo(
                 num_distinct_actions=g.num_actions + info.simultaneous,
-                max_chance_outcomes=len(self.deals) if explicit else 0,
+                max_chance_outcomes=len(self.deals) if self.deals is not None else 0,
                 num_players=g.num_players,
                 min_utility=0.0,
                 max_utility=1.0,
@@ -358,13 +358,17 @@ class _World:
         if self._state is None:
             if self.awaiting_deal:
                 raise pyspiel.SpielError("this is the chance node of the deal: no state yet")
-            self._state = self._source.mezquita.new_state(self._source.next_seed())
+            source = self._source
+            assert source is not None  # a fresh world keeps its game until it deals
+            self._state = source.mezquita.new_state(source.next_seed())
             self._source = None
         return self._state
 
     def deal(self, outcome: int) -> None:
         """Take deal number ``outcome`` of the explicit chance node."""
-        self._state = self._source.mezquita.dealt_state(self._source.deals[outcome][0])
+        source = self._source
+        assert source is not None and source.deals is not None  # the explicit deal node
+        self._state = source.mezquita.dealt_state(source.deals[outcome][0])
         self._source, self.awaiting_deal = None, False
 
     def remember(self, moves: dict[int, int]) -> None:

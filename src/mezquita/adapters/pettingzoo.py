@@ -46,7 +46,7 @@ actions (all zero when it is not that agent's turn).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -90,7 +90,9 @@ def parallel_env(game: str, render_mode: str | None = None, rewards: str = "zero
 class _Seats:
     """What both environments share: agents, spaces, seeding, rewards and rendering."""
 
-    metadata: ClassVar[dict] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    # An instance variable with a class default, as PettingZoo declares it: _setup gives each
+    # environment its own copy with the game's name (so not a ClassVar, whatever RUF012 says).
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
     extra_actions = 0  # actions beyond the game's own (Parallel's "wait")
 
     def _setup(self, game: Game, render_mode: str | None, rewards: str,
@@ -142,6 +144,7 @@ class _Seats:
         self._cycles = 0
 
     def _final_rewards(self) -> list[float]:
+        assert self.game_state is not None  # dealt by reset
         returns = self.game_state.returns()
         n = len(returns)
         if self.reward_form == "share":
@@ -184,7 +187,7 @@ class _Seats:
 class MezquitaAEC(_Seats, AECEnv):
     """One Mezquita game as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata: ClassVar[dict] = {**_Seats.metadata, "is_parallelizable": False}
+    metadata: dict[str, Any] = {**_Seats.metadata, "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, game: Game, render_mode: str | None = None, rewards: str = "zero_sum",
                  max_cycles: int | None = None, global_state: bool = False) -> None:
@@ -199,12 +202,14 @@ class MezquitaAEC(_Seats, AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        assert self.game_state is not None  # just dealt
         self.agent_selection = agent_name(self.game_state.to_move()[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
         mask = np.zeros(self._num_actions, np.int8)
+        assert self.game_state is not None  # dealt by reset
         mask.put(self.game_state.legal_actions(seat), 1)  # put: cheaper than indexing with a list
         return self._observation(seat, mask)
 
@@ -218,10 +223,12 @@ class MezquitaAEC(_Seats, AECEnv):
             return
         if type(action) is not int and not isinstance(action, np.integer):
             raise IllegalAction(f"{agent} must play an integer action id, not {action!r}")
-        self.game_state.apply(self._seat_of[agent], int(action))
+        state = self.game_state
+        assert state is not None  # dealt by reset (the agents are in play)
+        state.apply(self._seat_of[agent], int(action))
         self._cumulative_rewards[agent] = 0.0
         self._cycles += 1
-        movers = self.game_state.to_move()
+        movers = state.to_move()
         if movers and (self.max_cycles is None
                        or self._cycles < self.max_cycles * len(self.agents)):
             # The game goes on: every reward stays 0 (the dicts are already all zero).
@@ -254,16 +261,19 @@ class MezquitaParallel(_Seats, ParallelEnv):
         """Deal a new game (from ``seed`` exactly when given, as in the AEC environment)."""
         self._deal(seed)
         self.agents = self.possible_agents.copy()
-        return self._observations(), {a: {} for a in self.agents}
+        infos: dict[str, dict] = {a: {} for a in self.agents}
+        return self._observations(), infos
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
-        movers = self.game_state.to_move()
+        state = self.game_state
+        assert state is not None  # dealt by reset
+        movers = state.to_move()
         out = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
             mask = np.zeros(self._num_actions + 1, np.int8)
             if seat in movers:
-                mask.put(self.game_state.legal_actions(seat), 1)
+                mask.put(state.legal_actions(seat), 1)
             else:
                 mask[self.wait] = 1
             out[agent] = self._observation(seat, mask)
@@ -272,7 +282,9 @@ class MezquitaParallel(_Seats, ParallelEnv):
     def step(self, actions: dict[str, int]):
         """Play the action of every seat to move at once; the others must wait. Raise
         `IllegalAction` (and change nothing) for a missing, illegal or misplaced action."""
-        movers = self.game_state.to_move()
+        state = self.game_state
+        assert state is not None  # dealt by reset
+        movers = state.to_move()
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
             action = actions.get(agent)
@@ -281,7 +293,7 @@ class MezquitaParallel(_Seats, ParallelEnv):
                                     f"not {action!r}")
             if seat not in movers and int(action) != self.wait:
                 raise IllegalAction(f"{agent} is not to move now: its only action is wait = {self.wait}")
-        new = self.game_state.clone()
+        new = state.clone()
         for seat in movers:
             new.apply(seat, int(actions[agent_name(seat)]))  # wait is outside the game: refused
         self.game_state = new
@@ -293,7 +305,7 @@ class MezquitaParallel(_Seats, ParallelEnv):
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, cut)
         observations = self._observations()
-        infos = {a: {} for a in self.agents}
+        infos: dict[str, dict] = {a: {} for a in self.agents}
         if over or cut:
             self.agents = []
         if self.render_mode == "human":
@@ -343,7 +355,9 @@ class ClassicAEC(MezquitaAEC):
         assert (action is None and dead) or inside, "action is not in action space"
         if dead:
             self._was_dead_step(action)
-        elif int(action) not in self.game_state.legal_actions(self._seat_of[agent]):
+            return
+        assert action is not None and self.game_state is not None  # inside; dealt by reset
+        if int(action) not in self.game_state.legal_actions(self._seat_of[agent]):
             EnvLogger.warn_on_illegal_move()
             self._cumulative_rewards[agent] = 0
             self.terminations = dict.fromkeys(self.agents, True)

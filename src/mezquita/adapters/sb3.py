@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import time
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from stable_baselines3.common.callbacks import BaseCallback
@@ -36,7 +36,7 @@ from mezquita import fast
 
 from . import opponents as opp
 from .gymnasium import FastVectorEnv, MezquitaEnv
-from .sb3_policy import PolicyOpponent, load_policy  # noqa: F401  (public here too)
+from .sb3_policy import ActorCritic, PolicyOpponent, load_policy  # noqa: F401  (public here too)
 
 
 def vec_env(game_id: str, n_envs: int = 8, opponents: Any = "heuristic", seat: int | str = "random",
@@ -170,7 +170,10 @@ class SelfPlay(BaseCallback):
 
     def _freeze(self) -> None:
         if self.frozen is None:
-            self.frozen = PolicyOpponent(copy.deepcopy(self.model.policy), self._deterministic)
+            # SB3 types a callback's model.policy as any policy; a learner playing itself is an
+            # actor-critic (PPO or MaskablePPO)
+            policy = cast(ActorCritic, copy.deepcopy(self.model.policy))
+            self.frozen = PolicyOpponent(policy, self._deterministic)
             self.frozen.policy.set_training_mode(False)
         else:
             self.frozen.policy.load_state_dict(self.model.policy.state_dict())

@@ -5,11 +5,20 @@ importing the vector environments that import it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 import gymnasium
 import numpy as np
 import torch
 from stable_baselines3.common.policies import ActorCriticPolicy
+
+if TYPE_CHECKING:
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from stable_baselines3 import PPO
+
+#: the policies an opponent plays: PPO's and MaskablePPO's (not a subclass of PPO's)
+ActorCritic: TypeAlias = "ActorCriticPolicy | MaskableActorCriticPolicy"
 
 
 class PolicyOpponent:
@@ -17,7 +26,7 @@ class PolicyOpponent:
     distribution restricted to the legal mask (``deterministic``: the most likely legal
     action)."""
 
-    def __init__(self, policy: ActorCriticPolicy, deterministic: bool = False) -> None:
+    def __init__(self, policy: ActorCritic, deterministic: bool = False) -> None:
         if not isinstance(policy.observation_space, gymnasium.spaces.Box):
             raise ValueError("a policy opponent needs a policy trained on flat observations "
                              "(observation='flat')")
@@ -35,7 +44,10 @@ class PolicyOpponent:
         with torch.no_grad():
             features = torch.as_tensor(observations, dtype=torch.float32,
                                        device=self.policy.device)
-            logits = self.policy.get_distribution(features).distribution.logits
+            # a Discrete action space: the distribution is one torch Categorical (SB3 types it
+            # as any torch distribution or a list of them)
+            logits = cast(torch.distributions.Categorical,
+                          self.policy.get_distribution(features).distribution).logits
             logits = logits.masked_fill(~torch.as_tensor(masks, dtype=torch.bool,
                                                          device=logits.device), -torch.inf)
             if self.deterministic:
@@ -52,6 +64,7 @@ def load_policy(path: str | Path, deterministic: bool = False) -> PolicyOpponent
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"no saved model at {path}")
+    model: MaskablePPO | PPO
     try:
         model = MaskablePPO.load(path, device="cpu")
     except (KeyError, TypeError, ValueError):

@@ -53,7 +53,7 @@ class Finding:
 def variants(game_id: str, base: dict) -> list[dict]:
     """The base options, then each short-choice option changed one at a time."""
     game = load(game_id, **base)
-    out = [{}]
+    out: list[dict] = [{}]
     for option in game.info.options:
         if option.name in base or not option.choices or len(option.choices) > 8:
             continue

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
+from typing import TypedDict
 
 from mezquita.engine import Game, derive_seed
 
@@ -29,6 +30,16 @@ from .plots import slug
 from .report import analyse
 from .runner import play_plan
 from .tournament import GameResult
+
+
+class Match(TypedDict):
+    """One match of a balance study: its folder name, agents, plan, report and games."""
+
+    name: str
+    agents: list[str]
+    plan: Plan
+    report: dict
+    results: list[GameResult]
 
 
 def ladder_agents(game: Game, search: str) -> list[str]:
@@ -58,7 +69,7 @@ def balance(game: Game, games: int, search: str, models: list[str], seed: int = 
     ``{"game", "models", "games_per_match", "matches": [{"name", "agents", "report",
     "results"}], "variants": [per variant summary]}``."""
     variants = variants or [{}]
-    matches = []
+    matches: list[Match] = []
     for name, plan in balance_plans(game, variants, games, search, models, seed):
         results = play_plan(plan, workers, out=out / name if out else None, on_result=on_result)
         matches.append({"name": name, "agents": plan.agents, "plan": plan,

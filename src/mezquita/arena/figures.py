@@ -23,11 +23,16 @@ from types import ModuleType
 from mezquita.engine import Game, State
 
 
-@cache
 def _module(game_class: type[Game]) -> ModuleType | None:
-    name = game_class.metrics
+    return _metrics_module(game_class.metrics, game_class.__module__)
+
+
+@cache
+def _metrics_module(name: str | None, rules_module: str) -> ModuleType | None:
+    """The module ``name`` (a game's ``Game.metrics``), or by default the ``metrics`` module
+    beside its ``rules_module``, or None if it has none."""
     if name is None:
-        package = game_class.__module__.rpartition(".")[0]
+        package = rules_module.rpartition(".")[0]
         name = f"{package}.metrics"
         if not package or find_spec(name) is None:
             return None

@@ -11,7 +11,7 @@ opposite directions, and *not robust* when some models see an effect and others 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from mezquita.engine import Game
 
@@ -35,7 +35,8 @@ def direction_of_difference(diff: dict | None) -> str | None:
     return "up" if lo > 0 else "down" if hi < 0 else "level"
 
 
-def judge(question: str, answers: dict[str, str | None], words: dict[str, str]) -> dict:
+def judge(question: str, answers: Mapping[str, str | None], words: Mapping[str | None, str]
+          ) -> dict:
     """One question's answers per model (directions) and the conclusion, in words: ``words``
     maps ``up`` / ``down`` / ``level`` to what they mean for this question, and ``None`` to
     what it means that no model gave an answer."""
@@ -58,13 +59,17 @@ def judge(question: str, answers: dict[str, str | None], words: dict[str, str]) 
             "text": f"{question}: {text}."}
 
 
-START_WORDS = {"up": "starting pays", "down": "starting costs",
-               "level": "no start advantage detectable"}
-CHANGE_WORDS = {"up": "higher", "down": "lower", "level": "no detectable change"}
-DENIAL = {"denying it costs": "down", "denying it helps": "up", "no detectable effect": "level",
-          "never came up": None}
-DENIAL_WORDS = {"down": "denying it costs", "up": "denying it helps",
-                "level": "no detectable effect", None: "it never came up"}
+#: a question's words per direction (``None``: no model answered), for `judge`
+START_WORDS: dict[str | None, str] = {
+    "up": "starting pays", "down": "starting costs", "level": "no start advantage detectable"}
+CHANGE_WORDS: dict[str | None, str] = {
+    "up": "higher", "down": "lower", "level": "no detectable change"}
+DENIAL: dict[str, str | None] = {
+    "denying it costs": "down", "denying it helps": "up", "no detectable effect": "level",
+    "never came up": None}
+DENIAL_WORDS: dict[str | None, str] = {
+    "down": "denying it costs", "up": "denying it helps", "level": "no detectable effect",
+    None: "it never came up"}
 
 
 def sweep_robustness(reports: dict[str, dict], name: Callable[[str], str] = str) -> list[dict]:
@@ -75,7 +80,8 @@ def sweep_robustness(reports: dict[str, dict], name: Callable[[str], str] = str)
     questions = []
     for i, v in enumerate(first["variants"]):
         if v.get("positions") and not one_seat(v.get("restrict")):
-            answers = {m: WORDS[r["variants"][i]["positions"][0]["verdict"]]
+            answers: dict[str, str | None] = {
+                m: WORDS[r["variants"][i]["positions"][0]["verdict"]]
                        for m, r in reports.items() if r["variants"][i].get("positions")}
             questions.append(judge(f"start player, {v['variant']}", answers, START_WORDS))
     for k, row in enumerate(first.get("comparison", [])):

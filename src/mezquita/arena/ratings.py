@@ -23,7 +23,9 @@ def rate(results: Iterable[GameResult], agents: list[str]) -> list[dict]:
     ratings = {name: model.rating(name=name) for name in dict.fromkeys(agents)}
     for result in sorted(results, key=lambda r: r.index):
         teams = [[model.rating(mu=ratings[n].mu, sigma=ratings[n].sigma)] for n in result.seats]
-        updated = model.rate(teams, ranks=result.ranks)
+        # openskill annotates ranks as list[float] (a list is invariant); int ranks are its own
+        # documented use
+        updated = model.rate(teams, ranks=result.ranks)  # type: ignore[arg-type]
         for name in set(result.seats):
             seats = [s for s, n in enumerate(result.seats) if n == name]
             mu = sum(updated[s][0].mu for s in seats) / len(seats)

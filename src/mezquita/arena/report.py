@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 
 from mezquita.engine import Game
 
@@ -65,13 +66,14 @@ ALPHA = 0.05
 def analyse(results: list[GameResult], plan: Plan) -> dict:
     """Everything the arena reports about ``results`` (one plan's games, in any order)."""
     results = sorted(results, key=lambda r: r.index)
+    variants: list[dict] = []
     report = {"game": plan.game, "options": plan.options, "seed": plan.seed,
               "agent_list": plan.agents, "planned_games": plan.games,
-              "games": len(results), "variants": []}
+              "games": len(results), "variants": variants}
     for v in range(len(plan.variants)):
         mine = [r for r in results if r.variant == v]
-        report["variants"].append(analyse_variant(mine, plan, v))
-    games_compared = [v for v in report["variants"] if not one_seat(v["restrict"])]
+        variants.append(analyse_variant(mine, plan, v))
+    games_compared = [v for v in variants if not one_seat(v["restrict"])]
     if len(games_compared) > 1:
         report["compared"] = [v["variant"] for v in games_compared]
         report["comparison"] = compare(games_compared, plan.load())
@@ -164,7 +166,7 @@ def _verdicts(report: dict, has_basis: bool) -> dict:
             "not_level": sum(row["verdict"] != "level" for row, _ in family)}
 
 
-def _distribution(values: list[float], share: float) -> dict:
+def _distribution(values: Sequence[float], share: float) -> dict:
     """Mean (log-scale 95% CI), median, min, max, sd and histogram of non-negative values."""
     counts = Counter(values)
     mean = positive_mean_ci(values, share)
@@ -277,7 +279,7 @@ def restricted_play(results: list[GameResult], plan: Plan) -> list[dict]:
     by_variant: dict[int, dict[int, GameResult]] = defaultdict(dict)
     for r in results:
         by_variant[r.variant][r.index // len(plan.variants)] = r
-    rows = []
+    rows: list[dict] = []
     for v, spec in enumerate(plan.variants):
         restriction = plan.restriction(v)
         if not restriction or restriction.every_seat:

@@ -86,7 +86,7 @@ class Restriction:
 def one_seat(spec: str | None) -> bool:
     """Whether a variant's restriction binds one seat only (a restricted-play arm, not a
     variant of the game)."""
-    return bool(spec) and not spec.endswith(ALL)
+    return bool(spec and not spec.endswith(ALL))
 
 
 def fields(game: Game) -> list[str]:

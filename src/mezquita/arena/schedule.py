@@ -16,6 +16,7 @@ cycle has each agent in each seat nearly equally often.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from itertools import combinations, permutations
 
@@ -29,6 +30,7 @@ def _cycle(agents: tuple[str, ...], seats: int) -> tuple[tuple[str, ...], ...]:
     k = len(agents)
     if k == 1:
         return (agents * seats,)
+    tuples: Iterator[tuple[str, ...]]
     if k >= seats:
         tuples = permutations(agents, seats)
     else:

@@ -5,6 +5,7 @@ step-down adjustment across a report's verdicts."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from statistics import median
 
 Z95 = 1.959963984540054
@@ -62,7 +63,7 @@ def holm(p_values: list[float]) -> list[float]:
     return adjusted
 
 
-def positive_mean_ci(values: list[float], share: float = 1.0) -> dict:
+def positive_mean_ci(values: Sequence[float], share: float = 1.0) -> dict:
     """Mean of non-negative values (counts, lengths, margins) with a 95% interval on the log
     scale, so it never goes below 0 (all zero: 0 up to the rule of three, ``3/n``).
     ``share``: `effective_share` of the games. ``{"mean", "ci95", "n" (effective), "sd"}``."""
@@ -85,13 +86,13 @@ def _sig(x: float) -> float:
     return float(f"{x:.4g}")
 
 
-def describe(values: list[float]) -> dict:
+def describe(values: Sequence[float]) -> dict:
     """Mean, median, min and max of a non-empty list."""
     return {"mean": round(sum(values) / len(values), 2), "median": median(values),
             "min": min(values), "max": max(values)}
 
 
-def clustered_rate(clusters: list[tuple[float, int]]) -> dict:
+def clustered_rate(clusters: Iterable[Sequence[float]]) -> dict:
     """A rate whose trials come in groups (a game's seats): ``clusters`` are
     ``(successes, trials)`` per game. The interval is Wilson's on the *effective* number of
     trials, the trials divided by the design effect of the ratio estimator's between-game

@@ -11,6 +11,7 @@ import json
 import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from typing import TypedDict
 
 from mezquita.agents import Turn, make_agent
 from mezquita.engine import Game, Record, derive_seed
@@ -98,9 +99,14 @@ def play_game(game: Game, seats: list[str], seed: int, index: int = 0,
     ``restricted`` seats play under ``restriction``.
     """
     players = [make_agent(name, game, derive_seed(seed, "agent", s)) for s, name in enumerate(seats)]
-    restricted = sorted(restricted) if restriction else []
-    for s in restricted:
-        players[s] = RestrictedAgent(players[s], restriction)
+    bound: list[RestrictedAgent] = []  # the agents of the restricted seats, in seat order
+    if restriction:
+        restricted = sorted(restricted)
+        for s in restricted:
+            players[s] = agent = RestrictedAgent(players[s], restriction)
+            bound.append(agent)
+    else:
+        restricted = []
     tracker = Tracker(game)
     state = game.new_state(seed)
     think = [0.0] * game.num_players
@@ -129,8 +135,20 @@ def play_game(game: Game, seats: list[str], seed: int, index: int = 0,
                       round(legal_total / length, 3) if length else 0.0,
                       hidden.to_json() if hidden else None, variant, **figures(state),
                       digest=hashlib.blake2b(moves, digest_size=8).hexdigest(),
-                      restricted=restricted, removed=[players[s].removed for s in restricted],
+                      restricted=restricted, removed=[agent.removed for agent in bound],
                       trajectory=tracker.summary(state.returns()))
+
+
+class _Tally(TypedDict):
+    """One agent's games in `summarise`: counts, points (the sum of its returns) and its
+    fair share of them (the sum of its seats' shares of each game)."""
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    points: float
+    fair: float
 
 
 def summarise(results: Iterable[GameResult], agents: list[str], share: float = 1.0) -> dict:
@@ -144,8 +162,9 @@ def summarise(results: Iterable[GameResult], agents: list[str], share: float = 1
     """
     results = list(results)
     names = list(dict.fromkeys(agents))
-    per_agent = {n: {"games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0.0, "fair": 0.0}
-                 for n in names}
+    per_agent: dict[str, _Tally] = {
+        n: {"games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0.0, "fair": 0.0}
+        for n in names}
     for r in results:
         for name in dict.fromkeys(r.seats):
             mine = [s for s, n in enumerate(r.seats) if n == name]
@@ -160,12 +179,13 @@ def summarise(results: Iterable[GameResult], agents: list[str], share: float = 1
                 row["draws"] += 1
             else:
                 row["losses"] += 1
-    for row in per_agent.values():
-        row.update(rate(row["points"], row["games"], row["games"] * share))
-        row["fair"] = round(row["fair"] / row["games"], 4) if row["games"] else 0.0
-        row["points"] = round(row["points"], 2)
+    # each tally with its win share; ``fair`` and ``points`` keep their places, rounded
+    rows = {n: {**row, **rate(row["points"], row["games"], row["games"] * share),
+                "fair": round(row["fair"] / row["games"], 4) if row["games"] else 0.0,
+                "points": round(row["points"], 2)}
+            for n, row in per_agent.items()}
     return {
         "games": len(results),
-        "agents": per_agent,
+        "agents": rows,
         "length": describe([r.length for r in results]) if results else {},
     }

@@ -32,8 +32,10 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 #: ``seen_by(event, state) -> seats``: who may know an event's secret fields now (a
-#: spectator, ``None``, only through `EVERYONE`)
-SeenBy = Callable[[dict, "State"], Collection[int | None]]
+#: spectator, ``None``, only through `EVERYONE`). The state is the game's own `State`
+#: subclass, which a game's rule reads; the table is not generic in it, so it is ``Any``
+#: here, as in `Decision.choices` and `Decision.facts`.
+SeenBy = Callable[[dict, Any], Collection[int | None]]
 
 
 class _Everyone(Collection):

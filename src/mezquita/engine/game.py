@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import MezquitaError
 from .guide import GuideSetup, Note, guide_notes
@@ -105,27 +105,27 @@ class Game(Generic[S]):
     #: action`` (a plain function, e.g. ``staticmethod(f)``). Search calls it on its own
     #: determinised states only, so it may read any field; it must be cheap and use ``rng``
     #: for its randomness. None: uniformly random playouts.
-    rollout_policy: Callable[[State, int, list[int], random.Random], int] | None = None
+    rollout_policy: Callable[[S, int, list[int], random.Random], int] | None = None
     #: Optional evaluation for depth-limited search (``alphabeta``), ``evaluation(state, seat)
     #: -> value`` (a plain function): the value of a state for a seat in [-1, 1] (1 a sure win,
     #: -1 a sure loss). Search calls it on its own copies of the state. None: search scores
     #: a cut position from ``scores()``.
-    evaluation: Callable[[State, int], float] | None = None
+    evaluation: Callable[[S, int], float] | None = None
     #: Optional transposition key for depth-limited search (``alphabeta``), ``search_key(state)
     #: -> hashable`` (a plain function): equal for two states whose futures are the same, so
     #: two move orders reaching one position share a table entry. None: no transpositions.
-    search_key: Callable[[State], Hashable] | None = None
+    search_key: Callable[[S], Hashable] | None = None
     #: Optional model of play for search bots' beliefs, ``belief(world, seat) -> likelihood``
     #: (a plain function): from any determinisation ``world`` of ``seat``'s view, a function
     #: giving the relative likelihood of a determinisation under a model of how the other
     #: seats make their hidden choices. ISMCTS then draws its worlds by Metropolis-Hastings
     #: with ``resample`` as the proposal. None: every consistent world is equally likely.
-    belief: Callable[[State, int], Callable[[State], float]] | None = None
+    belief: Callable[[S, int], Callable[[S], float]] | None = None
     #: Optional one-line reason for a hint, ``hint_reason(game, view, action, lang) -> str |
     #: None`` (a plain function): why ``action`` may be good, from the deciding seat's ``view``
     #: only, in ``lang`` from the game's texts ("takes control of Mosque-Cathedral (7)");
     #: None where the game has nothing to say beyond the action itself. None: no reasons.
-    hint_reason: Callable[[Game, dict, int, str], str | None] | None = None
+    hint_reason: Callable[[Self, dict, int, str], str | None] | None = None
     #: Module of the game's balance figures for the arena (docs/arena.md): optional functions
     #: ``start_seat(state)``, ``rounds(state)``, ``facts(state)`` and ``catalogue(game)``.
     #: None: the game package's ``metrics`` module if it has one, else no figures.
@@ -216,7 +216,7 @@ class Game(Generic[S]):
             return self.encode_view(state.view(seat))
         return encode(self, state, seat)
 
-    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
         """One entry of ``state.log(viewer)`` as a sentence in ``lang`` ("Anna builds Palace
         (5)"); ``names`` are the players' names (default "Player 1"...). It reads only the
         entry, which is already masked for its viewer, so it cannot reveal anything hidden."""

@@ -422,7 +422,7 @@ class State:
     def _resample(self, seat: int, rng: random.Random) -> Self:
         raise NotImplementedError(f"{self.game.info.id} must implement _resample")
 
-    def _copy_into(self, new: State) -> None:
+    def _copy_into(self, new: Self) -> None:
         """Copy the game's fields into ``new`` (override with a hand-written fast copy)."""
         for name in self.fields:
             setattr(new, name, _copy_json(getattr(self, name)))

@@ -20,7 +20,7 @@ Labels are ``texts.json["actions"][kind]``; event texts ``texts.json["events"][k
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mezquita.engine import Decision, Decisions, Event, Hint, Param, State, nobody, owner, owner_and
@@ -387,7 +387,7 @@ def _wiz_keep(st: CitadelsModel, seat: int) -> None:
     st._event(seat, "wiz_keep", top.other, DIST_KEYS[top.district])
 
 
-def _wizard_builds(st: CitadelsModel) -> list[int]:
+def _wizard_builds(st: CitadelsModel) -> Sequence[int]:
     top = _top(st)
     dist = top.district
     ok = build_cost(st, top.seat, dist) <= st.gold[top.seat] and can_build(st, top.seat, dist, True)
@@ -697,11 +697,21 @@ def _choices(acted: bool, char: int) -> tuple:
 _FREE_BEFORE, _FREE_AFTER = ([_choices(acted, c) for c in range(len(CHAR_KEYS))] for acted in (False, True))
 #: the districts that open decisions of their own
 _OPENING = frozenset(o.district for o in OPENS.values() if o.district >= 0)
+
+
+def _choices_of(kind: str) -> Callable[[CitadelsModel], Sequence[int]]:
+    """The ``choices`` of decision ``kind``, which lists its own legal ids."""
+    choices = TABLE.by_kind[kind].choices
+    if choices is None:
+        raise ValueError(f"decision {kind!r} has no choices of its own")
+    return choices
+
+
 #: per `PendingKind`, the choices of its answers
-_PENDING_CHOICES = [tuple(TABLE.by_kind[name].choices for name in PENDING_DECISIONS[kind])
+_PENDING_CHOICES = [tuple(_choices_of(name) for name in PENDING_DECISIONS[kind])
                     for kind in range(len(PENDING_DECISIONS))]
 (_GOLD_ID,), (_DRAW_ID,), (_END_ID,), (_INCOME_ID,), (_THANK_ID,) = map(
-    _ONE.get, ("gold", "draw", "end", "income", "thank"))
+    _one, ("gold", "draw", "end", "income", "thank"))
 
 
 def _turn(st: CitadelsModel) -> list[int]:
@@ -734,8 +744,8 @@ def _turn(st: CitadelsModel) -> list[int]:
     return out
 
 
-def legal(st: CitadelsModel, _seat: int | None = None) -> list[int]:
-    """The sorted legal ids of the seat to move (``_seat``: the contract's argument, which is
+def legal(st: CitadelsModel, seat: int | None = None) -> list[int]:
+    """The sorted legal ids of the seat to move (``seat``: the contract's argument, which is
     always that seat): the draft's, the top pending decision's, or the turn's (`_turn`)."""
     if st.phase == _DRAFT:
         return _ids(DRAFT_DECISIONS[st.plan[st.step][1]], st.pool)

@@ -122,7 +122,8 @@ def start_round(st: CitadelsModel) -> None:
     st.pool = cards
     st.step = 0
     st.dlog = []
-    st.chars = chars = []
+    chars: list[list[int]] = []
+    st.chars = chars
     for _ in range(game.num_players):
         chars.append([])
     st.holder = [-1] * len(st.holder)

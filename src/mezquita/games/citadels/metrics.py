@@ -7,22 +7,25 @@ builds too) and ``destroy`` (the Warlord's, with the city's owner as ``target``)
 
 from __future__ import annotations
 
-from mezquita.engine import Game, State
+from typing import TYPE_CHECKING
 
 from .cards import CHAR_KEYS, DIST_KEYS
 
+if TYPE_CHECKING:
+    from .rules import CitadelsGame, CitadelsState
 
-def start_seat(state: State) -> int:
+
+def start_seat(state: CitadelsState) -> int:
     """The first Crown holder (random by default): the first to choose a character."""
     return next(e["crown"] for e in state.events if e["do"] == "round")
 
 
-def rounds(state: State) -> int:
+def rounds(state: CitadelsState) -> int:
     """Rounds begun (the last one included)."""
     return sum(e["do"] == "round" for e in state.events)
 
 
-def facts(state: State) -> list[list]:
+def facts(state: CitadelsState) -> list[list]:
     """``character`` ``picked`` (by its holder), ``murdered`` and ``robbed`` (the seat that
     held it, ``None`` if nobody did); ``district`` ``built`` (by the builder) and
     ``destroyed`` (the city's owner)."""
@@ -45,7 +48,7 @@ def facts(state: State) -> list[list]:
     return out
 
 
-def catalogue(game: Game) -> dict[str, list[str]]:
+def catalogue(game: CitadelsGame) -> dict[str, list[str]]:
     """The characters and districts of this configuration."""
     return {"character": [CHAR_KEYS[c] for c in game.characters],
             "district": list(dict.fromkeys(DIST_KEYS[d] for d in game.deck))}

@@ -13,7 +13,7 @@ value's lower-case name, as views and observations show it.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from mezquita.engine import State
 
@@ -82,7 +82,9 @@ class Pending(NamedTuple):
     seat: int
     district: int = -1
     other: int = -1
-    count: int = 0
+    # A field named like the method ``tuple.count``, which it shadows; nothing calls that
+    # method on a Pending.
+    count: int = 0  # type: ignore[assignment]
 
 
 class CallStatus:
@@ -184,14 +186,14 @@ class CitadelsModel(State):
     built: list[set[int]]
 
     @classmethod
-    def from_json(cls, game: Any, data: dict) -> CitadelsModel:
+    def from_json(cls, game: Any, data: dict) -> Self:
         """Inverse of ``to_json`` (with the `Pending` records and the ``built`` sets again)."""
         state = super().from_json(game, data)
         state.pending = [Pending(*p) for p in state.pending]
         state.built = [set(c) for c in state.cities]
         return state
 
-    def _copy_into(self, new: Any) -> None:
+    def _copy_into(self, new: Self) -> None:
         new.deck = self.deck.copy()
         new.hands = [h.copy() for h in self.hands]
         new.cities = [c.copy() for c in self.cities]

@@ -21,9 +21,10 @@ x district; ``armory`` x seat x district; ``grave_yes``, ``grave_no``, ``bell_ye
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, Self
 
-from mezquita.engine import Game, GameInfo, Option, State, UnknownOption, register
+from mezquita.engine import Game, GameInfo, Option, UnknownOption, register
 
 from .belief import draft_belief
 from .breakdown import breakdown
@@ -165,7 +166,7 @@ class CitadelsGame(Game["CitadelsState"]):
         return 20_000
 
 
-    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
         return event_text(entry, lang, names)
 
     def render_text(self, view: dict, lang: str = "en") -> str:
@@ -235,7 +236,7 @@ class CitadelsState(CitadelsModel):
     def _breakdown(self, lang: str, names: list[str | None] | None) -> dict:
         return breakdown(self, lang, names)
 
-    def _resample(self, seat: int, rng: random.Random) -> State:
+    def _resample(self, seat: int, rng: random.Random) -> Self:
         return resample(self, seat, rng)
 
 

@@ -10,12 +10,16 @@ With ``full`` (the end of the game, replays) a view shows everything, whoever as
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 from .cards import ASSASSIN, CHAR_INDEX, CHAR_KEYS, CHAR_RANK, DIST_KEYS, HOSPITAL, THIEF, WITCH
 from .decisions import TABLE
 from .flow import take_top
 from .model import CallStatus, CitadelsModel, PendingKind, Phase, TurnFlag
 from .queries import score_parts, threshold
+
+#: a state of the model (`resample` returns a world of the same class)
+M = TypeVar("M", bound=CitadelsModel)
 
 
 def _sorted_keys(dists: list[int]) -> list[str]:
@@ -54,7 +58,17 @@ def view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
             info["museum"] = _sorted_keys(st.museum[s])
             info["held"] = [CHAR_KEYS[c] for c in st.chars[s]]
         seats.append(info)
-    mine = seat is not None and not full
+    if seat is not None and not full:  # the seat's own secrets
+        held = st.chars[seat]
+        hand: list[str] | None = _sorted_keys(st.hands[seat])
+        museum: list[str] | None = _sorted_keys(st.museum[seat])
+        my_characters = [CHAR_KEYS[c] for c in held]
+        # which of those targets the seat's own characters named (its Assassin's, Thief's,
+        # Witch's); at the end every view is the same, and names none
+        my_targets = [what for what, holder in TARGETERS if holder in held]
+    else:
+        hand = museum = None
+        my_characters, my_targets = [], []
     return {
         "round": st.round,
         "phase": Phase.NAMES[st.phase],
@@ -67,9 +81,9 @@ def view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
         "deck": _sorted_keys(st.deck) if full else None,
         "character_deck": [CHAR_KEYS[c] for c in st.game.characters],
         "seats": seats,
-        "hand": _sorted_keys(st.hands[seat]) if mine else None,
-        "museum": _sorted_keys(st.museum[seat]) if mine else None,
-        "my_characters": [CHAR_KEYS[c] for c in st.chars[seat]] if mine else [],
+        "hand": hand,
+        "museum": museum,
+        "my_characters": my_characters,
         "face_up": [CHAR_KEYS[c] for c in st.face_up],
         "face_down_count": len(st.face_down),
         "face_down": [CHAR_KEYS[c] for c in st.face_down] if full else None,
@@ -80,9 +94,7 @@ def view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
         "murdered": _char(st.murdered),
         "robbed": _char(st.robbed),
         "bewitched": _char(st.bewitched),
-        # which of those targets the seat's own characters named (its Assassin's, Thief's,
-        # Witch's); at the end every view is the same, and names none
-        "my_targets": [what for what, holder in TARGETERS if holder in st.chars[seat]] if mine else [],
+        "my_targets": my_targets,
         "tax_collector": st.tax_seat,
         "protected": st.bishop_seat,
         "turn": _turn_view(st, seat, full) if st.phase == Phase.TURNS and st.actor >= 0 else None,
@@ -145,7 +157,7 @@ def _pending_view(st: CitadelsModel, seat: int | None, full: bool) -> dict | Non
 
 
 # -- resampling --------------------------------------------------------------------------------------
-def resample(st: CitadelsModel, seat: int, rng: random.Random) -> CitadelsModel:
+def resample(st: M, seat: int, rng: random.Random) -> M:
     """A state with every value hidden from ``seat`` redealt consistently with its view,
     the secrets of past events included."""
     new = st.clone()
@@ -232,7 +244,9 @@ def _resample_districts(new: CitadelsModel, seat: int, rng: random.Random) -> No
     top = new.pending[-1] if new.pending else None
     shown_hand = top.other if top and top.kind == PendingKind.WIZARD_TAKE and top.seat == seat else -1
     deck_shown = bool(top and top.kind == PendingKind.LIGHTHOUSE and top.seat == seat)
-    wiz_card = bool(top and top.kind == PendingKind.WIZARD_USE and seat not in (top.seat, top.other))
+    # the Wizard's taken card, unless the seat is the Wizard or the one it was taken from
+    wiz_top = (top if top and top.kind == PendingKind.WIZARD_USE and seat not in (top.seat, top.other)
+               else None)
     others = [s for s in range(len(new.hands)) if s != seat and s != shown_hand]
     pool: list[int] = []
     for s in others:
@@ -242,8 +256,8 @@ def _resample_districts(new: CitadelsModel, seat: int, rng: random.Random) -> No
         pool += new.deck
     if new.actor != seat:
         pool += new.drawn
-    if wiz_card:
-        pool.append(top.district)
+    if wiz_top is not None:
+        pool.append(wiz_top.district)
     pool.sort()  # which card lay where is hidden: the redeal must not depend on it
     pool = _shuffled(pool, rng)
     for s in others:
@@ -251,8 +265,8 @@ def _resample_districts(new: CitadelsModel, seat: int, rng: random.Random) -> No
         new.museum[s] = take_top(pool, len(new.museum[s]))
     if new.actor != seat:
         new.drawn = take_top(pool, len(new.drawn))
-    if wiz_card:
-        new.pending[-1] = top._replace(district=pool.pop())
+    if wiz_top is not None:
+        new.pending[-1] = wiz_top._replace(district=pool.pop())
     if deck_shown:
         new.deck = _shuffled(sorted(new.deck), rng)
     else:

@@ -8,6 +8,7 @@ the ``<kind>_hidden`` wording ("Bruno picks a character"); a count or gold of 1 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from mezquita.engine import load_texts, pick, seat_name
@@ -67,7 +68,7 @@ _CARDS = ("character", "district", "gave", "source")
 _LISTS = ("cards", "face_up", "face_down")
 
 
-def event_text(entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+def event_text(entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
     """One log entry as a sentence ("Anna builds Palace (5)")."""
     kind = entry["do"]
     if kind == "call":

@@ -9,14 +9,19 @@ expected controlled value, preferring the cheaper card when two moves are equal.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from mezquita.agents import Agent, Turn
+
+if TYPE_CHECKING:
+    from .rules import CordobaGame
 
 
 class CordobaHeuristic(Agent):
     """Greedy expected-control maximiser (see the module docstring)."""
 
     name = "heuristic"
+    game: CordobaGame
 
     def act(self, turn: Turn) -> int:
         view, me = turn.view, turn.seat

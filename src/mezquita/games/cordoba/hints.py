@@ -3,12 +3,23 @@
 
 from __future__ import annotations
 
-from mezquita.engine import Game, pick
+from typing import Protocol
+
+from mezquita.engine import pick
+from mezquita.engine.actions import Block
 
 from .names import TEXTS, landmark_label
 
 
-def hint_reason(game: Game, view: dict, action: int, lang: str = "en") -> str | None:
+class _Rules(Protocol):
+    """What the hint reads of the game (`rules.CordobaGame`, which imports this module, so
+    it is not named here): the ``play`` block."""
+
+    @property
+    def play(self) -> Block: ...
+
+
+def hint_reason(game: _Rules, view: dict, action: int, lang: str = "en") -> str | None:
     """The effect of ``play(card, landmark)`` on that landmark as the mover sees it: claims
     an empty one, strengthens its own, contests the opponent's face-down cards, takes control,
     or how far it stays short; the opponent's face-down powers are never guessed."""

@@ -8,29 +8,31 @@ player. A round is one card from each seat.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
-from mezquita.engine import Game, State
+if TYPE_CHECKING:
+    from .rules import CordobaGame, CordobaState
 
 
-def start_seat(state: State) -> int:
+def start_seat(state: CordobaState) -> int:
     """The start player of the (first) game: seat 0 (rule 7 gives it the ties)."""
     del state
     return 0
 
 
-def rounds(state: State) -> int:
+def rounds(state: CordobaState) -> int:
     """Rounds played: one card from each seat is a round (one per card of a deck, per game)."""
     return sum(e["do"] == "play" for e in state.events) // 2
 
 
-def facts(state: State) -> list[list]:
+def facts(state: CordobaState) -> list[list]:
     """Per game and landmark: ``controlled`` by a seat, ``tie won by start`` (the start
     player's control from a tie), ``left empty``."""
     sums: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
     for e in state.events:
         if e["do"] == "play":
             sums[e["game"], e["landmark"]][e["seat"]] += e["card"]
-    out = []
+    out: list[list] = []
     games = max((g for g, _ in sums), default=1)
     for number in range(1, games + 1):
         start = (number - 1) % 2  # rule 9: each seat starts one game of a match
@@ -47,6 +49,6 @@ def facts(state: State) -> list[list]:
     return out
 
 
-def catalogue(game: Game) -> dict[str, list[str]]:
+def catalogue(game: CordobaGame) -> dict[str, list[str]]:
     """The landmarks in play."""
     return {"landmark": [str(v) for v in game.landmark_values]}

@@ -14,8 +14,8 @@ from __future__ import annotations
 import itertools
 import random
 from bisect import insort
-from collections.abc import Collection
-from typing import ClassVar
+from collections.abc import Collection, Sequence
+from typing import ClassVar, cast
 
 from mezquita.engine import (
     EVERYONE,
@@ -126,7 +126,7 @@ class CordobaGame(Game["CordobaState"]):
         state._deal(0, [list(order) for order in deal])
         return state
 
-    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
         kind = entry["do"]
         fields = {"player": seat_name(entry["seat"], lang, names) if entry["seat"] is not None else ""}
         if "landmark" in entry:
@@ -284,7 +284,8 @@ class CordobaState(State):
 
     def _scores(self) -> list[float]:
         if self.game.games_in_match == 1:
-            return self.game_scores()
+            # int totals, as floats for the contract: a list is invariant, so cast, not copied
+            return cast("list[float]", self.game_scores())
         return [p + s for p, s in zip(self._past_scores(), self.game_scores())]
 
     def _returns(self) -> list[float]:
@@ -293,6 +294,7 @@ class CordobaState(State):
             return [1.0, 0.0] if a > b else [0.0, 1.0]
         if self.game.games_in_match == 1 and (index := self._tiebreak()) is not None:
             winner = self.controller(index)
+            assert winner is not None  # _tiebreak gives a controlled landmark
             return [1.0 - winner, float(winner)]
         return [0.5, 0.5]  # rule 9: equal match totals are a draw
 
@@ -315,10 +317,12 @@ class CordobaState(State):
         elif totals[0] != totals[1]:
             reason = pick(words["more"], lang).format(player=seat_name(winners[0], lang, names))
         else:
-            index = self._tiebreak()
+            lowest = self._tiebreak()
+            # one winner on equal totals: a single game over, won on the tie-break (rule 8)
+            assert lowest is not None
             reason = pick(words["tie_lowest"], lang).format(
                 score=totals[0], player=seat_name(winners[0], lang, names),
-                landmark=landmark_label(self.game.landmark_values[index], lang))
+                landmark=landmark_label(self.game.landmark_values[lowest], lang))
         reason += " " + pick(words["start_wins_ties"], lang)
         return {"rows": rows, "totals": totals, "winners": winners, "reason": reason}
 
@@ -386,7 +390,7 @@ def legal_ids(play_ids: tuple[tuple[int, ...], ...], hand, forbidden: int) -> li
     return [a for card in hand for i, a in enumerate(play_ids[card - 1]) if i != forbidden]
 
 
-def share_of(totals: list[int]) -> list[float]:
+def share_of(totals: list[float]) -> list[float]:
     """Returns as if the game ended now with these totals, ties broken later."""
     best = max(totals)
     return [1.0 if t == best else 0.0 for t in totals]

@@ -20,6 +20,7 @@ carried out without asking.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import ClassVar
@@ -136,7 +137,7 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
         """A symbol's name in ``lang``."""
         return pick(self.board.raw["symbols"][symbol]["name"], lang)
 
-    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
         kind = entry["do"]
         fields = dict(entry)
         if entry.get("seat") is not None:

@@ -208,7 +208,7 @@ class _Where:
         for res, n in obj.items():
             if type(n) is not int or not 0 <= n <= MAX_AMOUNT:
                 self.fail(f"{path}.{res}", f"must be an integer 0-{MAX_AMOUNT}, got {n!r}")
-        return tuple(obj.get(r, 0) for r in RESOURCES)  # type: ignore[return-value]
+        return tuple(obj.get(r, 0) for r in RESOURCES)
 
     def names(self, value: Any, path: str) -> dict[str, str]:
         obj = self.object(value, path, set(LANGS), {"en"})

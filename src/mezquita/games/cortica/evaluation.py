@@ -13,10 +13,9 @@ The value is ``tanh`` of the seat's worth minus the opponent's, scaled so that o
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
-from mezquita.engine import State
-
-from .cards import MAX_AMOUNT, Effect
+from .cards import MAX_AMOUNT, CardSet, Effect
 
 #: oak tree, bark, cork (the heuristic plays by the same table and Hire bonus)
 VALUES = (1.5, 3.0, 10.0)
@@ -27,7 +26,42 @@ TOP_BONUS = 1.0
 SCALE = 30.0
 
 
-def evaluate(state: State, seat: int) -> float:
+class _Rules(Protocol):
+    """What the evaluation reads of the game: its card set."""
+
+    @property
+    def cards(self) -> CardSet: ...
+
+
+class _Position(Protocol):
+    """What the evaluation reads of a state (`rules.CorticaState`, which imports this module,
+    so it is not named here)."""
+
+    @property
+    def game(self) -> _Rules: ...
+    @property
+    def resources(self) -> list[list[int]]: ...
+    @property
+    def row(self) -> list[int]: ...
+    @property
+    def plans(self) -> list[int]: ...
+    @property
+    def stack(self) -> list[int]: ...
+    @property
+    def interns(self) -> list[bool]: ...
+    @property
+    def spaces(self) -> list[list[int]]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def queue(self) -> list[list[int]]: ...
+    @property
+    def uses_left(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+
+
+def evaluate(state: _Position, seat: int) -> float:
     """The value of ``state`` for ``seat`` in [-1, 1] (see the module docstring)."""
     res = [list(r) for r in state.resources]
     worth = [0.0, 0.0]
@@ -44,11 +78,11 @@ def evaluate(state: State, seat: int) -> float:
     return math.tanh((worth[seat] - worth[1 - seat]) / SCALE)
 
 
-def _pending(state: State) -> list[tuple[int, int, int]]:
+def _pending(state: _Position) -> list[tuple[int, int, int]]:
     """``(card, space, uses)`` of the workers still to resolve this round, in order."""
     if state.phase == "resolve":
-        first, *rest = state.queue
-        return [(*first, state.uses_left),
+        (card, space), *rest = state.queue
+        return [(card, space, state.uses_left),
                 *((c, s, 2 if state.interns[state.spaces[c][s]] else 1) for c, s in rest)]
     if state.phase != "place":
         return []
@@ -56,7 +90,7 @@ def _pending(state: State) -> list[tuple[int, int, int]]:
             for s, w in enumerate(state.spaces[c]) if w >= 0]
 
 
-def _best_use(state: State, card: int, res: list[int], hire: float) -> float:
+def _best_use(state: _Position, card: int, res: list[int], hire: float) -> float:
     """Make the best conversion of ``card`` on ``res`` (in place); return the worth it adds."""
     cards = state.game.cards
     before = res[0] * VALUES[0] + res[1] * VALUES[1] + res[2] * VALUES[2]

@@ -18,7 +18,7 @@ from mezquita.agents import Agent, Turn
 
 from .cards import Effect
 from .evaluation import HIRE_VALUE, VALUES
-from .rules import can_pay, convert
+from .rules import CorticaGame, can_pay, convert
 
 DENIAL = 0.4
 NOISE = 0.3
@@ -28,6 +28,7 @@ class CorticaHeuristic(Agent):
     """Greedy value-of-resources player (see the module docstring)."""
 
     name = "heuristic"
+    game: CorticaGame
 
     def act(self, turn: Turn) -> int:
         view, me = turn.view, turn.seat

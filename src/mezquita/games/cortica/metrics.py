@@ -6,25 +6,23 @@ decided the game (rule 9). Blue starts every round.
 
 from __future__ import annotations
 
-from mezquita.engine import Game, State
-
-from .rules import BLUE
+from .rules import BLUE, CorticaGame, CorticaState
 
 PLAN_MOVES = ("use_plan", "flip_plan", "flip_use_plan", "double_plan")
 
 
-def start_seat(state: State) -> int:
+def start_seat(state: CorticaState) -> int:
     """Blue places first in every round."""
     del state
     return BLUE
 
 
-def rounds(state: State) -> int:
+def rounds(state: CorticaState) -> int:
     """Rounds played (each ends with a ``round_end`` event)."""
     return sum(e["do"] == "round_end" for e in state.events)
 
 
-def facts(state: State) -> list[list]:
+def facts(state: CorticaState) -> list[list]:
     """``action`` cards ``placed`` on and ``rested``; ``option`` items ``chosen`` (``use
     market 2`` is the market's second option; plan moves name the plan); ``end`` decided
     ``by`` cork, bark, tree or the top worker, for the winner."""
@@ -48,7 +46,7 @@ def facts(state: State) -> list[list]:
     return out
 
 
-def catalogue(game: Game) -> dict[str, list[str]]:
+def catalogue(game: CorticaGame) -> dict[str, list[str]]:
     """Every action card, every option of every card and every plan move of the card set (an
     option that names a plan move, e.g. the Process card's, is chosen as that plan move)."""
     cards = game.cards

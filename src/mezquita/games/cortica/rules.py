@@ -33,7 +33,7 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import permutations
 from typing import ClassVar
@@ -177,7 +177,7 @@ class CorticaGame(Game["CorticaState"]):
         return pick(TEXTS["actions"]["use"], lang).format(card=pick(card.names, lang), option=effect)
 
     # -- text for people --------------------------------------------------------------------
-    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
         words = pick(TEXTS["events"], lang)
         kind = entry["do"]
         fields = {k: v for k, v in entry.items() if k not in ("turn", "seat", "do")}
@@ -255,8 +255,6 @@ class CorticaState(State):
 
     fields = ("resources", "row", "plans", "stack", "interns", "spaces", "phase", "queue",
               "uses_left", "hiring", "round", "winner")
-    #: what each event records: the names of ``_event``'s values, in order
-    game: CorticaGame
     resources: list[list[int]]
     row: list[int]
     plans: list[int]
@@ -709,7 +707,7 @@ def placing(spaces: tuple[int, ...], place: tuple[tuple[int, ...], ...]) -> tupl
     return tuple(node(resting, frozenset()) for resting in range(NUM_ACTIONS_CARDS))
 
 
-def player_name(seat: int, lang: str, names: list[str] | None = None) -> str:
+def player_name(seat: int, lang: str, names: Sequence[str | None] | None = None) -> str:
     """A seat's player name if given, else its colour ("Blue", "Azul"...)."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return seat_name(seat, lang, names)
@@ -725,7 +723,7 @@ def change_text(paid: dict, gained: dict, lang: str) -> str:
     return words["and"].join(parts) or words["nothing"]
 
 
-def reason_text(entry: dict, lang: str, names: list[str] | None = None) -> str:
+def reason_text(entry: dict, lang: str, names: Sequence[str | None] | None = None) -> str:
     """How the winner was decided (rule 9), from a ``game_over``-shaped dict."""
     words = pick(TEXTS["reasons"], lang)
     winner, by, res = entry["winner"], entry["by"], entry["resources"]

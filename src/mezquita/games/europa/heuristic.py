@@ -109,7 +109,7 @@ class EuropaHeuristic(Agent):
             rng = random.Random(derive_seed(self.seed, "samples", card_id))
             counts: dict[tuple, int] = {}
             for _ in range(SAMPLES):
-                prefixes = set()
+                prefixes: set[tuple] = set()
                 for lat, lon in believed:
                     place = fast_place(*offset(lat, lon, rng.gauss(0, self.sigma), rng.gauss(0, self.sigma)))
                     prefixes.update(place[:k] for k in range(1, 5))

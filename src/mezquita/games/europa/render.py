@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from mezquita.engine import load_texts, pick, seat_name
@@ -64,7 +65,7 @@ def counted(forms: dict, lang: str, n: int) -> str:
     return one if n == 1 else other
 
 
-def event_text(entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+def event_text(entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
     """One (masked) log entry as a sentence in ``lang``."""
     words = TEXTS["events"]
     kind = entry["do"]

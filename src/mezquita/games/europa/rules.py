@@ -23,7 +23,7 @@ how many stones a seat has placed, and whether it is done, is public.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import ClassVar
@@ -137,7 +137,7 @@ class EuropaGame(Game["EuropaState"]):
         return (self.stack_size // n) * (n + STONES * n)
 
 
-    def event_text(self, entry: dict, lang: str = "en", names: list[str] | None = None) -> str:
+    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
         return render.event_text(entry, lang, names)
 
     def render_text(self, view: dict, lang: str = "en") -> str:
@@ -318,7 +318,9 @@ class EuropaState(State):
         """Rules 4-7: evaluate from the back; end after the round if a piece is on dark blue."""
         self.results = []
         for seat in self.back_to_front():
-            c = card(self.cards[seat])
+            chosen = self.cards[seat]
+            assert chosen is not None  # every seat took a card before the tips (rule 1)
+            c = card(chosen)
             tips = self.tips[seat]
             right = tip_right(c.places, tips)
             place, stones = best_place(c.places, tips)
@@ -448,7 +450,7 @@ class EuropaState(State):
             for other in range(self.game.num_players):
                 if other != seat and self.tips[other]:
                     new.tips[other] = _random_tip(len(self.tips[other]), rng)
-            stones = {}
+            stones: dict[int, int] = {}
             events = []
             for e in self.events:
                 if e["do"] == "stone" and e["round"] == self.round and e["seat"] != seat:
