@@ -19,6 +19,7 @@ from mezquita.agents.levels import LEVELS
 from mezquita.engine import MezquitaError
 
 from .errors import MatchError
+from .hubstate import HubState
 from .match import Match
 from .status import HUMAN, MatchStatus
 from .store import StoreUnavailable
@@ -44,7 +45,7 @@ def outcome(match: Match, seat: int) -> dict:
             "lost": entry["bot"] is None}
 
 
-class Leaving:
+class Leaving(HubState):
     """`Hub`'s departures: resignations and seats out of time."""
 
     async def depart(self, match: Match, seat: int, why: str) -> dict:

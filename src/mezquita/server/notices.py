@@ -28,6 +28,7 @@ from mezquita.engine import seat_name
 from mezquita.web import catalogue
 
 from .errors import MatchError
+from .hubstate import HubState
 from .match import Match
 from .status import HUMAN, MatchStatus
 from .store import StoreUnavailable
@@ -122,7 +123,7 @@ def turn_notice(match: Match, seat: int, turn: int, public_url: str, lang: str =
             "url": f"{public_url.rstrip('/')}/match/{match.id}"}
 
 
-class Notices:
+class Notices(HubState):
     """`Hub`'s turn notices."""
 
     def tell_turn(self, match: Match) -> None:

@@ -14,6 +14,7 @@ from mezquita.engine import Record, State
 
 from .clocks import Clocks, rebuild
 from .errors import MatchError
+from .hubstate import HubState
 from .match import Match
 from .status import HUMAN, MatchStatus
 from .store import MatchRow, Move, MoveConflict, now
@@ -38,7 +39,7 @@ BUSY = json.dumps({"type": "error", "code": "busy",
                    "message": "server busy (database not answering); retrying your move"})
 
 
-class Play:
+class Play(HubState):
     """`Hub`'s live play: moves from clients, bots and other instances."""
 
     async def act(self, match: Match, seat: int, action: Any, turn: int | None = None,

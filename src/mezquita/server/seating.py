@@ -17,6 +17,7 @@ from .accounts import Account, seat_token
 from .bots import agent_names
 from .clocks import Clocks, choose
 from .errors import MatchError
+from .hubstate import HubState
 from .match import Client, Match, clean_name, hash_token, rematch_token
 from .status import HUMAN, OPEN, MatchStatus
 from .store import MatchRow, StoreUnavailable, TableFull, now
@@ -26,7 +27,7 @@ log = logging.getLogger("mezquita.server")
 MAX_SEED = 2**62
 
 
-class Seating:
+class Seating(HubState):
     """`Hub`'s lobby and seating: who sits where, and the matches that follow."""
 
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
