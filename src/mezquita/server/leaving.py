@@ -41,6 +41,7 @@ def replacement(seats: list[str]) -> str:
 def outcome(match: Match, seat: int) -> dict:
     """The answer to ``seat``'s departure: the match's status and what became of the seat."""
     entry = match.left()[seat]
+    assert entry is not None  # asked once the seat has left
     return {"seat": seat, "why": entry["why"], "status": match.status, "bot": entry["bot"],
             "lost": entry["bot"] is None}
 

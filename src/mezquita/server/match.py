@@ -30,7 +30,7 @@ from .status import HUMAN, MatchStatus
 
 if TYPE_CHECKING:
     from .clocks import Clocks
-    from .store import MatchRow
+    from .store import Departure, MatchRow
 
 OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
 ACTION_CACHES = 64  # games (with options) whose legal-action entries are kept
@@ -274,7 +274,7 @@ class Match:
         self._last_log.clear()
         self._display.clear()
 
-    def left(self) -> list[dict | None]:
+    def left(self) -> list[Departure | None]:
         """Per seat: how its player left (``leaving.py``), or ``None``."""
         return (self.row.left + [None] * len(self.row.seats))[:len(self.row.seats)]
 
