@@ -70,7 +70,7 @@ def public_host(host: str) -> bool:
         found = socket.getaddrinfo(host, None)
     except OSError:
         return False
-    addresses = {ipaddress.ip_address(info[4][0].split("%")[0]) for info in found}
+    addresses = {ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in found}
     return bool(addresses) and all(a.is_global for a in addresses)
 
 
@@ -88,6 +88,7 @@ class Delivery:
         """E-mail ``notice`` to ``to`` (nothing without an SMTP server)."""
         if self.smtp is None:
             return
+        host, port = self.smtp
         message = EmailMessage()
         message["From"], message["To"], message["Subject"] = self.mail_from, to, notice["title"]
         message.set_content(f"{notice['text']}\n\n{notice['url']}\n\n-- \nYou get this because "
@@ -95,7 +96,7 @@ class Delivery:
                             "change that in the lobby, under your account.\n")
 
         def send() -> None:
-            with smtplib.SMTP(*self.smtp, timeout=SEND_SECONDS) as server:
+            with smtplib.SMTP(host, port, timeout=SEND_SECONDS) as server:
                 server.send_message(message)
         await asyncio.to_thread(send)
 

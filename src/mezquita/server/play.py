@@ -27,6 +27,7 @@ async def rebuilt(row: MatchRow) -> tuple[State, Clocks | None]:
     as after its last stored move."""
     clocks, step = None, None
     if row.clock is not None and row.status == MatchStatus.RUNNING:  # on from the stored banks
+        assert row.started_at is not None  # `Matches.load` sets it (else the last update)
         clocks, step = rebuild(row.clock, row.seats, row.move_times, row.started_at)
     elif row.clock is not None and row.status == MatchStatus.OPEN:
         clocks = Clocks(row.clock, len(row.seats))

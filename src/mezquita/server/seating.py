@@ -97,7 +97,7 @@ class Seating(HubState):
                                    for seat in range(len(seats))]
         holders = [account.id if account and humans and seat == humans[0] else None
                    for seat in range(len(seats))]
-        secrets_ = [(None, None)] * len(seats)
+        secrets_: list[tuple[str | None, str | None]] = [(None, None)] * len(seats)
         for seat in humans:
             word = secrets.token_urlsafe(24)
             if seat == humans[0] and account is not None:
