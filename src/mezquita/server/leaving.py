@@ -22,7 +22,7 @@ from .errors import MatchError
 from .hubstate import HubState
 from .match import Match
 from .status import HUMAN, MatchStatus
-from .store import StoreUnavailable
+from .store import Departure, StoreUnavailable
 
 log = logging.getLogger("mezquita.server")
 
@@ -66,8 +66,9 @@ class Leaving(HubState):
                 raise MatchError("only a player's own seat can be left")
             seats, left = list(row.seats), match.left()
             bot = None if len(seats) == 2 else replacement(seats)
-            left[seat] = {"why": why, "turn": len(match.state.history),
-                          "events": len(match.state.events), "bot": bot}
+            entry: Departure = {"why": why, "turn": len(match.state.history),
+                                "events": len(match.state.events), "bot": bot}
+            left[seat] = entry
             status, result = MatchStatus.RUNNING, None
             if bot is None:
                 status = MatchStatus.FINISHED
@@ -75,7 +76,7 @@ class Leaving(HubState):
                           "scores": match.state.scores(), "left": [e and e["why"] for e in left]}
             else:
                 seats[seat] = bot
-            stored = await self.store.call(self.store.leave, match.id, seat, left[seat], seats,
+            stored = await self.store.call(self.store.leave, match.id, seat, entry, seats,
                                            status, result)
             if stored:
                 row.seats, row.left = seats, left

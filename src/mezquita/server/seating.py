@@ -140,7 +140,7 @@ class Seating(HubState):
 
         taken, tokens, names = await self.store.call(
             self.store.take_seat, match.id, seat, lambda s: hash_token(token(s)), name,
-            account and account.id)
+            account.id if account is not None else None)
         match.row.token_hashes = tokens
         if account is not None:
             match.row.accounts[taken] = account.id
@@ -163,7 +163,8 @@ class Seating(HubState):
                  else seat_token(account.seat_key, match.id, seat))
         async with self._claims:
             if not await self.store.call(self.store.claim, match.id, seat, digest,
-                                         hash_token(token), account and account.id):
+                                         hash_token(token),
+                                         account.id if account is not None else None):
                 raise MatchError("this invitation was used already")
         match.row.invite_hashes[seat] = None
         match.row.token_hashes[seat] = hash_token(token)

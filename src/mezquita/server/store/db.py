@@ -18,7 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, TypeVarTuple
 
 import orjson
 from sqlalchemy import Insert, create_engine, event, func, literal_column, text
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from .matches import MatchRow
 
 log = logging.getLogger("mezquita.server")
+_T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
 CHANNEL = "mezquita"  # the PostgreSQL notification channel of every instance
 DB_THREADS = 4  # concurrent database calls besides the move writer
 
@@ -185,7 +187,7 @@ class Database:
         except psycopg.Error as err:
             raise OperationalError("live lock", None, err) from None
 
-    async def call(self, fn: Callable, *args: Any) -> Any:
+    async def call(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
         """Run ``fn(*args)`` in the database thread pool; `StoreUnavailable` if the database
         fails or takes longer than ``db_seconds`` (the thread finishes on its own)."""
         loop = asyncio.get_running_loop()

@@ -133,7 +133,7 @@ class Matches(Database):
                 self._notify(c, "head", match_id)
         return tokens[seat] == token_hash
 
-    def join_seat(self, match_id: str, seat: int) -> tuple[list[bool], str]:
+    def join_seat(self, match_id: str, seat: int) -> tuple[list[bool], MatchStatus]:
         """Record that human ``seat`` has connected (merged with what other instances
         recorded); the seats joined and the status that follows (running once all have)."""
         with self.engine.begin() as c:
@@ -147,7 +147,7 @@ class Matches(Database):
             c.execute(update(matches).where(matches.c.id == match_id)
                       .values(joined=joined, status=status, updated_at=stamp, **values))
             self._notify(c, "head", match_id)
-        return joined, status
+        return joined, MatchStatus(status)
 
     def claim(self, match_id: str, seat: int, invite_hash: str, token_hash: str,
               account: int | None = None) -> bool:
