@@ -189,6 +189,7 @@ def account_routes(hub: Hub, find: Callable[[Hub, str], Awaitable[Match]]) -> AP
         stored = found["password_hash"] if found is not None else None
         if not await asyncio.to_thread(verify_password, stored, body.password):
             raise HTTPException(401, WRONG_LOGIN)
+        assert found is not None  # `verify_password` refuses a missing hash
         limiter.refund("login", account=key, group=group)  # only failures count
         return {"name": found["name"], "csrf": await start_session(request, response, found["id"])}
 
@@ -215,6 +216,7 @@ def account_routes(hub: Hub, find: Callable[[Hub, str], Awaitable[Match]]) -> AP
         if limiter.take("login", account=key, group=group):
             raise HTTPException(429, "too many failed attempts; wait a minute")
         found = await store.call(store.account, key)
+        assert found is not None  # a logged-in account's row: accounts are never deleted or renamed
         if not await asyncio.to_thread(verify_password, found["password_hash"], body.password):
             raise HTTPException(403, "the current password is wrong")
         limiter.refund("login", account=key, group=group)  # only failures count

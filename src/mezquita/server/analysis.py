@@ -62,6 +62,8 @@ def record_of(match: Match) -> Record:
                   version=match.state.game.info.version)
 
 
+Report = tuple[tuple, int, int]  # a review's progress: its key, decisions done, decisions in all
+
 #: a worker process's channel for progress reports (a multiprocessing queue, set by
 #: `_start_worker`; a queue cannot be sent with each task, only handed to a new process)
 _progress: Any = None
@@ -100,7 +102,8 @@ class Analyst:
         self._cache = Results(CACHED)
         self._running: dict[tuple, asyncio.Future] = {}
         self._progress: dict[tuple, tuple[int, int]] = {}
-        self._reports = None  # the queue the worker reports progress on
+        # the queue the worker reports progress on: (review key, done, total)
+        self._reports: multiprocessing.queues.Queue[Report] | queue.SimpleQueue[Report] | None = None
 
     def _pool(self) -> Executor:
         if self._executor is None:

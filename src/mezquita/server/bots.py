@@ -205,8 +205,8 @@ class BotPool:
             if not request.future.done():
                 if work.cancelled():
                     request.future.cancel()
-                elif work.exception() is not None:
-                    request.future.set_exception(work.exception())
+                elif (error := work.exception()) is not None:
+                    request.future.set_exception(error)
                 else:
                     request.future.set_result(work.result())
             self._dispatch()

@@ -15,6 +15,7 @@ import json
 import unicodedata
 
 from .errors import MatchError
+from .hubstate import HubState
 from .match import Client, Match
 from .status import MatchStatus
 from .store import StoreUnavailable
@@ -52,7 +53,7 @@ def every_line(lines: list[dict]) -> str:
     return json.dumps({"type": "chat", "lines": lines, "all": True}, separators=(",", ":"))
 
 
-class Chat:
+class Chat(HubState):
     """`Hub`'s chat: lines said, read back on connecting, and heard from other instances."""
 
     async def say(self, match: Match, client: Client, text: object = None,

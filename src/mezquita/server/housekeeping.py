@@ -9,13 +9,14 @@ import time
 
 from mezquita.engine import MezquitaError
 
+from .hubstate import HubState
 from .status import MatchStatus
 from .store import StoreUnavailable
 
 log = logging.getLogger("mezquita.server")
 
 
-class Housekeeping:
+class Housekeeping(HubState):
     """`Hub`'s background work."""
 
     async def resume(self) -> None:

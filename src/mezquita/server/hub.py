@@ -39,7 +39,8 @@ class Hub(Seating, Play, Leaving, Presence, Housekeeping, Chat, Notices):
     """All live matches of one server instance, backed by a `Store` and a `BotPool`: lobby
     and seating (``seating.py``), live play (``play.py``), resigning and seats out of time
     (``leaving.py``), presence and sockets (``presence.py``), housekeeping and leases
-    (``housekeeping.py``), chat (``chat.py``), turn notices (``notices.py``); here, loading."""
+    (``housekeeping.py``), chat (``chat.py``), turn notices (``notices.py``); here, loading.
+    The attributes the parts share are declared in `HubState` (``hubstate.py``)."""
 
     def __init__(self, store: Store, pool: BotPool, settings: Settings | None = None) -> None:
         self.store = store
@@ -47,19 +48,19 @@ class Hub(Seating, Play, Leaving, Presence, Housekeeping, Chat, Notices):
         self.writer = MoveWriter(store)
         self.pool = pool
         self.replays = ReplayBuilder(pool.kind)
-        self.matches: dict[str, Match] = {}
+        self.matches = {}
         self.finished: OrderedDict[str, Match] = OrderedDict()
         self._loading: dict[str, asyncio.Future] = {}
         self.scheduler = Scheduler(pool, self.act, self.time_out, self.live,
                                    self.settings.write_patience)
-        self.sockets: dict[str, int] = {}  # open WebSockets per address group
+        self.sockets = {}
         self.limiter = Limiter(self.settings.table())
         self.delivery = Delivery(self.settings.smtp, self.settings.mail_from,
                                  self.settings.webhook_private)
-        self._renames: dict[tuple[str, int], str | None] = {}  # names waiting for their window
+        self._renames = {}
         self._claims = asyncio.Lock()
-        self._presence_due: set[str] = set()
-        self.cluster = None  # set by `cluster.Cluster` on PostgreSQL
+        self._presence_due = set()
+        self.cluster = None
 
     def live(self, match_id: str) -> Match | None:
         """The loaded match ``match_id`` (never touches the database)."""

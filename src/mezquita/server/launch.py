@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import IO
 
 from .status import MatchStatus
 
@@ -36,7 +37,7 @@ class ServerProcess:
         self.bots = bots
         self.log = log
         self.process: subprocess.Popen | None = None
-        self._log_file = None
+        self._log_file: IO[bytes] | None = None
 
     @property
     def url(self) -> str:

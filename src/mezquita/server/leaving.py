@@ -19,9 +19,10 @@ from mezquita.agents.levels import LEVELS
 from mezquita.engine import MezquitaError
 
 from .errors import MatchError
+from .hubstate import HubState
 from .match import Match
 from .status import HUMAN, MatchStatus
-from .store import StoreUnavailable
+from .store import Departure, StoreUnavailable
 
 log = logging.getLogger("mezquita.server")
 
@@ -40,11 +41,12 @@ def replacement(seats: list[str]) -> str:
 def outcome(match: Match, seat: int) -> dict:
     """The answer to ``seat``'s departure: the match's status and what became of the seat."""
     entry = match.left()[seat]
+    assert entry is not None  # asked once the seat has left
     return {"seat": seat, "why": entry["why"], "status": match.status, "bot": entry["bot"],
             "lost": entry["bot"] is None}
 
 
-class Leaving:
+class Leaving(HubState):
     """`Hub`'s departures: resignations and seats out of time."""
 
     async def depart(self, match: Match, seat: int, why: str) -> dict:
@@ -64,8 +66,9 @@ class Leaving:
                 raise MatchError("only a player's own seat can be left")
             seats, left = list(row.seats), match.left()
             bot = None if len(seats) == 2 else replacement(seats)
-            left[seat] = {"why": why, "turn": len(match.state.history),
-                          "events": len(match.state.events), "bot": bot}
+            entry: Departure = {"why": why, "turn": len(match.state.history),
+                                "events": len(match.state.events), "bot": bot}
+            left[seat] = entry
             status, result = MatchStatus.RUNNING, None
             if bot is None:
                 status = MatchStatus.FINISHED
@@ -73,7 +76,7 @@ class Leaving:
                           "scores": match.state.scores(), "left": [e and e["why"] for e in left]}
             else:
                 seats[seat] = bot
-            stored = await self.store.call(self.store.leave, match.id, seat, left[seat], seats,
+            stored = await self.store.call(self.store.leave, match.id, seat, entry, seats,
                                            status, result)
             if stored:
                 row.seats, row.left = seats, left

@@ -32,7 +32,7 @@ LIMITER_KEYS = 100_000  # keys the limiter remembers (idle ones are forgotten fi
 class Rate(NamedTuple):
     """``count`` events per ``seconds``, ``count`` of them at once (a burst)."""
 
-    count: float
+    count: float  # type: ignore[assignment]  # shadows tuple.count on purpose: a Rate is never searched
     seconds: float
 
     def __str__(self) -> str:  # as ``--limit`` takes it
@@ -89,7 +89,7 @@ def default_sockets() -> int:
 class Settings:
     """Tunable bounds of one server (``mezquita serve`` options set them)."""
 
-    create_limit: int = LIMITS["create", "group"].count  # matches of one address group a minute
+    create_limit: int = int(LIMITS["create", "group"].count)  # matches of one address group a minute
     sockets_per_address: int = 64  # open WebSockets of one address group
     limits: dict[tuple[str, str], Rate] = field(default_factory=dict)  # rows of LIMITS changed
     sockets_total: int = 0  # 0: `default_sockets()`

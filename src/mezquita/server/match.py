@@ -30,7 +30,7 @@ from .status import HUMAN, MatchStatus
 
 if TYPE_CHECKING:
     from .clocks import Clocks
-    from .store import MatchRow
+    from .store import Departure, MatchRow
 
 OUTBOX = 32  # small messages (errors, pongs) queued for one client before it is too slow
 ACTION_CACHES = 64  # games (with options) whose legal-action entries are kept
@@ -219,7 +219,7 @@ class Match:
         return self.row.id
 
     @property
-    def status(self) -> str:
+    def status(self) -> MatchStatus:
         return self.row.status
 
     def seat_of(self, token: str) -> int | None:
@@ -274,7 +274,7 @@ class Match:
         self._last_log.clear()
         self._display.clear()
 
-    def left(self) -> list[dict | None]:
+    def left(self) -> list[Departure | None]:
         """Per seat: how its player left (``leaving.py``), or ``None``."""
         return (self.row.left + [None] * len(self.row.seats))[:len(self.row.seats)]
 
@@ -309,7 +309,7 @@ class Match:
         entries = state.log(seat, start)
         last = self._last_log.get((seat, lang))
         shift = start - last[0] if last is not None else -1  # entries that left the tail
-        if shift >= 0 and entries[:len(last[1]) - shift] == last[1][shift:]:
+        if last is not None and shift >= 0 and entries[:len(last[1]) - shift] == last[1][shift:]:
             known = len(last[1]) - shift  # the usual case: only new entries at the end
             out = last[2][shift:] + [self._word(number, entry, lang)
                                      for number, entry in enumerate(entries[known:], start + known)]
@@ -395,8 +395,10 @@ class Match:
         running = self.status == MatchStatus.RUNNING
         if seat is not None and running and self.left()[seat] is not None:
             seat = None
-        playing = seat is not None and running and self.row.seats[seat] == HUMAN
-        legal = self.legal_for(seat, lang) if playing else []
+        legal: list[dict] = []
+        undo = 0  # how many of its latest decisions the seat may take back now (`State.undoable`)
+        if seat is not None and running and self.row.seats[seat] == HUMAN:  # a player plays it
+            legal, undo = self.legal_for(seat, lang), self.state.undoable(seat)
         names = self.display_names(lang)
         return {
             "type": "update",
@@ -405,8 +407,7 @@ class Match:
             "turn": len(self.state.history),  # actions so far; echo it in "act" messages
             "view": self.state.view(seat),
             "legal": legal,
-            # how many of its latest decisions the seat may take back now (`State.undoable`)
-            "undo": self.state.undoable(seat) if playing else 0,
+            "undo": undo,
             "took_back": self.took_back,
             "names": names,  # per seat; None: "Player N" in the page's language
             "log": self.log_for(seat, lang),

@@ -121,7 +121,7 @@ def groups(entries: list[Entry], players: int, at: datetime) -> list[tuple[list[
     waited = {e.ticket_hash: (at - e.created_at).total_seconds() for e in entries}
     waiting = sorted(entries, key=lambda e: e.created_at)
     used: set[str] = set()
-    out = []
+    out: list[tuple[list[Entry], str | None]] = []
     for first in waiting:
         if first.ticket_hash in used:
             continue
@@ -279,7 +279,7 @@ class Matchmaker:
         row: MatchRow = match.row
         row.token_hashes = [None] * players
         row.invite_hashes = [None] * players
-        names = [None] * players
+        names: list[str | None] = [None] * players
         for i, entry in enumerate(group):
             names[order[i]] = entry.name
         row.names = names

@@ -28,6 +28,7 @@ from mezquita.engine import seat_name
 from mezquita.web import catalogue
 
 from .errors import MatchError
+from .hubstate import HubState
 from .match import Match
 from .status import HUMAN, MatchStatus
 from .store import StoreUnavailable
@@ -69,7 +70,7 @@ def public_host(host: str) -> bool:
         found = socket.getaddrinfo(host, None)
     except OSError:
         return False
-    addresses = {ipaddress.ip_address(info[4][0].split("%")[0]) for info in found}
+    addresses = {ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in found}
     return bool(addresses) and all(a.is_global for a in addresses)
 
 
@@ -87,6 +88,7 @@ class Delivery:
         """E-mail ``notice`` to ``to`` (nothing without an SMTP server)."""
         if self.smtp is None:
             return
+        host, port = self.smtp
         message = EmailMessage()
         message["From"], message["To"], message["Subject"] = self.mail_from, to, notice["title"]
         message.set_content(f"{notice['text']}\n\n{notice['url']}\n\n-- \nYou get this because "
@@ -94,7 +96,7 @@ class Delivery:
                             "change that in the lobby, under your account.\n")
 
         def send() -> None:
-            with smtplib.SMTP(*self.smtp, timeout=SEND_SECONDS) as server:
+            with smtplib.SMTP(host, port, timeout=SEND_SECONDS) as server:
                 server.send_message(message)
         await asyncio.to_thread(send)
 
@@ -122,7 +124,7 @@ def turn_notice(match: Match, seat: int, turn: int, public_url: str, lang: str =
             "url": f"{public_url.rstrip('/')}/match/{match.id}"}
 
 
-class Notices:
+class Notices(HubState):
     """`Hub`'s turn notices."""
 
     def tell_turn(self, match: Match) -> None:

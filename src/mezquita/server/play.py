@@ -14,6 +14,7 @@ from mezquita.engine import Record, State
 
 from .clocks import Clocks, rebuild
 from .errors import MatchError
+from .hubstate import HubState
 from .match import Match
 from .status import HUMAN, MatchStatus
 from .store import MatchRow, Move, MoveConflict, now
@@ -26,6 +27,7 @@ async def rebuilt(row: MatchRow) -> tuple[State, Clocks | None]:
     as after its last stored move."""
     clocks, step = None, None
     if row.clock is not None and row.status == MatchStatus.RUNNING:  # on from the stored banks
+        assert row.started_at is not None  # `Matches.load` sets it (else the last update)
         clocks, step = rebuild(row.clock, row.seats, row.move_times, row.started_at)
     elif row.clock is not None and row.status == MatchStatus.OPEN:
         clocks = Clocks(row.clock, len(row.seats))
@@ -38,7 +40,7 @@ BUSY = json.dumps({"type": "error", "code": "busy",
                    "message": "server busy (database not answering); retrying your move"})
 
 
-class Play:
+class Play(HubState):
     """`Hub`'s live play: moves from clients, bots and other instances."""
 
     async def act(self, match: Match, seat: int, action: Any, turn: int | None = None,

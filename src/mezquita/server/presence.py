@@ -7,6 +7,7 @@ import json
 import logging
 import time
 
+from .hubstate import HubState
 from .match import Client, Match
 from .status import MatchStatus
 
@@ -15,7 +16,7 @@ log = logging.getLogger("mezquita.server")
 PRESENCE_EVERY = 0.5  # presence messages of one match are coalesced over this many seconds
 
 
-class Presence:
+class Presence(HubState):
     """`Hub`'s connections: sockets per address group, clients joining and leaving, presence."""
 
     def open_socket(self, address: str) -> bool:

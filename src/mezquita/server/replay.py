@@ -14,6 +14,7 @@ import multiprocessing
 import os
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 from mezquita.engine import Record, load
 
@@ -40,7 +41,7 @@ def build(row: MatchRow, lang: str, viewer: int | None = None) -> bytes:
         events = state.events[start:] if viewer is None else state.log(viewer, start)
         return [match.numbered(n, e, lang) for n, e in enumerate(events, start)]
 
-    frames = [{"turn": 0, "seat": None, "log": [], "view": view()}]
+    frames: list[dict[str, Any]] = [{"turn": 0, "seat": None, "log": [], "view": view()}]
     for turn, (seat, action) in enumerate(row.actions):
         before = len(state.events)
         state.apply(seat, action)

@@ -17,6 +17,7 @@ from .accounts import Account, seat_token
 from .bots import agent_names
 from .clocks import Clocks, choose
 from .errors import MatchError
+from .hubstate import HubState
 from .match import Client, Match, clean_name, hash_token, rematch_token
 from .status import HUMAN, OPEN, MatchStatus
 from .store import MatchRow, StoreUnavailable, TableFull, now
@@ -26,7 +27,7 @@ log = logging.getLogger("mezquita.server")
 MAX_SEED = 2**62
 
 
-class Seating:
+class Seating(HubState):
     """`Hub`'s lobby and seating: who sits where, and the matches that follow."""
 
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
@@ -96,7 +97,7 @@ class Seating:
                                    for seat in range(len(seats))]
         holders = [account.id if account and humans and seat == humans[0] else None
                    for seat in range(len(seats))]
-        secrets_ = [(None, None)] * len(seats)
+        secrets_: list[tuple[str | None, str | None]] = [(None, None)] * len(seats)
         for seat in humans:
             word = secrets.token_urlsafe(24)
             if seat == humans[0] and account is not None:
@@ -139,7 +140,7 @@ class Seating:
 
         taken, tokens, names = await self.store.call(
             self.store.take_seat, match.id, seat, lambda s: hash_token(token(s)), name,
-            account and account.id)
+            account.id if account is not None else None)
         match.row.token_hashes = tokens
         if account is not None:
             match.row.accounts[taken] = account.id
@@ -162,7 +163,8 @@ class Seating:
                  else seat_token(account.seat_key, match.id, seat))
         async with self._claims:
             if not await self.store.call(self.store.claim, match.id, seat, digest,
-                                         hash_token(token), account and account.id):
+                                         hash_token(token),
+                                         account.id if account is not None else None):
                 raise MatchError("this invitation was used already")
         match.row.invite_hashes[seat] = None
         match.row.token_hashes[seat] = hash_token(token)

@@ -23,16 +23,16 @@ from .db import (
 )
 from .export import EXPORT_FORMAT, Export
 from .leases import Leases
-from .matches import Matches, MatchRow
+from .matches import Departure, Matches, MatchRow
 from .moves import Move, MoveConflict, Moves, MoveWriter
 from .notices import Notices
 from .queue import Queue
 from .ratings import Ratings
 from .tables import TableFull, Tables
 
-__all__ = ["CHANNEL", "DEFAULT_URL", "DURABILITY", "EXPORT_FORMAT", "MatchRow", "Move", "MoveConflict",
-           "MoveWriter", "Store", "StoreUnavailable", "TableFull", "engine_for", "libpq_url", "migrate",
-           "now", "pg_guards"]
+__all__ = ["CHANNEL", "DEFAULT_URL", "DURABILITY", "EXPORT_FORMAT", "Departure", "MatchRow", "Move",
+           "MoveConflict", "MoveWriter", "Store", "StoreUnavailable", "TableFull", "engine_for",
+           "libpq_url", "migrate", "now", "pg_guards"]
 
 
 class Store(Matches, Moves, Leases, Accounts, Ratings, Tables, Queue, Chats, Notices, Export):

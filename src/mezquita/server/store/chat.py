@@ -21,7 +21,9 @@ class Chats(Database):
         values = {"match_id": match_id, "room": room, "seat": seat, "name": name,
                   "text": text, "phrase": phrase, "turn": turn, "at": now()}
         with self.engine.begin() as c:
-            values["id"] = c.execute(insert(chat).values(values)).inserted_primary_key[0]
+            key = c.execute(insert(chat).values(values)).inserted_primary_key
+            assert key is not None  # a single-row INSERT always has the key it made
+            values["id"] = key[0]
             said = line(values)
             self._notify(c, "chat", match_id, line=said)
         return said

@@ -18,16 +18,24 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, TypeVarTuple
 
 import orjson
-from sqlalchemy import create_engine, event, func, literal_column, text
+from sqlalchemy import Insert, create_engine, event, func, literal_column, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
 from mezquita.engine import MezquitaError
 
+if TYPE_CHECKING:
+    import psycopg
+    from sqlalchemy.engine import Connection
+
+    from .matches import MatchRow
+
 log = logging.getLogger("mezquita.server")
+_T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
 CHANNEL = "mezquita"  # the PostgreSQL notification channel of every instance
 DB_THREADS = 4  # concurrent database calls besides the move writer
 
@@ -124,7 +132,18 @@ def migrate(engine: Engine) -> None:
 class Database:
     """An open database: its engine, thread pool and notifications. The table groups'
     methods (`Store`) are synchronous, one short transaction each; call them from the event
-    loop only through `call`."""
+    loop only through `call`. The groups call a few of each other's helpers inside one
+    transaction; they are declared here for the type checker (defined by `Store`'s bases)."""
+
+    if TYPE_CHECKING:
+        def _insert(self, c: Connection, row: MatchRow,
+                    lease_seconds: float) -> None: ...  # `Matches`
+        def _hold_seats(self, c: Connection, match_id: str,
+                        holders: list[int | None]) -> None: ...  # `Matches`
+        def _holders(self, c: Connection, match_id: str,
+                     seats: int) -> list[int | None]: ...  # `Matches`
+        def _rate(self, c: Connection, match_id: str,
+                  returns: list[float]) -> None: ...  # `Ratings`
 
     def __init__(self, url: str = DEFAULT_URL, instance: str = "", db_seconds: float = 10.0,
                  durability: str = "full") -> None:
@@ -132,7 +151,8 @@ class Database:
         self.instance = instance
         self.db_seconds = db_seconds
         self.durability = durability
-        self._alive = None  # PostgreSQL: the connection holding this instance's `LIVE_LOCK`
+        # PostgreSQL: the connection holding this instance's `LIVE_LOCK`
+        self._alive: psycopg.Connection[Any] | None = None
         try:
             self.engine = engine_for(url, db_seconds, durability)
             migrate(self.engine)
@@ -167,7 +187,7 @@ class Database:
         except psycopg.Error as err:
             raise OperationalError("live lock", None, err) from None
 
-    async def call(self, fn: Callable, *args: Any) -> Any:
+    async def call(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
         """Run ``fn(*args)`` in the database thread pool; `StoreUnavailable` if the database
         fails or takes longer than ``db_seconds`` (the thread finishes on its own)."""
         loop = asyncio.get_running_loop()
@@ -251,11 +271,13 @@ class Database:
 def insert_ignore(c, table, **values) -> bool:
     """Insert a row into ``table`` in transaction ``c`` unless one with the same key exists
     (no error, the transaction goes on); whether it was inserted."""
+    statement: Insert  # each dialect's own, with its own on_conflict_do_nothing
     if c.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+        statement = pg_insert(table).values(**values).on_conflict_do_nothing()
     else:
-        from sqlalchemy.dialects.sqlite import insert as dialect_insert
-    statement = dialect_insert(table).values(**values).on_conflict_do_nothing()
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+        statement = sqlite_insert(table).values(**values).on_conflict_do_nothing()
     return c.execute(statement.returning(literal_column("1"))).first() is not None
 
 

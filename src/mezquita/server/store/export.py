@@ -3,10 +3,11 @@ player and ``mezquita export-player`` an operator (a request to see or take one'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Row, select
 
 from mezquita.engine import Record
 from mezquita.engine.registry import game_class
@@ -80,7 +81,7 @@ class Export(Database):
         })
 
 
-def _seat(row, account_id: int, played: list | None) -> dict:
+def _seat(row, account_id: int, played: Sequence[Row[int, Any]] | None) -> dict:
     """One held seat: its match's public facts, the rating change, the record if over."""
     change = next((c[1:] for c in row["changes"] or [] if c[0] == account_id), None)
     return {

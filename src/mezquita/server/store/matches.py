@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import insert, select, update
 
@@ -13,6 +13,15 @@ from ..accounts import profiles
 from ..models import match_players, matches, moves, open_seats
 from ..status import MatchStatus
 from .db import Database, _aware, now
+
+
+class Departure(TypedDict):
+    """How a seat's player left the match (``leaving.py``), as stored in its row's ``left``."""
+
+    why: str  # "resigned" or "absent"
+    turn: int  # the actions played before it
+    events: int  # the log events before it
+    bot: str | None  # the bot level playing the seat on; None: the match ended
 
 
 @dataclass
@@ -38,7 +47,7 @@ class MatchRow:
     names: list[str | None] = field(default_factory=list)  # chosen names per seat (None: default)
     rematch: str | None = None  # the id of this match's rematch, once made
     clock: dict | None = None  # `clocks.choose`; None: no clock
-    left: list[dict | None] = field(default_factory=list)  # per seat: how it left (leaving.py)
+    left: list[Departure | None] = field(default_factory=list)  # per seat: how it left
     started_at: datetime | None = None  # when every human seat had joined
     move_times: list[datetime] = field(default_factory=list)  # when each action was stored
     open_seats: list[int] = field(default_factory=list)  # seats anyone may take (``tables.py``)
@@ -124,7 +133,7 @@ class Matches(Database):
                 self._notify(c, "head", match_id)
         return tokens[seat] == token_hash
 
-    def join_seat(self, match_id: str, seat: int) -> tuple[list[bool], str]:
+    def join_seat(self, match_id: str, seat: int) -> tuple[list[bool], MatchStatus]:
         """Record that human ``seat`` has connected (merged with what other instances
         recorded); the seats joined and the status that follows (running once all have)."""
         with self.engine.begin() as c:
@@ -138,7 +147,7 @@ class Matches(Database):
             c.execute(update(matches).where(matches.c.id == match_id)
                       .values(joined=joined, status=status, updated_at=stamp, **values))
             self._notify(c, "head", match_id)
-        return joined, status
+        return joined, MatchStatus(status)
 
     def claim(self, match_id: str, seat: int, invite_hash: str, token_hash: str,
               account: int | None = None) -> bool:
@@ -202,7 +211,7 @@ class Matches(Database):
             accounts=holders,
         )
 
-    def leave(self, match_id: str, seat: int, entry: dict, seats: list[str], status: str,
+    def leave(self, match_id: str, seat: int, entry: Departure, seats: list[str], status: str,
               result: dict | None) -> bool:
         """Store that ``seat`` left (``entry``), with the seats, status and result that follow,
         if the match still runs and the seat had not left; False otherwise (nothing changed).

@@ -91,6 +91,7 @@ class Moves(Database):
                         status=m.status, updated_at=stamp, result=m.result,
                         finished_at=stamp if m.status == MatchStatus.FINISHED else None))
                 if m.status == MatchStatus.FINISHED:
+                    assert m.result is not None  # a last move carries the match's result
                     self._rate(c, m.match_id, m.result["returns"])
                 self._notify(c, "move", m.match_id, t=m.turn, s=m.seat, a=m.action, b=m.by,
                              st=m.status, r=m.result)

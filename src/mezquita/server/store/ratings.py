@@ -31,7 +31,11 @@ class Ratings(Database):
         if not rules.is_rated(seats, holders, bool(head["practice"])):
             return
         bots = {s: self._bot_account(c, kind) for s, kind in enumerate(seats) if kind != HUMAN}
-        players = [bots.get(s, holders[s]) for s in range(len(seats))]
+        players: list[int] = []  # the account rated for each seat
+        for s in range(len(seats)):
+            player = bots.get(s, holders[s])
+            assert player is not None  # `is_rated`: every human seat is held by an account
+            players.append(player)
         if not insert_ignore(c, ratings_applied, match_id=match_id, changes=[],
                              applied_at=now()):
             return  # rated already (a restart or another instance)
