@@ -11,15 +11,20 @@ nothing at run time: annotations without values create no attributes.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from .cluster import Cluster
     from .limits import Limiter, Settings
     from .match import Match
-    from .notices import Delivery
     from .schedule import Scheduler
     from .store import MoveWriter, Store
+
+
+class Announcer(Protocol):
+    """What the parts call on `cluster.Cluster` (which imports the hub, so it is not named
+    here): telling the other instances who is connected to a match."""
+
+    def announce(self, match: Match) -> None: ...
 
 
 class HubState:
@@ -32,11 +37,10 @@ class HubState:
     matches: dict[str, Match]  # the loaded matches still to be played (finished ones leave)
     sockets: dict[str, int]  # open WebSockets per address group
     limiter: Limiter
-    delivery: Delivery
     _renames: dict[tuple[str, int], str | None]  # names waiting for their window
     _claims: asyncio.Lock
     _presence_due: set[str]
-    cluster: Cluster | None  # set by `cluster.Cluster` on PostgreSQL
+    cluster: Announcer | None  # set by `cluster.Cluster` on PostgreSQL
 
     if TYPE_CHECKING:  # defined by `Hub` (``hub.py``) and its parts
         def live(self, match_id: str) -> Match | None: ...

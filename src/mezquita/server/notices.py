@@ -127,6 +127,8 @@ def turn_notice(match: Match, seat: int, turn: int, public_url: str, lang: str =
 class Notices(HubState):
     """`Hub`'s turn notices."""
 
+    delivery: Delivery  # set by `Hub.__init__`
+
     def tell_turn(self, match: Match) -> None:
         """After a move, on the match's owner: a notice for each seat now to move that an
         account holds, in a slow match, with no socket open."""

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     import psycopg
     from sqlalchemy.engine import Connection
 
-    from .matches import MatchRow
 
 log = logging.getLogger("mezquita.server")
 _T = TypeVar("_T")
@@ -136,7 +135,7 @@ class Database:
     transaction; they are declared here for the type checker (defined by `Store`'s bases)."""
 
     if TYPE_CHECKING:
-        def _insert(self, c: Connection, row: MatchRow,
+        def _insert(self, c: Connection, row: Any,  # a `matches.MatchRow` (that module imports this one)
                     lease_seconds: float) -> None: ...  # `Matches`
         def _hold_seats(self, c: Connection, match_id: str,
                         holders: list[int | None]) -> None: ...  # `Matches`
