@@ -17,6 +17,7 @@ from mezquita.engine import (
     UnknownGame,
     UnknownOption,
     derive_seed,
+    games,
 )
 
 
@@ -103,6 +104,40 @@ def test_clone_is_independent():
     copy.apply(0, copy.legal_actions(0)[0])
     assert state.history == [] and len(copy.history) == 1
     assert state.child(0, state.legal_actions(0)[0]).to_json() == copy.to_json()
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in games()])
+def test_edit_sets_fields_and_forgets_the_cached_position(game_id):
+    state = mezquita.load(game_id).new_state(3)
+    state.legal_actions()  # cached now
+    assert state.edit() is state
+    assert state._legal_cache is None and state._to_move_cache is None
+    before = state.to_json()
+    with pytest.raises(TypeError, match="no field nonsense"):
+        state.edit(nonsense=1, **{state.fields[0]: None})
+    assert state.to_json() == before  # a refused edit changes nothing
+
+
+def test_edit_gives_the_legal_actions_of_the_new_position():
+    game = mezquita.load("cordoba", hand=3)
+    state = game.new_state(0)
+    seat = state.to_move()[0]
+    wide = state.legal_actions()
+    hands = [list(h) for h in state.hands]
+    hands[seat] = hands[seat][:1]
+    state.edit(hands=hands)
+    narrow = state.legal_actions()
+    assert narrow and set(narrow) < set(wide)
+    assert {game.action_to_json(a)["card"] for a in narrow} == {hands[seat][0]}
+
+
+def test_edit_rebuilds_a_games_own_caches():
+    state = mezquita.load("citadels", players=4).new_state(1)
+    cities = [[], [0, 5], [], []]
+    state.edit(cities=cities)
+    assert state.built == [set(c) for c in cities]
+    again = state.game.state_from_json(state.to_json())
+    assert again.built == state.built
 
 
 def test_events_are_dicts_of_the_fields_their_kind_declares():

@@ -53,7 +53,7 @@ class State:
     _events: list
     _built: int
     # Caches of the position, reset whenever an action is applied (see `to_move`).
-    _movers: tuple[int, ...] | None
+    _to_move_cache: tuple[int, ...] | None
     _legal_cache: tuple[int, list[int]] | None
 
     # -- construction ------------------------------------------------------------------
@@ -68,7 +68,7 @@ class State:
         state._events = []
         state._built = 0
         state._setup()
-        state._movers = state._legal_cache = None  # set up afresh: nothing cached
+        state._to_move_cache = state._legal_cache = None  # set up afresh: nothing cached
         return state
 
     def clone(self) -> Self:
@@ -81,7 +81,7 @@ class State:
         # Events are never changed once recorded; built here once, so that copies (search
         # makes one per iteration) share the dicts instead of each building its own.
         new.events = self.events.copy()
-        new._movers = self._movers
+        new._to_move_cache = self._to_move_cache
         new._legal_cache = self._legal_cache
         self._copy_into(new)
         return new
@@ -107,9 +107,10 @@ class State:
         state.rng = Rng(data["rng"])
         state.history = [(s, a) for s, a in data["history"]]
         state.events = _copy_json(data["events"])
-        state._movers = state._legal_cache = None
+        state._to_move_cache = state._legal_cache = None
         for name in cls.fields:
             setattr(state, name, _copy_json(data["data"][name]))
+        state._reset_caches()
         return state
 
     @property
@@ -135,15 +136,30 @@ class State:
         self._events = events
         self._built = len(events)
 
+    def edit(self, **fields: Any) -> Self:
+        """Set ``fields`` (names from ``fields``) for a test or a scenario, and forget what
+        was cached of the old position; returns the state. After changing a field in place
+        (``state.gold[0] = 5``), call it with no fields. An unknown name raises `TypeError`
+        and changes nothing."""
+        unknown = sorted(set(fields) - set(self.fields))
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(unknown)}; "
+                            f"its fields: {', '.join(self.fields)}")
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self._to_move_cache = self._legal_cache = None
+        self._reset_caches()
+        return self
+
     # -- the contract --------------------------------------------------------------------
-    # Caches, reset whenever an action is applied: ``_movers`` (``_to_move()`` of this
-    # position, or None) and ``_legal_cache`` (``(seat, legal ids)`` of a seat to move, or None).
-    # Tests that edit fields directly must reset both.
+    # Caches, reset whenever an action is applied: ``_to_move_cache`` (``_to_move()`` of this
+    # position, or None) and ``_legal_cache`` (``(seat, legal ids)`` of a seat to move, or
+    # None). Code that changes fields outside ``_apply`` goes through ``edit``.
     def to_move(self) -> tuple[int, ...]:
         """The seats that may act now; empty when the game is over."""
-        movers = self._movers
+        movers = self._to_move_cache
         if movers is None:
-            movers = self._movers = self._to_move()
+            movers = self._to_move_cache = self._to_move()
         return movers
 
     def is_terminal(self) -> bool:
@@ -156,9 +172,9 @@ class State:
         cache = self._legal_cache
         if cache is not None and cache[0] == seat:
             return cache[1]
-        movers = self._movers
+        movers = self._to_move_cache
         if movers is None:
-            movers = self._movers = self._to_move()
+            movers = self._to_move_cache = self._to_move()
         if seat is None:
             if not movers:
                 return []
@@ -194,7 +210,7 @@ class State:
         cache = self._legal_cache
         if cache is None or cache[0] != seat or type(action) is not int or action not in cache[1]:
             action = self._legal_id(seat, action)  # all but a legal id just listed for this seat
-        self._legal_cache = self._movers = None
+        self._legal_cache = self._to_move_cache = None
         self._apply(seat, action)
         self.history.append((seat, action))
 
@@ -222,7 +238,7 @@ class State:
     def apply_unchecked(self, seat: int, action: int) -> None:
         """Play action id ``action`` for ``seat`` without validation: for search bots that
         picked it from ``legal_actions(seat)`` on this very state. Anything else corrupts it."""
-        self._legal_cache = self._movers = None
+        self._legal_cache = self._to_move_cache = None
         self._apply(seat, action)
         self.history.append((seat, action))
 
@@ -358,7 +374,7 @@ class State:
             new = self.clone()
         else:
             new = self._resample(seat, rng)
-            new._movers = new._legal_cache = None
+            new._to_move_cache = new._legal_cache = None
             # Other seats' action ids can name hidden cards: a world keeps only their count.
             new.history = [(s, a if s == seat else -1) for s, a in self.history]
         new.rng = Rng(rng.getrandbits(64))
@@ -421,6 +437,10 @@ class State:
 
     def _resample(self, seat: int, rng: random.Random) -> Self:
         raise NotImplementedError(f"{self.game.info.id} must implement _resample")
+
+    def _reset_caches(self) -> None:
+        """Forget a game's own caches of the position (override where a game keeps any):
+        called by ``edit`` and ``from_json``."""
 
     def _copy_into(self, new: Self) -> None:
         """Copy the game's fields into ``new`` (override with a hand-written fast copy)."""

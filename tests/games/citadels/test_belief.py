@@ -5,7 +5,7 @@ import random
 import mezquita
 from mezquita.agents import Turn, make_agent
 from mezquita.games.citadels.belief import draft_belief
-from mezquita.games.citadels.model import DraftStep
+from mezquita.games.citadels.model import DraftStep, Phase
 
 
 def _at_pick(seed: int, step: int, rounds: int = 1):
@@ -13,7 +13,7 @@ def _at_pick(seed: int, step: int, rounds: int = 1):
     game = mezquita.load("citadels", players=4)
     state = game.new_state(seed)
     bots = [make_agent("heuristic", game, seed=s) for s in range(4)]
-    while not (state.phase == 0 and state.round == rounds and state.step == step):
+    while not (state.phase == Phase.DRAFT and state.round == rounds and state.step == step):
         seat = state.to_move()[0]
         state.apply(seat, bots[seat].act(Turn.of(state, seat)))
     return state

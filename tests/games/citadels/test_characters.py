@@ -5,6 +5,7 @@ import pytest
 import mezquita
 from mezquita.engine import IllegalAction
 from mezquita.games.citadels.cards import DIST_INDEX
+from mezquita.games.citadels.model import Phase
 
 from .scenarios import acting, city, do, hand, legal_json, legal_kinds, position
 
@@ -23,7 +24,7 @@ def test_rule_3_1_assassin_murdered_character_loses_whole_turn():
     assert acting(st) == (2, "king")
     do(st, "gold")
     do(st, "end")
-    assert st.phase == 0 and st.round == 2  # the Merchant's turn was skipped
+    assert st.phase == Phase.DRAFT and st.round == 2  # the Merchant's turn was skipped
     assert st.gold[1] == 2
 
 
@@ -265,7 +266,7 @@ def test_rule_3_9_witch_does_not_resume_if_the_bewitched_is_absent():
     assert st.view(1)["bewitched"] == "merchant"  # announced
     do(st, "gold")
     do(st, "end")
-    assert st.phase == 0 and st.gold[0] == 4  # the round ended without her second turn
+    assert st.phase == Phase.DRAFT and st.gold[0] == 4  # the round ended without her second turn
 
 
 def test_rule_3_2_thief_may_not_name_the_murdered_character():

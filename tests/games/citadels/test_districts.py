@@ -1,6 +1,7 @@
 """One rules scenario per purple district (rules 4.x of docs/games/citadels.md)."""
 
 from mezquita.games.citadels.cards import DIST_INDEX
+from mezquita.games.citadels.model import Phase
 
 from .scenarios import acting, city, do, hand, legal_json, legal_kinds, position
 
@@ -197,7 +198,7 @@ def test_rule_4_22_ball_room_called_player_must_thank_or_lose_the_turn():
     assert acting(st) == (1, "merchant") and "thank" not in legal_kinds(st)
     st = position({1: "merchant"}, cities=[["ball_room"]], crown=0, **ALL)
     do(st, "gold")  # forgot to thank
-    assert st.gold[1] == 2 and st.phase == 0
+    assert st.gold[1] == 2 and st.phase == Phase.DRAFT
 
 
 def test_rule_4_17_bell_tower_destroyed_restores_eight_but_the_end_stays_triggered():

@@ -8,6 +8,7 @@ import mezquita
 from mezquita.engine import IllegalAction, UnknownOption
 from mezquita.games.citadels.cards import CHAR_INDEX, CHAR_RANK, DIST_INDEX
 from mezquita.games.citadels.flow import draft_plan
+from mezquita.games.citadels.model import Phase
 
 from .scenarios import acting, do, hand, legal_json, legal_kinds, position
 
@@ -15,7 +16,7 @@ EIGHT = ["manor", "castle", "palace", "temple", "church", "monastery", "cathedra
 
 
 def draft_to_turns(st, choose=lambda legal: legal[0]):
-    while st.phase == 0:
+    while st.phase == Phase.DRAFT:
         st.apply(st.to_move()[0], choose(st.legal_actions()))
 
 
@@ -54,7 +55,7 @@ def test_rule_2_2_draft_goes_left_from_the_crown_and_leftover_goes_face_down():
     st = mezquita.load("citadels", players=4, crown=2).new_state(3)
     assert [s for s, _ in st.plan] == [2, 3, 0, 1]
     sizes = []
-    while st.phase == 0:
+    while st.phase == Phase.DRAFT:
         sizes.append(len(st.pool))
         st.apply(st.to_move()[0], st.legal_actions()[0])
     assert sizes == [5, 4, 3, 2] and len(st.face_down) == 2
@@ -97,7 +98,7 @@ def test_rule_2_2_each_seat_sees_only_its_own_draft_pools():
 def test_rule_2_2_two_and_three_players_take_a_turn_per_character():
     st = position({0: ["assassin", "king"], 1: ["thief", "merchant"]}, players=2)
     order = []
-    while st.phase == 1:
+    while st.phase == Phase.TURNS:
         order.append(acting(st))
         do(st, "gold")
         do(st, "end")

@@ -21,11 +21,8 @@ SKIP = GAME.skip.id()
 
 def scenario(rest="hire", order=("plant", "strip", "process", "market"), blue=(3, 0, 0),
              red=(4, 0, 0)) -> CorticaState:
-    state = GAME.new_state(0)
-    state.row = [KEYS.index(k) for k in (rest, *order)]
-    state.resources = [list(blue), list(red)]
-    state._legal_cache = None
-    return state
+    return GAME.new_state(0).edit(row=[KEYS.index(k) for k in (rest, *order)],
+                                  resources=[list(blue), list(red)])
 
 
 def act(state: CorticaState, action) -> None:

@@ -62,7 +62,7 @@ def test_random_games_keep_invariants_and_end(seed):
 def check_kept_legal_ids(state: CorticaState) -> None:
     """The legal ids the moves keep for the next decision are those found from the fields."""
     rebuilt = GAME.state_from_json(state.to_json())
-    assert rebuilt._placing is None and rebuilt._choices is None  # found from the fields
+    assert rebuilt._placing_cache is None and rebuilt._choices_cache is None  # found from the fields
     for seat in (0, 1):
         assert state.legal_actions(seat) == rebuilt.legal_actions(seat)
         assert state.clone().legal_actions(seat) == rebuilt.legal_actions(seat)

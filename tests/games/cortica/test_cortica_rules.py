@@ -22,11 +22,8 @@ PLAN_KEYS = [p.key for p in GAME.cards.plans]
 def scenario(rest: str = "hire", order: tuple[str, ...] = ("plant", "strip", "process", "market"),
              blue=(3, 0, 0), red=(4, 0, 0)) -> CorticaState:
     """A first-round state with a chosen row (``rest`` leftmost) and resources."""
-    state = GAME.new_state(0)
-    state.row = [KEYS.index(k) for k in (rest, *order)]
-    state.resources = [list(blue), list(red)]
-    state._legal_cache = None
-    return state
+    return GAME.new_state(0).edit(row=[KEYS.index(k) for k in (rest, *order)],
+                                  resources=[list(blue), list(red)])
 
 
 def place(state: CorticaState, *spots: tuple[str, int]) -> None:

@@ -268,10 +268,10 @@ class CorticaState(State):
     round: int
     winner: int
     # Derived from the fields and kept by the moves, so that the legal ids of the next
-    # decision need not be found again; None: find them from the fields (so after `_setup` and
-    # `from_json`; code that edits fields must reset them, as the engine's caches).
-    _placing: PlaceNode | None = None  # placing: the `placing` node of the spaces taken
-    _choices: list[int] | None = None  # resolving: the legal ids `_resolve` looked up
+    # decision need not be found again; None: find them from the fields (so after `_setup`,
+    # `from_json` and `edit`, by `_reset_caches`).
+    _placing_cache: PlaceNode | None = None  # placing: the `placing` node of the spaces taken
+    _choices_cache: list[int] | None = None  # resolving: the legal ids `_resolve` looked up
 
     # -- setup ---------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -314,10 +314,10 @@ class CorticaState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == "place":
-            return (self._placing or self._place_node())[0]  # rule 3: the empty spaces
+            return (self._placing_cache or self._place_node())[0]  # rule 3: the empty spaces
         if phase == "rest":
             return self.game.rest_legal[self.row[0]]  # rule 8: any card but the resting one
-        legal = self._choices
+        legal = self._choices_cache
         if legal is None:
             card, space = self.queue[0]
             legal = self._resolve_legal(card, self.spaces[card][space])
@@ -381,16 +381,16 @@ class CorticaState(State):
     def _apply_place(self, seat: int, place: tuple[int, int, str, int]) -> None:
         """Rule 3: the top worker goes on an empty space; after the 4th, resolve (rule 4)."""
         card, space, key, action = place
-        node = self._placing or self._place_node()
+        node = self._placing_cache or self._place_node()
         stack = self.stack
         worker = stack.pop(0)
         self.spaces[card][space] = worker
         self._event(seat, "place", key, space, worker, self.interns[worker])
         node = node[1][action]
         if stack:
-            self._placing = node
+            self._placing_cache = node
         else:
-            self._placing = None
+            self._placing_cache = None
             self.phase = "resolve"
             self.queue = list(map(list, node[2][tuple(self.row)]))  # rule 4: left to right
             self._resolve(begin=True)
@@ -404,7 +404,7 @@ class CorticaState(State):
         self._event(seat, "rest", self.game.card_keys[card], self.game.card_keys[resting])
         self.round += 1
         self.phase = "place"
-        self._placing = self.game.placing[card]
+        self._placing_cache = self.game.placing[card]
 
     def _apply_skip(self, seat: int, auto: bool) -> None:
         """Rule 4: skip (an intern after one use: stop); the worker returns. (``auto`` is
@@ -496,7 +496,7 @@ class CorticaState(State):
             if self.uses_left:
                 legal = self._resolve_legal(card, worker)
                 if len(legal) > 1:
-                    self._choices = legal
+                    self._choices_cache = legal
                     return
                 self._skipped(card, space, worker, True)
             # rules 4-5: the worker goes on top of the stack, intern side up only if just hired
@@ -505,7 +505,7 @@ class CorticaState(State):
             self.stack.insert(0, worker)
             self.interns[worker] = self.hiring
             if not queue:
-                self._choices = None
+                self._choices_cache = None
                 self._end_round()
                 return
             begin = True
@@ -593,6 +593,9 @@ class CorticaState(State):
             "winner": self.winner if self.winner >= 0 else None,
         }
 
+    def _reset_caches(self) -> None:
+        self._placing_cache = self._choices_cache = None
+
     def _copy_into(self, new: CorticaState) -> None:
         new.resources = [r.copy() for r in self.resources]
         new.row = self.row.copy()
@@ -606,8 +609,8 @@ class CorticaState(State):
         new.hiring = self.hiring
         new.round = self.round
         new.winner = self.winner
-        new._placing = self._placing
-        new._choices = self._choices
+        new._placing_cache = self._placing_cache
+        new._choices_cache = self._choices_cache
 
 
 # -- helpers ------------------------------------------------------------------------------------
