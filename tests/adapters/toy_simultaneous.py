@@ -67,7 +67,8 @@ class PenniesGame(Game):
 
 
 class PenniesState(State):
-    fields = ("rounds", "pending")
+    rounds: list[list[int]]
+    pending: list[int | None]
 
     def _setup(self) -> None:
         self.rounds, self.pending = [], [None, None]

@@ -52,7 +52,9 @@ class NimGame(Game):
 
 
 class NimState(State):
-    fields = ("stones", "current", "winner")
+    stones: int
+    current: int
+    winner: int
 
     def _setup(self) -> None:
         self.stones, self.current, self.winner = self.game.options["stones"], 0, -1

@@ -44,7 +44,9 @@ class ClaimGame(Game):
 
 
 class ClaimState(State):
-    fields = ("start", "moved", "winner")
+    start: int
+    moved: int
+    winner: int
 
     def _setup(self) -> None:
         n = self.game.num_players

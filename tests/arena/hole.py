@@ -52,7 +52,10 @@ class HoleGame(Game):
 
 
 class HoleState(State):
-    fields = ("deck", "hands", "turn", "over")
+    deck: list[int]
+    hands: list[list[int]]
+    turn: int
+    over: bool
 
     def _setup(self) -> None:
         self.deck, self.hands, self.turn, self.over = [1, 2, 3], [[], []], 0, False

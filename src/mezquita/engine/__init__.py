@@ -8,7 +8,7 @@ from .options import Option
 from .record import Record
 from .registry import games, load, register
 from .rng import Rng, derive_seed
-from .state import State, share_wins
+from .state import Cache, Shared, State, share_wins
 from .texts import LANGS, load_texts, pick, seat_name
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "LANGS",
     "ActionSpace",
     "BadRecord",
+    "Cache",
     "Decision",
     "Decisions",
     "Event",
@@ -28,6 +29,7 @@ __all__ = [
     "Param",
     "Record",
     "Rng",
+    "Shared",
     "State",
     "UnknownGame",
     "UnknownOption",

@@ -1,7 +1,13 @@
 """`State`: the complete truth of one game, with the invariants every game shares.
 
-Games subclass `State`, list their data attributes in ``fields`` (JSON-compatible values:
-ints, strings, ``None``, lists and str-keyed dicts) and implement the underscore hooks.
+Games subclass `State`, declare each data attribute once, as an annotation (dataclass
+style: ``hands: list[list[int]]``; JSON-compatible values: ints, strings, ``None``, lists and
+str-keyed dicts), and implement the underscore hooks. The declarations give ``fields`` (what
+the JSON form holds) and a generated copy (`clone`) that copies each value as deep as its
+type nests lists, dicts and sets: ``Shared[...]`` marks a value (or a part of one) that is
+replaced, never changed in place, so copies share it; ``Cache[...]`` a value derived from the
+fields, copied but not in the JSON form, and rebuilt by ``_reset_caches``. Annotated names
+starting with ``_`` are a game's caches too.
 The public methods here add what must hold for every game: terminal states accept no
 action, an illegal action raises `IllegalAction` and leaves the state untouched, the
 history is recorded, randomness comes only from the state's own seeded generator, and at
@@ -18,10 +24,21 @@ The terminal, the server's live log and replays all read ``state.log(viewer)``.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Self
+import sys
+import types
+from typing import Annotated, Any, ClassVar, Self, TypeVar, Union, get_args, get_origin
 
 from .errors import IllegalAction
 from .rng import Rng
+
+T = TypeVar("T")
+_SHARED, _CACHE = "shared", "cache"
+#: A value (or a part of one: ``list[Shared[list[int]]]``) that is replaced, never changed in
+#: place: copies of the state share it.
+Shared = Annotated[T, _SHARED]
+#: A value derived from the fields and kept in step by the moves: copied with the state, not
+#: part of its JSON form, rebuilt by ``State._reset_caches`` after ``from_json`` and ``edit``.
+Cache = Annotated[T, _CACHE]
 
 #: A state's configured game (`mezquita.engine.game.Game`, which imports this module, so this
 #: module cannot name it without a cycle). Each game's state class narrows it to its own game
@@ -41,7 +58,10 @@ class State:
             unmasked form; ``log(viewer)`` gives them as a viewer may know them.
     """
 
+    #: the declared fields, in order (from the annotations; see the module docstring)
     fields: ClassVar[tuple[str, ...]] = ()
+    #: the generated body of ``_copy_into``, one assignment per copied attribute
+    copy_lines: ClassVar[tuple[str, ...]] = ()
 
     game: Game
     seed: int
@@ -55,6 +75,33 @@ class State:
     # Caches of the position, reset whenever an action is applied (see `to_move`).
     _to_move_cache: tuple[int, ...] | None
     _legal_cache: tuple[int, list[int]] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Read the subclass's declarations: its ``fields`` and its generated copy."""
+        super().__init_subclass__(**kwargs)
+        for name in ("fields", "copy_lines", "_copy_into"):
+            if name in vars(cls):
+                raise TypeError(f"{cls.__name__} sets {name}; declare its fields as annotations "
+                                "and the engine derives it (mezquita.engine.state)")
+        module = vars(sys.modules[cls.__module__])
+        fields, lines = list(cls.fields), list(cls.copy_lines)
+        for name, hint in vars(cls).get("__annotations__", {}).items():
+            if name in _BASE_ATTRIBUTES or (isinstance(hint, str) and hint.startswith("ClassVar")):
+                continue
+            try:
+                kind = eval(hint, module) if isinstance(hint, str) else hint
+            except NameError as error:
+                raise TypeError(f"{cls.__name__}.{name}: {error}; a field's type must be "
+                                "defined before the state class") from None
+            if not name.startswith("_") and _CACHE not in getattr(kind, "__metadata__", ()):
+                fields.append(name)
+            lines.append(f"new.{name} = {_copy_of(kind, f'self.{name}')}")
+        cls.fields, cls.copy_lines = tuple(fields), tuple(lines)
+        source = "def _copy_into(self, new):\n" + "".join(f"    {line}\n" for line in lines)
+        namespace: dict[str, Any] = {}
+        exec(compile(source + "    pass\n", f"<{cls.__qualname__}._copy_into>", "exec"),
+             namespace)
+        cls._copy_into = namespace["_copy_into"]  # type: ignore[method-assign]
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -443,9 +490,8 @@ class State:
         called by ``edit`` and ``from_json``."""
 
     def _copy_into(self, new: Self) -> None:
-        """Copy the game's fields into ``new`` (override with a hand-written fast copy)."""
-        for name in self.fields:
-            setattr(new, name, _copy_json(getattr(self, name)))
+        """Copy the game's fields and caches into ``new``: generated for each game from its
+        declarations (``copy_lines``)."""
 
 
 def share_wins(scores: list[float]) -> list[float]:
@@ -453,6 +499,37 @@ def share_wins(scores: list[float]) -> list[float]:
     best = max(scores)
     winners = [i for i, s in enumerate(scores) if s == best]
     return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(scores))]
+
+
+#: attributes every state has, declared by `State` (a game may narrow their types)
+_BASE_ATTRIBUTES = frozenset(State.__annotations__)
+
+
+def _copy_of(kind: Any, value: str, depth: int = 0) -> str:
+    """The expression that copies ``value``, of type ``kind``, as deep as the type nests lists,
+    dicts and sets (other values are shared: ints, strings, tuples...)."""
+    if get_origin(kind) is Annotated:
+        return value if _SHARED in kind.__metadata__ else _copy_of(get_args(kind)[0], value, depth)
+    origin, args = get_origin(kind) or kind, get_args(kind)
+    if origin in (Union, types.UnionType):
+        copies = {_copy_of(a, value, depth) for a in args if a is not type(None)}
+        if copies == {value}:
+            return value
+        if len(copies) > 1 or type(None) not in args:
+            raise TypeError(f"cannot copy {value}: a union of containers ({kind})")
+        return f"(None if {value} is None else {copies.pop()})"
+    item = f"v{depth}"
+    if origin is list or origin is set:
+        inner = _copy_of(args[0], item, depth + 1) if args else item
+        if inner == item:
+            return f"{value}.copy()"
+        return f"[{inner} for {item} in {value}]" if origin is list else f"{{{inner} for {item} in {value}}}"
+    if origin is dict:
+        inner = _copy_of(args[1], item, depth + 1) if args else item
+        if inner == item:
+            return f"{value}.copy()"
+        return f"{{k{depth}: {inner} for k{depth}, {item} in {value}.items()}}"
+    return value
 
 
 def _copy_json(value: Any) -> Any:

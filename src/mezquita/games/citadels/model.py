@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Self
 
-from mezquita.engine import State
+from mezquita.engine import Cache, Shared, State
 
 
 class Phase:
@@ -132,17 +132,6 @@ class CitadelsModel(State):
             decision: a set answers in a fraction of a list scan.
     """
 
-    fields = (
-        "deck", "hands", "cities", "beauty", "haunted", "museum", "gold", "crown", "round",
-        "phase", "plan", "step", "pool", "dlog", "face_up", "face_down", "fd_random",
-        "swap_rule", "chars", "holder", "rank", "calls", "murdered", "robbed", "bewitched",
-        "witch", "tax_seat", "bishop_seat", "rank1_built", "actor", "char", "flags", "builds",
-        "spent", "built_n", "art_n", "drawn", "keep_n", "pending", "bell", "end_trig", "first",
-    )
-    # Slots: reading a field is then the quickest kind of attribute access (too many fields
-    # for the shared instance dict, which would fall back to a plain dict per state).
-    __slots__ = (*fields, "built")
-
     deck: list[int]
     hands: list[list[int]]
     cities: list[list[int]]
@@ -153,10 +142,10 @@ class CitadelsModel(State):
     crown: int
     round: int
     phase: int
-    plan: list[list[int]]
+    plan: Shared[list[list[int]]]  # never changed once a round starts
     step: int
     pool: list[int]
-    dlog: list[list[Any]]
+    dlog: list[Shared[list[Any]]]  # entries are never changed
     face_up: list[int]
     face_down: list[int]
     fd_random: int
@@ -164,7 +153,7 @@ class CitadelsModel(State):
     chars: list[list[int]]
     holder: list[int]
     rank: int
-    calls: list[list[int]]
+    calls: list[Shared[list[int]]]  # entries are never changed
     murdered: int
     robbed: int
     bewitched: int
@@ -185,7 +174,10 @@ class CitadelsModel(State):
     bell: bool
     end_trig: bool
     first: int
-    built: list[set[int]]
+    built: Cache[list[set[int]]]
+    # Slots: reading a field is then the quickest kind of attribute access (too many fields
+    # for the shared instance dict, which would fall back to a plain dict per state).
+    __slots__ = tuple(__annotations__)
 
     @classmethod
     def from_json(cls, game: Any, data: dict) -> Self:
@@ -197,37 +189,3 @@ class CitadelsModel(State):
 
     def _reset_caches(self) -> None:
         self.built = [set(c) for c in self.cities]
-
-    def _copy_into(self, new: Self) -> None:
-        new.deck = self.deck.copy()
-        new.hands = [h.copy() for h in self.hands]
-        new.cities = [c.copy() for c in self.cities]
-        new.built = [b.copy() for b in self.built]
-        new.beauty = [b.copy() for b in self.beauty]
-        new.museum = [m.copy() for m in self.museum]
-        new.haunted = self.haunted.copy()
-        new.gold = self.gold.copy()
-        new.crown = self.crown
-        new.round = self.round
-        new.phase = self.phase
-        new.plan = self.plan  # never mutated after a round starts
-        new.step = self.step
-        new.pool = self.pool.copy()
-        new.dlog = self.dlog.copy()  # entries are never mutated
-        new.face_up = self.face_up.copy()
-        new.face_down = self.face_down.copy()
-        new.fd_random = self.fd_random
-        new.swap_rule = self.swap_rule
-        new.chars = [c.copy() for c in self.chars]
-        new.holder = self.holder.copy()
-        new.rank = self.rank
-        new.calls = self.calls.copy()  # entries are never mutated
-        new.murdered, new.robbed, new.bewitched = self.murdered, self.robbed, self.bewitched
-        new.witch, new.tax_seat, new.bishop_seat = self.witch, self.tax_seat, self.bishop_seat
-        new.rank1_built = self.rank1_built
-        new.actor, new.char, new.flags = self.actor, self.char, self.flags
-        new.builds, new.spent, new.built_n = self.builds, self.spent, self.built_n
-        new.art_n, new.keep_n = self.art_n, self.keep_n
-        new.drawn = self.drawn.copy()
-        new.pending = self.pending.copy()  # Pending records are immutable
-        new.bell, new.end_trig, new.first = self.bell, self.end_trig, self.first

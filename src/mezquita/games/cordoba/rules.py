@@ -164,10 +164,6 @@ class CordobaState(State):
 
     game: CordobaGame
 
-    fields = ("hands", "decks", "piles", "face_up", "forbidden", "current", "start",
-              "game_no", "played", "finished")
-    #: what each event records: the names of ``_event``'s values, in order
-
     hands: list[list[int]]
     decks: list[list[int]]
     piles: list[list[list[int]]]
@@ -371,17 +367,6 @@ class CordobaState(State):
             _replay_cards(new, other, redealt)
         return new
 
-    def _copy_into(self, new: CordobaState) -> None:
-        new.hands = [h.copy() for h in self.hands]
-        new.decks = [d.copy() for d in self.decks]
-        new.piles = [[p[0].copy(), p[1].copy()] for p in self.piles]
-        new.face_up = self.face_up.copy()
-        new.forbidden = self.forbidden
-        new.current = self.current
-        new.start = self.start
-        new.game_no = self.game_no
-        new.played = self.played
-        new.finished = [g.copy() for g in self.finished]
 
 
 def legal_ids(play_ids: tuple[tuple[int, ...], ...], hand, forbidden: int) -> list[int]:

@@ -185,9 +185,6 @@ class CordobaWittigState(State):
 
     game: CordobaWittigGame
 
-    fields = ("grid", "pair", "at", "current", "phase", "selected", "target", "owed", "pending",
-              "power", "back_stone", "claim", "plies", "seen", "outcome", "winner")
-
     grid: list[int]
     pair: list[int]
     at: list[int]
@@ -511,18 +508,6 @@ class CordobaWittigState(State):
             "winner": self.winner if self.winner >= 0 else None,
         }
 
-    def _copy_into(self, new: CordobaWittigState) -> None:
-        new.grid = self.grid.copy()
-        new.pair = self.pair.copy()
-        new.at = self.at.copy()
-        new.current, new.phase = self.current, self.phase
-        new.selected, new.target = self.selected, self.target
-        new.owed = [self.owed[0].copy(), self.owed[1].copy()]
-        new.pending = self.pending.copy()
-        new.power, new.back_stone, new.claim = self.power, self.back_stone, self.claim
-        new.plies = self.plies
-        new.seen = self.seen.copy()
-        new.outcome, new.winner = self.outcome, self.winner
 
 
 def _power_fact(state: CordobaWittigState, action: int) -> dict:

@@ -47,6 +47,7 @@ from mezquita.engine import (
     Hint,
     Option,
     Param,
+    Shared,
     State,
     UnknownOption,
     pick,
@@ -233,6 +234,12 @@ class CorticaGame(Game["CorticaState"]):
     # -- observations for learning agents ---------------------------------------------------
 
 
+#: a node of `placing`: the place ids legal with some spaces taken, per legal id the node with
+#: that space taken too, and once every worker is placed, per row the ``(card, space)``
+#: pairs taken in resolving order
+PlaceNode = tuple[list[int], dict[int, "PlaceNode"], dict[tuple[int, ...], tuple[tuple[int, int], ...]]]
+
+
 class CorticaState(State):
     """A Cortiça game.
 
@@ -253,8 +260,6 @@ class CorticaState(State):
 
     game: CorticaGame
 
-    fields = ("resources", "row", "plans", "stack", "interns", "spaces", "phase", "queue",
-              "uses_left", "hiring", "round", "winner")
     resources: list[list[int]]
     row: list[int]
     plans: list[int]
@@ -271,7 +276,7 @@ class CorticaState(State):
     # decision need not be found again; None: find them from the fields (so after `_setup`,
     # `from_json` and `edit`, by `_reset_caches`).
     _placing_cache: PlaceNode | None = None  # placing: the `placing` node of the spaces taken
-    _choices_cache: list[int] | None = None  # resolving: the legal ids `_resolve` looked up
+    _choices_cache: Shared[list[int] | None] = None  # resolving: the legal ids `_resolve` looked up
 
     # -- setup ---------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -596,21 +601,6 @@ class CorticaState(State):
     def _reset_caches(self) -> None:
         self._placing_cache = self._choices_cache = None
 
-    def _copy_into(self, new: CorticaState) -> None:
-        new.resources = [r.copy() for r in self.resources]
-        new.row = self.row.copy()
-        new.plans = self.plans.copy()
-        new.stack = self.stack.copy()
-        new.interns = self.interns.copy()
-        new.spaces = [s.copy() for s in self.spaces]
-        new.phase = self.phase
-        new.queue = [q.copy() for q in self.queue]
-        new.uses_left = self.uses_left
-        new.hiring = self.hiring
-        new.round = self.round
-        new.winner = self.winner
-        new._placing_cache = self._placing_cache
-        new._choices_cache = self._choices_cache
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -672,12 +662,6 @@ def decision_table(game: CorticaGame) -> Decisions:
         *plans,
     ], events={"round_end": Event(("round", "cork"), banner=True),
                "game_over": Event(("winner", "by", "resources", "limit"))})
-
-
-#: a node of `placing`: the place ids legal with some spaces taken, per legal id the node with
-#: that space taken too, and once every worker is placed, per row the ``(card, space)``
-#: pairs taken in resolving order
-PlaceNode = tuple[list[int], dict[int, "PlaceNode"], dict[tuple[int, ...], tuple[tuple[int, int], ...]]]
 
 
 @cache  # by the action cards' numbers of spaces (shared by the card sets that agree on them)

@@ -39,6 +39,7 @@ from mezquita.engine import (
     IllegalAction,
     Option,
     Param,
+    Shared,
     State,
     load_texts,
     pick,
@@ -166,9 +167,6 @@ class EuropaState(State):
 
     game: EuropaGame
 
-    fields = ("phase", "round", "positions", "stack", "display", "order", "picked", "cards",
-              "swaps", "tips", "tipping", "kept", "results", "final")
-
     phase: str
     round: int
     positions: list[int]
@@ -181,8 +179,8 @@ class EuropaState(State):
     tips: list[list]
     tipping: list[bool]
     kept: list[list[str]]
-    results: list[dict]
-    final: dict | None
+    results: Shared[list[dict]]  # replaced, never changed in place
+    final: Shared[dict | None]  # set once at the end
 
     # -- setup and rounds --------------------------------------------------------------
     def _setup(self) -> None:
@@ -460,21 +458,6 @@ class EuropaState(State):
             new.events = events
         return new
 
-    def _copy_into(self, new: EuropaState) -> None:
-        new.phase = self.phase
-        new.round = self.round
-        new.positions = self.positions.copy()
-        new.stack = self.stack.copy()
-        new.display = self.display.copy()
-        new.order = self.order.copy()
-        new.picked = self.picked
-        new.cards = self.cards.copy()
-        new.swaps = self.swaps.copy()
-        new.tips = [t.copy() for t in self.tips]
-        new.tipping = self.tipping.copy()
-        new.kept = [k.copy() for k in self.kept]
-        new.results = self.results  # replaced, never changed in place
-        new.final = self.final  # set once at the end
 
 
 def majority_points(counts: list[int]) -> list[int]:
