@@ -154,10 +154,9 @@ class State:
         state.rng = Rng(data["rng"])
         state.history = [(s, a) for s, a in data["history"]]
         state.events = _copy_json(data["events"])
-        state._to_move_cache = state._legal_cache = None
         for name in cls.fields:
             setattr(state, name, _copy_json(data["data"][name]))
-        state._reset_caches()
+        state._forget_position()
         return state
 
     @property
@@ -194,9 +193,13 @@ class State:
                             f"its fields: {', '.join(self.fields)}")
         for name, value in fields.items():
             setattr(self, name, value)
+        self._forget_position()
+        return self
+
+    def _forget_position(self) -> None:
+        """Drop what the engine and the game cached of the position (its fields changed)."""
         self._to_move_cache = self._legal_cache = None
         self._reset_caches()
-        return self
 
     # -- the contract --------------------------------------------------------------------
     # Caches, reset whenever an action is applied: ``_to_move_cache`` (``_to_move()`` of this
@@ -518,12 +521,12 @@ def _copy_of(kind: Any, value: str, depth: int = 0) -> str:
         if len(copies) > 1 or type(None) not in args:
             raise TypeError(f"cannot copy {value}: a union of containers ({kind})")
         return f"(None if {value} is None else {copies.pop()})"
+    if origin is set:  # its members are hashable, so never containers to copy
+        return f"{value}.copy()"
     item = f"v{depth}"
-    if origin is list or origin is set:
+    if origin is list:
         inner = _copy_of(args[0], item, depth + 1) if args else item
-        if inner == item:
-            return f"{value}.copy()"
-        return f"[{inner} for {item} in {value}]" if origin is list else f"{{{inner} for {item} in {value}}}"
+        return f"{value}.copy()" if inner == item else f"[{inner} for {item} in {value}]"
     if origin is dict:
         inner = _copy_of(args[1], item, depth + 1) if args else item
         if inner == item:
