@@ -3,12 +3,12 @@
 from .actions import ActionSpace, Param
 from .decisions import EVERYONE, Decision, Decisions, Event, Hint, nobody, owner, owner_and
 from .errors import BadRecord, IllegalAction, MezquitaError, UnknownGame, UnknownOption
-from .game import Game, GameInfo
+from .fields import Cache, Shared
+from .game import Game, GameInfo, State, share_wins
 from .options import Option
 from .record import Record
 from .registry import games, load, register
 from .rng import Rng, derive_seed
-from .state import Cache, Shared, State, share_wins
 from .texts import LANGS, load_texts, pick, seat_name
 
 __all__ = [

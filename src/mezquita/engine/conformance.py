@@ -22,9 +22,8 @@ import math
 import random
 
 from .errors import IllegalAction
-from .game import Game
+from .game import Game, State
 from .record import Record
-from .state import State
 from .texts import LANGS
 
 

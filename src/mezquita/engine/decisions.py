@@ -22,12 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from .actions import ActionSpace, Block, Param
-
-if TYPE_CHECKING:
-    from .state import State
 
 T = TypeVar("T")
 
@@ -54,12 +51,12 @@ class _Everyone(Collection):
 EVERYONE = _Everyone()
 
 
-def owner(event: dict, _state: State) -> tuple[int, ...]:
+def owner(event: dict, _state: Any) -> tuple[int, ...]:
     """Only the seat that did it sees its secret fields."""
     return (event["seat"],)
 
 
-def nobody(_event: dict, _state: State) -> tuple[int, ...]:
+def nobody(_event: dict, _state: Any) -> tuple[int, ...]:
     """Nobody sees the secret fields before the end of the game."""
     return ()
 
@@ -205,7 +202,7 @@ class Decisions:
         """The entry of action id ``action``."""
         return self.by_kind[self.space.kind(action).name]
 
-    def legal(self, state: State, kinds: Iterable[str]) -> list[int]:
+    def legal(self, state: Any, kinds: Iterable[str]) -> list[int]:
         """The sorted legal ids of these decision kinds now, from their ``choices``."""
         out: list[int] = []
         for kind in kinds:
@@ -213,7 +210,7 @@ class Decisions:
         out.sort()
         return out
 
-    def public_event(self, event: dict, viewer: int | None, state: State) -> dict:
+    def public_event(self, event: dict, viewer: int | None, state: Any) -> dict:
         """``event`` as ``viewer`` may know it now: secret fields ``None`` unless its
         ``seen_by`` holds the viewer (a new dict; the event is not changed)."""
         out = dict(event)
@@ -236,7 +233,7 @@ class Decisions:
             out["seat"] = values[hint.seat]
         return out
 
-    def facts(self, state: State, action: int) -> dict:
+    def facts(self, state: Any, action: int) -> dict:
         """What a page shows beside legal action ``action`` now (its kind's ``facts``), or
         ``{}``."""
         facts = self.decision(action).facts

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BadRecord, MezquitaError
+from .game import State
 from .registry import load
-from .state import State
 
 FORMAT = "mezquita-record/1"
 

@@ -15,9 +15,9 @@ observations show it.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Self
+from typing import Any, NamedTuple, Self, TypeVar
 
-from mezquita.engine import Cache, Shared, State
+from mezquita.engine import Cache, Game, Shared, State
 
 
 class Phase:
@@ -101,6 +101,27 @@ class CallStatus:
     NAMES = ("played", "absent", "murdered", "bewitched", "hospital", "witch")
 
 
+S = TypeVar("S", bound="CitadelsModel")
+
+
+class CitadelsSetup(Game[S]):
+    """The configured game as the rules layers read it (``state.game``); `CitadelsGame` sets
+    these in ``_configure`` from the options."""
+
+    #: the character deck of every round, in rank order
+    characters: tuple[int, ...]
+    #: per lowest rank 0..9: the characters in play from that rank up (who can be named)
+    nameable: tuple[tuple[int, ...], ...]
+    #: rank (1..9) -> character in play, or -1
+    by_rank: tuple[int, ...]
+    #: the district deck (one entry per physical card)
+    deck: tuple[int, ...]
+    #: districts that end the game
+    threshold: int
+    #: characters removed face up at the start of a round
+    face_up_count: int
+
+
 class CitadelsModel(State):
     """The fields of a game of Citadels and their cheap copy (rules live in the layers above).
 
@@ -132,6 +153,7 @@ class CitadelsModel(State):
             decision: a set answers in a fraction of a list scan.
     """
 
+    game: CitadelsSetup[Any]
     deck: list[int]
     hands: list[list[int]]
     cities: list[list[int]]

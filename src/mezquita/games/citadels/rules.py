@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Self
 
-from mezquita.engine import Game, GameInfo, Option, UnknownOption, register
+from mezquita.engine import GameInfo, Option, UnknownOption, register
 
 from .belief import draft_belief
 from .breakdown import breakdown
@@ -47,7 +47,7 @@ from .decisions import MAX_SEATS, TABLE, apply, legal
 from .flow import start_round, take_top
 from .heuristic import heuristic_action
 from .hints import hint_reason
-from .model import CitadelsModel, Phase
+from .model import CitadelsModel, CitadelsSetup, Phase
 from .queries import ranking_keys, scores
 from .render import render_text
 from .view import resample, view
@@ -94,7 +94,7 @@ INFO = GameInfo(
 )
 
 
-class CitadelsGame(Game["CitadelsState"]):
+class CitadelsGame(CitadelsSetup["CitadelsState"]):
     """Citadels with the options declared in ``INFO`` (see docs/games/citadels.md)."""
 
     info = INFO
@@ -133,13 +133,10 @@ class CitadelsGame(Game["CitadelsState"]):
             chosen.append(c)
         elif n == 8:
             raise UnknownOption("8 players need a rank-9 character (option rank9)")
-        #: the character deck of every round, in rank order
-        self.characters: tuple[int, ...] = tuple(chosen)
-        #: per lowest rank 0..9: the characters in play from that rank up (who can be named)
-        self.nameable: tuple[tuple[int, ...], ...] = tuple(
+        self.characters = tuple(chosen)
+        self.nameable = tuple(
             tuple(c for c in chosen if CHAR_RANK[c] >= r) for r in range(10))
-        #: rank (1..9) -> character in play, or -1
-        self.by_rank: tuple[int, ...] = tuple(
+        self.by_rank = tuple(
             [-1] + [next((c for c in chosen if CHAR_RANK[c] == r), -1) for r in range(1, 10)])
         dark = self.options["dark_city"]
         if dark == ("all",):
@@ -149,14 +146,13 @@ class CitadelsGame(Game["CitadelsState"]):
             if bad:
                 raise UnknownOption(f"option 'dark_city': {bad[0]!r} is not a Dark City district")
             extra = tuple(sorted({DIST_INDEX[k] for k in dark}))
-        #: the district deck (one entry per physical card)
-        self.deck: tuple[int, ...] = tuple(
+        self.deck = tuple(
             d for d in BASE_DISTRICTS + tuple(extra) for _ in range(DIST_COPIES[d]))
         crown = self.options["crown"]
         if not -1 <= crown < n:
             raise UnknownOption(f"option 'crown' must be -1 (random) or a seat 0..{n - 1}")
-        self.threshold: int = 7 if self.options["short"] else 8
-        self.face_up_count: int = _face_up(n, len(chosen))
+        self.threshold = 7 if self.options["short"] else 8
+        self.face_up_count = _face_up(n, len(chosen))
 
     @property
     def max_game_length(self) -> int:

@@ -1,0 +1,81 @@
+"""A state's fields, declared once as annotations: what the engine derives from them.
+
+A game's `State` subclass declares each data attribute as an annotation, dataclass style
+(``hands: list[list[int]]``). `declare` reads those declarations when the class is created
+and gives the class its ``fields`` (the JSON form, in declaration order) and a generated
+``_copy_into`` that copies each value as deep as its type nests lists, dicts and sets.
+``Shared[...]`` marks a value (or a part of one) that is replaced, never changed in place, so
+copies share it; ``Cache[...]`` a value derived from the fields, copied but not in the JSON
+form. Annotated names starting with ``_`` are caches too.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
+
+T = TypeVar("T")
+_SHARED, _CACHE = "shared", "cache"
+#: A value (or a part of one: ``list[Shared[list[int]]]``) that is replaced, never changed in
+#: place: copies of the state share it.
+Shared = Annotated[T, _SHARED]
+#: A value derived from the fields and kept in step by the moves: copied with the state, not
+#: part of its JSON form, rebuilt by ``State._reset_caches`` after ``from_json`` and ``edit``.
+Cache = Annotated[T, _CACHE]
+
+
+def declare(cls: Any, skip: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...],
+                                                     Callable[[Any, Any], None]]:
+    """``(fields, copy_lines, _copy_into)`` of a state class: its base's extended by the
+    annotations of its own body (those named in ``skip`` belong to the engine's base)."""
+    for name in ("fields", "copy_lines", "_copy_into"):
+        if name in vars(cls):
+            raise TypeError(f"{cls.__name__} sets {name}; declare its fields as annotations "
+                            "and the engine derives it (mezquita.engine.fields)")
+    module = vars(sys.modules[cls.__module__])
+    fields, lines = list(cls.fields), list(cls.copy_lines)
+    for name, hint in vars(cls).get("__annotations__", {}).items():
+        if name in skip or (isinstance(hint, str) and hint.startswith("ClassVar")):
+            continue
+        try:
+            kind = eval(hint, module) if isinstance(hint, str) else hint
+        except NameError as error:
+            raise TypeError(f"{cls.__name__}.{name}: {error}; a field's type must be "
+                            "defined before the state class") from None
+        if not name.startswith("_") and _CACHE not in getattr(kind, "__metadata__", ()):
+            fields.append(name)
+        lines.append(f"new.{name} = {_copy_of(kind, f'self.{name}')}")
+    source = "def _copy_into(self, new):\n" + "".join(f"    {line}\n" for line in lines)
+    namespace: dict[str, Any] = {}
+    exec(compile(source + "    pass\n", f"<{cls.__qualname__}._copy_into>", "exec"), namespace)
+    return tuple(fields), tuple(lines), namespace["_copy_into"]
+
+
+def _copy_of(kind: Any, value: str, depth: int = 0) -> str:
+    """The expression that copies ``value``, of type ``kind``, as deep as the type nests lists,
+    dicts and sets (other values are shared: ints, strings, tuples...)."""
+    if get_origin(kind) is Annotated:
+        return value if _SHARED in kind.__metadata__ else _copy_of(get_args(kind)[0], value, depth)
+    origin, args = get_origin(kind) or kind, get_args(kind)
+    if origin in (Union, types.UnionType):
+        copies = {_copy_of(a, value, depth) for a in args if a is not type(None)}
+        if copies == {value}:
+            return value
+        if len(copies) > 1 or type(None) not in args:
+            raise TypeError(f"cannot copy {value}: a union of containers ({kind})")
+        return f"(None if {value} is None else {copies.pop()})"
+    if origin is set:  # its members are hashable, so never containers to copy
+        return f"{value}.copy()"
+    item = f"v{depth}"
+    if origin is list:
+        inner = _copy_of(args[0], item, depth + 1) if args else item
+        return f"{value}.copy()" if inner == item else f"[{inner} for {item} in {value}]"
+    if origin is dict:
+        inner = _copy_of(args[1], item, depth + 1) if args else item
+        if inner == item:
+            return f"{value}.copy()"
+        return f"{{k{depth}: {inner} for k{depth}, {item} in {value}.items()}}"
+    return value
+
