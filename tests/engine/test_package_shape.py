@@ -19,7 +19,8 @@ from mezquita.web import STATIC
 MODULES = {
     "rules": (),
     "observation": ("observation_size", "encode_view"),
-    "render": (),
+    "words": ("event_text",),
+    "render": ("render_text",),
     "heuristic": (),
     "metrics": (),
     "reference": ("reference",),
@@ -78,3 +79,14 @@ def test_every_game_owns_its_page_words_in_four_languages(game_id):
     assert not [k for k in interface if k.startswith((f"game.{game_id}.", f"option.{game_id}."))]
     others = {k for g in game_ids() if g != game_id for k in _catalogue(g)["en"]}
     assert not set(own["en"]) & (others | set(interface))
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_reads_its_words_through_its_words_module(game_id):
+    """``texts.json`` is loaded once, by ``words.py``; every other module takes its words from
+    there, and no game words a log entry or a board in its rules module."""
+    folder = Path(import_module(_package(game_id)).__file__).parent
+    loaders = sorted(p.name for p in folder.glob("*.py") if '"texts.json"' in p.read_text(encoding="utf-8"))
+    assert loaders == ["words.py"], loaders
+    cls = game_class(game_id)
+    assert "event_text" not in vars(cls) and "render_text" not in vars(cls)

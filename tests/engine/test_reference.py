@@ -18,7 +18,8 @@ from mezquita.games.citadels.cards import (
     DIST_NAMES,
     NUM_DISTRICTS,
 )
-from mezquita.games.cortica.cards import effect_text, load_card_set, shipped_sets
+from mezquita.games.cortica.cards import load_card_set, shipped_sets
+from mezquita.games.cortica.words import effect_text
 
 SECTION_KEYS = {"key", "title", "note", "entries"}
 ENTRY_KEYS = {"key", "name", "text", "facts", "in_play"}

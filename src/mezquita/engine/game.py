@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
@@ -661,7 +660,7 @@ class Game(Generic[S]):
     def observation_size(self) -> int:
         """Length of the flat vector ``encode_view`` returns (the game package's
         ``observation.observation_size(game)``)."""
-        return _companion(type(self).__module__, self.info.id, "observation").observation_size(self)
+        return _companion(type(self), "observation").observation_size(self)
 
     def encode_view(self, view: dict) -> list[float]:
         """A seat's view as a flat float vector (built from the view only, so it cannot leak):
@@ -670,7 +669,7 @@ class Game(Generic[S]):
         Each game documents its layout as an index/meaning table in its ``observation`` module.
         Values lie in [0, 1]: the research adapters declare that range as the observation space.
         """
-        return _companion(type(self).__module__, self.info.id, "observation").encode_view(self, view)
+        return _companion(type(self), "observation").encode_view(self, view)
 
     def encode_state(self, state: S, seat: int | None) -> list[float]:
         """``encode_view(state.view(seat))``, the same vector bit for bit, for the adapters'
@@ -678,7 +677,7 @@ class Game(Generic[S]):
         it has one (read from the state without building the view, and only what the view
         shows), else the view encoded."""
         state._check_viewer(seat)
-        encode = _state_encoder(type(self).__module__, self.info.id)
+        encode = _state_encoder(type(self))
         if encode is None:
             return self.encode_view(state.view(seat))
         return encode(self, state, seat)
@@ -686,8 +685,10 @@ class Game(Generic[S]):
     def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
         """One entry of ``state.log(viewer)`` as a sentence in ``lang`` ("Anna builds Palace
         (5)"); ``names`` are the players' names (default "Player 1"...). It reads only the
-        entry, which is already masked for its viewer, so it cannot reveal anything hidden."""
-        raise NotImplementedError
+        entry, which is already masked for its viewer, so it cannot reveal anything hidden.
+        The game package's ``words.event_text(game, entry, lang, names)``."""
+        return _companion(type(self), "words").event_text(
+            self, entry, lang, names)
 
     def page_data(self, lang: str = "en") -> dict:
         """What a page draws of this configured game that no view carries, in ``lang``: its
@@ -702,14 +703,14 @@ class Game(Generic[S]):
         "in_play"}]}]``), worded from the game's own data for this configured game: a piece
         the options leave out is listed with ``in_play`` False, a reconstruction is labelled
         in its section's ``note``. The game package's ``reference.reference(game, lang)``."""
-        return _companion(type(self).__module__, self.info.id, "reference").reference(self, lang)
+        return _companion(type(self), "reference").reference(self, lang)
 
     def guide_setup(self) -> GuideSetup | None:
         """The scripted first game of this game's guide (`mezquita.engine.guide`): the
         options, seed and bot level of a guided practice match; None when it has no guide.
         The game package's ``guide.SETUP``."""
         try:
-            return _companion(type(self).__module__, self.info.id, "guide").SETUP
+            return _companion(type(self), "guide").SETUP
         except NotImplementedError:
             return None
 
@@ -718,12 +719,13 @@ class Game(Generic[S]):
         ``{"key", "text"}`` in ``lang`` (`mezquita.engine.guide`): decided from the seat's
         view and its legal action ids alone, so a note never leaks what the seat cannot see.
         The game package's ``guide.notes(game, view, legal)`` gives the keys."""
-        module = _companion(type(self).__module__, self.info.id, "guide")
+        module = _companion(type(self), "guide")
         return guide_notes(module.notes(self, view, legal), module.TEXTS["guide"], lang)
 
     def render_text(self, view: dict, lang: str = "en") -> str:
-        """A view as terminal text in ``lang`` (rich markup allowed)."""
-        raise NotImplementedError
+        """A view as terminal text in ``lang`` (rich markup allowed): the game package's
+        ``render.render_text(game, view, lang)``."""
+        return _companion(type(self), "render").render_text(self, view, lang)
 
     def action_entry(self, action: int, lang: str = "en",
                      names: list[str | None] | None = None) -> dict:
@@ -744,21 +746,36 @@ class Game(Generic[S]):
         return self.action_from_json(action)
 
 
-@cache
-def _companion(rules_module: str, game_id: str, name: str) -> ModuleType:
-    """The module ``name`` (``observation``, ``reference``, ``guide``) beside a game's
-    ``rules_module`` (`NotImplementedError` if none)."""
-    package = rules_module.rpartition(".")[0]
-    if not package or find_spec(f"{package}.{name}") is None:
-        raise NotImplementedError(f"{game_id} has no {name} module yet")
-    return import_module(f"{package}.{name}")
+#: (game class, module name) -> that module of the game's package (None: it has none)
+_COMPANIONS: dict[tuple[type, str], ModuleType | None] = {}
 
 
-@cache
-def _state_encoder(rules_module: str,
-                   game_id: str) -> Callable[[Game, State, int | None], list[float]] | None:
-    """The ``observation.encode_state`` beside a game's ``rules_module``, or None if none."""
+def _companion(game_class: type[Game], name: str) -> ModuleType:
+    """The module ``name`` (``words``, ``render``, ``observation``, ``reference``, ``guide``)
+    of a game's package: beside the rules module of the game class or of the first base class
+    that has one (a test's subclass of a game uses its game's); `NotImplementedError` if
+    none."""
+    key = (game_class, name)
+    if key not in _COMPANIONS:
+        _COMPANIONS[key] = next(
+            (import_module(f"{package}.{name}") for package in _packages(game_class)
+             if find_spec(f"{package}.{name}") is not None), None)
+    module = _COMPANIONS[key]
+    if module is None:
+        raise NotImplementedError(f"{game_class.info.id} has no {name} module yet")
+    return module
+
+
+def _packages(game_class: type[Game]) -> list[str]:
+    """The packages of a game class and its bases up to `Game`, nearest first."""
+    mro = game_class.__mro__
+    return [c.__module__.rpartition(".")[0] for c in mro[:mro.index(Game)]
+            if "." in c.__module__]
+
+
+def _state_encoder(game_class: type[Game]) -> Callable[[Game, State, int | None], list[float]] | None:
+    """The ``observation.encode_state`` of a game's package, or None if none."""
     try:
-        return getattr(_companion(rules_module, game_id, "observation"), "encode_state", None)
+        return getattr(_companion(game_class, "observation"), "encode_state", None)
     except NotImplementedError:  # no observation module: the game's own encode_view, if any
         return None

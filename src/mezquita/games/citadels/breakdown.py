@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from mezquita.engine import seat_name
 
-from .cards import DIST_COST, district_name
+from .cards import DIST_COST
 from .model import CitadelsModel
 from .queries import BONUS_DISTRICTS, completion_bonus, has_five_colours, purple_bonus, ranking_keys
-from .words import ui
+from .words import district_name, ui
 
 
 def breakdown(st: CitadelsModel, lang: str, names: list[str | None] | None) -> dict:

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mezquita.engine import load_texts, pick
+from mezquita.engine import load_texts
 
 _DATA = Path(__file__).parent / "data"
 _CHARACTERS = load_texts(_DATA / "characters.json")["characters"]
 _DISTRICTS = load_texts(_DATA / "districts.json")["districts"]
-#: every user-facing text of the game: action labels, event texts, the board, the scores
-TEXTS = load_texts(_DATA / "texts.json")
 
 # -- characters ---------------------------------------------------------------------------
 CHAR_KEYS: tuple[str, ...] = tuple(c["key"] for c in _CHARACTERS)
@@ -67,12 +65,3 @@ def _d(key: str) -> int:
     "lighthouse", "armory", "museum", "imperial_treasury", "map_room", "wishing_well", "quarry",
     "poor_house", "bell_tower", "factory", "park", "hospital", "throne_room", "ball_room"))
 
-
-def char_name(char: int, lang: str = "en") -> str:
-    """The name of character ``char`` in ``lang``."""
-    return pick(_CHARACTERS[char]["name"], lang)
-
-
-def district_name(dist: int, lang: str = "en") -> str:
-    """The name of district type ``dist`` in ``lang``."""
-    return pick(_DISTRICTS[dist]["name"], lang)

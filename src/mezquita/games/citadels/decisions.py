@@ -44,12 +44,9 @@ from .cards import (
     MUSEUM,
     OBSERVATORY,
     SMITHY,
-    TEXTS,
     THIEF,
     WARLORD,
     WIZARD,
-    char_name,
-    district_name,
 )
 from .flow import (
     DRAFT_DECISIONS,
@@ -81,6 +78,7 @@ from .queries import (
     targets,
     threshold,
 )
+from .words import TEXTS, char_name, district_name
 
 #: seats in the action space (the most players a game can have)
 MAX_SEATS = 8

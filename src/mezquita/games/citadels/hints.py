@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from mezquita.engine import Game, pick
 
-from .cards import CHAR_INDEX, TEXTS, char_name
+from .cards import CHAR_INDEX
+from .words import TEXTS, char_name
 
 #: from this many players on, everyone picks once a round (fewer pick twice, with discards)
 ONE_PICK = 4

@@ -23,11 +23,8 @@ from .cards import (
     NUM_CHARS,
     NUM_DISTRICTS,
     PURPLE,
-    TEXTS,
-    char_name,
-    district_name,
 )
-from .words import TYPE_SYMBOL, ability, district_kind
+from .words import TEXTS, TYPE_SYMBOL, ability, char_name, district_kind, district_name
 
 if TYPE_CHECKING:
     from .rules import CitadelsGame

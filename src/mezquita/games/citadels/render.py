@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from mezquita.engine import seat_name
 
 from .cards import (
@@ -11,10 +13,8 @@ from .cards import (
     DIST_COLOUR,
     DIST_COST,
     DIST_INDEX,
-    char_name,
-    district_name,
 )
-from .words import TYPE_SYMBOL, ability, type_legend, ui
+from .words import TYPE_SYMBOL, ability, char_name, district_name, type_legend, ui
 
 _STYLE = {"yellow": "yellow", "blue": "bright_blue", "green": "green", "red": "red",
           "purple": "magenta"}
@@ -54,7 +54,7 @@ def _city(keys: list[str], beautified: list[str], lang: str) -> str:
     return " ".join(out) or "-"
 
 
-def render_text(view: dict, lang: str = "en") -> str:
+def render_text(game: Any, view: dict, lang: str = "en") -> str:
     """A readable board for ``view`` (rich markup) in ``lang``."""
     me = view["seat"]
     last = ""

@@ -21,7 +21,6 @@ x district; ``armory`` x seat x district; ``grave_yes``, ``grave_no``, ``bell_ye
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import ClassVar, Self
 
 from mezquita.engine import GameInfo, Option, UnknownOption, register
@@ -49,9 +48,7 @@ from .heuristic import heuristic_action
 from .hints import hint_reason
 from .model import CitadelsModel, CitadelsSetup, Phase
 from .queries import ranking_keys, scores
-from .render import render_text
 from .view import resample, view
-from .words import event_text
 
 _DRAFT, _TURNS = Phase.DRAFT, Phase.TURNS  # read once per decision: plain names
 #: per seat, the one-seat tuple `_to_move` answers (shared: tuples cannot change)
@@ -160,13 +157,6 @@ class CitadelsGame(CitadelsSetup["CitadelsState"]):
         # 20,000 is ten times the longest of thousands of random and bot games (about 2,000
         # decisions), the bound the conformance suite and the OpenSpiel adapter rely on.
         return 20_000
-
-
-    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
-        return event_text(entry, lang, names)
-
-    def render_text(self, view: dict, lang: str = "en") -> str:
-        return render_text(view, lang)
 
 
 class CitadelsState(CitadelsModel):

@@ -10,12 +10,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from mezquita.engine import load_texts, pick, seat_name
 
-from .cards import CHAR_INDEX, DIST_INDEX, TEXTS, char_name, district_name
+from .cards import CHAR_INDEX, CHAR_NAMES, DIST_INDEX, DIST_NAMES
 
 _DATA = Path(__file__).parent / "data"
+#: every user-facing text of the game: action labels, event texts, the board, the scores
+TEXTS = load_texts(_DATA / "texts.json")
 #: the ability of each character and purple district, and the district types' names
 _ABILITIES = {c["key"]: c["text"] for c in load_texts(_DATA / "characters.json")["characters"]}
 _DISTRICT_DATA = load_texts(_DATA / "districts.json")
@@ -23,6 +26,16 @@ _ABILITIES.update({d["key"]: d["text"] for d in _DISTRICT_DATA["districts"] if "
 #: a symbol per district type (colour), so colour is never the only cue: noble, religious,
 #: trade, military, special (the web board uses the same symbols)
 TYPE_SYMBOL = {"yellow": "♔", "blue": "✚", "green": "⚖", "red": "⚔", "purple": "★"}
+
+
+def char_name(char: int, lang: str = "en") -> str:
+    """The name of character ``char`` in ``lang``."""
+    return pick(CHAR_NAMES[char], lang)
+
+
+def district_name(dist: int, lang: str = "en") -> str:
+    """The name of district type ``dist`` in ``lang``."""
+    return pick(DIST_NAMES[dist], lang)
 
 
 def ui(key: str, lang: str) -> str:
@@ -68,7 +81,8 @@ _CARDS = ("character", "district", "gave", "source")
 _LISTS = ("cards", "face_up", "face_down")
 
 
-def event_text(entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
+def event_text(game: Any, entry: dict, lang: str = "en",
+               names: Sequence[str | None] | None = None) -> str:
     """One log entry as a sentence ("Anna builds Palace (5)")."""
     kind = entry["do"]
     if kind == "call":

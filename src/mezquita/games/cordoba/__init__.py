@@ -1,6 +1,6 @@
 """Córdoba (Knizia 2008), registered as ``cordoba``."""
 
-from .names import landmark_name
 from .rules import CordobaGame, CordobaState
+from .words import landmark_name
 
 __all__ = ["CordobaGame", "CordobaState", "landmark_name"]

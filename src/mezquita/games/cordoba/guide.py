@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from mezquita.engine.guide import GuideSetup
 
-from .names import TEXTS
+from .words import TEXTS
 
 if TYPE_CHECKING:
     from .rules import CordobaGame

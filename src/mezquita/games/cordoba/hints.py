@@ -8,7 +8,7 @@ from typing import Protocol
 from mezquita.engine import pick
 from mezquita.engine.actions import Block
 
-from .names import TEXTS, landmark_label
+from .words import TEXTS, landmark_label
 
 
 class _Rules(Protocol):

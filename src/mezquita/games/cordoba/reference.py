@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from mezquita.engine import pick
 from mezquita.engine.reference import Section, entry, section
 
-from .names import TEXTS, landmark_label
+from .words import TEXTS, landmark_label
 
 if TYPE_CHECKING:
     from .rules import CordobaGame

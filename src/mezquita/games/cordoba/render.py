@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from mezquita.engine import pick, seat_name
 
-from .names import TEXTS, landmark_name
+from .words import TEXTS, landmark_name
 
 BACK = "▮"
 NAME_WIDTH = 34  # "7 Alcàsser dels Reis Cristians" and the like fit
 
 
-def render_text(view: dict, lang: str = "en") -> str:
+def render_text(game: Any, view: dict, lang: str = "en") -> str:
     """The board as the owner of ``view`` sees it: the opponent's face-down cards as backs."""
     words = TEXTS["board"]
     me = view["seat"] if view["seat"] is not None else 0

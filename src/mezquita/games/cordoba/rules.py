@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 from bisect import insort
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from typing import ClassVar, cast
 
 from mezquita.engine import (
@@ -36,9 +36,8 @@ from mezquita.engine import (
 )
 from mezquita.engine.actions import Block
 
-from . import render
 from .hints import hint_reason
-from .names import TEXTS, landmark_label
+from .words import TEXTS, landmark_label
 
 CARDS = tuple(range(1, 11))  # each deck: one card of every power 1..10 (rule 1)
 DEAL_LIMIT = 100_000  # the most deals `deals()` lists by default
@@ -125,25 +124,6 @@ class CordobaGame(Game["CordobaState"]):
         state = self.new_state(0)
         state._deal(0, [list(order) for order in deal])
         return state
-
-    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
-        kind = entry["do"]
-        fields = {"player": seat_name(entry["seat"], lang, names) if entry["seat"] is not None else ""}
-        if "landmark" in entry:
-            fields["landmark"] = landmark_label(entry["landmark"], lang)
-        if kind == "play":
-            card = entry["card"]
-            fields["card"] = pick(TEXTS["words"]["face_down"], lang) if card is HIDDEN else str(card)
-        elif kind == "reveal":
-            fields["cards"] = ", ".join(map(str, entry["cards"]))
-        elif kind == "game_end":
-            fields["game"] = entry["game"]
-            fields["scores"] = " - ".join(map(str, entry["scores"]))
-        return pick(TEXTS["events"][kind], lang).format(**fields)
-
-    def render_text(self, view: dict, lang: str = "en") -> str:
-        return render.render_text(view, lang)
-
 
 
 class CordobaState(State):

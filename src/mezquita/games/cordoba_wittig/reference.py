@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from mezquita.engine import pick, seat_name
 from mezquita.engine.reference import Section, entry, section
 
-from .rules import TEXTS
+from .words import TEXTS
 
 if TYPE_CHECKING:
     from .board import Board

@@ -3,16 +3,17 @@ symbols, doubles as two stones in one field, the obligation and the running comp
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
-from mezquita.engine import load_texts, pick, seat_name
+from mezquita.engine import pick, seat_name
 
-TEXTS = load_texts(Path(__file__).parent / "data" / "texts.json")
+from .words import TEXTS
+
 CELL = 9  # a double under obligation: <1**|4*+>
 SEAT_STYLE = ("bold red", "bold blue")
 
 
-def render_text(view: dict, lang: str = "en") -> str:
+def render_text(game: Any, view: dict, lang: str = "en") -> str:
     """The board, a symbol legend and status lines (rich markup)."""
     texts = TEXTS["render"]
     symbols = view["symbols"]

@@ -20,9 +20,7 @@ carried out without asking.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import StrEnum
-from pathlib import Path
 from typing import ClassVar
 
 from mezquita.engine import (
@@ -35,19 +33,16 @@ from mezquita.engine import (
     Option,
     Param,
     State,
-    load_texts,
     pick,
     register,
-    seat_name,
 )
 from mezquita.engine.actions import Block
 
-from . import render
 from .board import SHIPPED, Board, load_board
 from .evaluation import evaluate, search_key
 from .rollout import rollout_policy
+from .words import TEXTS, side_name
 
-TEXTS = load_texts(Path(__file__).parent / "data" / "texts.json")
 SIDES = ("left", "right")
 EMPTY = -1
 
@@ -131,34 +126,6 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
         # (every stone but the double's two); the game is drawn after max_plies turns
         per_turn = 3 + 2 * (len(self.board.stones) - 2)
         return self.board.max_plies * per_turn
-
-    # -- presentation ------------------------------------------------------------------
-    def symbol_name(self, symbol: str, lang: str) -> str:
-        """A symbol's name in ``lang``."""
-        return pick(self.board.raw["symbols"][symbol]["name"], lang)
-
-    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
-        kind = entry["do"]
-        fields = dict(entry)
-        if entry.get("seat") is not None:
-            fields["player"] = seat_name(entry["seat"], lang, names)
-        if "symbol" in entry:
-            fields["symbol"] = self.symbol_name(entry["symbol"], lang)
-        if kind == "double":
-            fields["side"] = pick(TEXTS["sides"][entry["side"]], lang)
-        if kind == "power":
-            fields["stones"] = ", ".join(entry["stones"])
-            if not entry["stones"]:
-                kind = "power_alone"
-        if kind in ("claim", "win"):
-            fields["player"] = seat_name(entry["player"], lang, names)
-        if kind == "back" and entry["home"]:
-            kind = "back_home"
-        return pick(TEXTS["events"][kind], lang).format(**fields)
-
-    def render_text(self, view: dict, lang: str = "en") -> str:
-        return render.render_text(view, lang)
-
 
 
 class CordobaWittigState(State):
@@ -516,10 +483,6 @@ def _power_fact(state: CordobaWittigState, action: int) -> dict:
     return {"power": state.power_of(side)}
 
 
-def _side_text(side: str, lang: str) -> str:
-    return pick(TEXTS["sides"][side], lang)
-
-
 def _geometry(board: Board) -> tuple[list[list[int]], list[list[list[int]]], list[list[int]]]:
     """Per field: move targets (rule 3), ways back by distance (rule 7), 8-neighbours (rule 6)."""
     step = board.step
@@ -552,7 +515,7 @@ def decision_table(labels: tuple[str, ...], squares: tuple[str, ...], first: int
                  hint=Hint("stone", "stone"), undoable=True),
         Decision("to", (to,), CordobaWittigState._to, acts["to"], arguments=field,
                  hint=Hint("field", "to"), undoable=True),
-        Decision("side", (Param("side", SIDES, text=_side_text),), CordobaWittigState._double,
+        Decision("side", (Param("side", SIDES, text=side_name),), CordobaWittigState._double,
                  acts["side"], arguments=lambda block, action: block.values(action),
                  hint=Hint("side", "side"), undoable=True, facts=_power_fact),
         Decision("back", (stone,), CordobaWittigState._choose_back, acts["back"],

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from mezquita.engine import LANGS, UnknownOption, load_texts, pick
+from mezquita.engine import LANGS, UnknownOption
 from mezquita.engine.texts import GAME_FILES
 
 FORMAT = "cortica-cards/1"
@@ -33,8 +33,6 @@ DATA = Path(__file__).parent / "data"
 DEFAULT_SET = "reconstruction-v1"
 RESOURCES = ("tree", "bark", "cork")
 SPECIALS = ("use_plan", "flip_plan", "hire")
-#: resource, worker, action, event and board words in en, es, ca, de
-TEXTS = load_texts(DATA / "texts.json")
 NUM_ACTIONS_CARDS = 5  # the game has 5 Action cards
 NUM_PLANS = 3  # and 3 Plan cards
 MAX_SPACES = 2  # "Each action has 1 or 2 spaces"
@@ -148,27 +146,6 @@ def parse_card_set(data: Any, source: str = "card set") -> CardSet:
             where.fail(label, f"keys must be distinct, got {keys}")
     # 4 active cards of 1+ spaces always hold the 4 workers, so placing never gets stuck.
     return CardSet(name, reconstruction, note, actions, plans)
-
-
-def effect_text(effect: Effect, lang: str) -> str:
-    """An effect in words in ``lang``, e.g. ``pay 2 bark → gain 1 cork``."""
-    words = pick(TEXTS["effects"], lang)
-    if effect.special is not None:
-        return words["hire" if effect.special == "hire" else f"any_{effect.special}"]
-    base = (words["convert"].format(pay=amounts_text(effect.pay, lang),
-                                    gain=amounts_text(effect.gain, lang))
-            if any(effect.pay) else words["gain"].format(gain=amounts_text(effect.gain, lang)))
-    if effect.if_have is not None and effect.instead_gain is not None:
-        base = words["instead"].format(base=base, gain=amounts_text(effect.instead_gain, lang),
-                                       have=amounts_text(effect.if_have, lang, "+"))
-    return base
-
-
-def amounts_text(values: Amounts, lang: str, suffix: str = "", joiner: str = " + ") -> str:
-    """Resource amounts in words, e.g. ``2 oak trees + 1 bark`` (zero amounts left out)."""
-    names = pick(TEXTS["resources"], lang)
-    return joiner.join(f"{n}{suffix} {names[r][0 if n == 1 else 1]}"
-                       for r, n in zip(RESOURCES, values) if n)
 
 
 # -- validation helpers -----------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from mezquita.engine.guide import GuideSetup
 
-from .cards import TEXTS
+from .words import TEXTS
 
 if TYPE_CHECKING:
     from .rules import CorticaGame

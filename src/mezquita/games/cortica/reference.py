@@ -1,5 +1,5 @@
 """Cortiça's reference: both sides of every card of the game's card set, worded as the page
-data words them (`cards.effect_text`), labelled as a reconstruction when the set is one."""
+data words them (`words.effect_text`), labelled as a reconstruction when the set is one."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from mezquita.engine import pick
 from mezquita.engine.reference import Entry, Section, entry, section
 
-from .cards import TEXTS, ActionCard, PlanCard, effect_text
+from .cards import ActionCard, PlanCard
+from .words import TEXTS, effect_text
 
 if TYPE_CHECKING:
     from .rules import CorticaGame

@@ -3,16 +3,19 @@ plans and the stack."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from mezquita.engine import pick
 
-from .cards import RESOURCES, TEXTS, CardSet, effect_text
+from .cards import RESOURCES
+from .words import TEXTS, effect_text
 
 COLOURS = ("blue", "red")
 
 
-def render_view(cards: CardSet, view: dict, lang: str = "en") -> str:
-    """The board of ``view`` (a game with card set ``cards``) as text lines with rich colour
-    markup, in ``lang``."""
+def render_text(game: Any, view: dict, lang: str = "en") -> str:
+    """The board of ``view`` as text lines with rich colour markup, in ``lang``."""
+    cards = game.cards
     words = pick(TEXTS["render"], lang)
     colours = pick(TEXTS["colours"], lang)
     labels = pick(TEXTS["resource_labels"], lang)

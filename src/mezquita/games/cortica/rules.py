@@ -33,7 +33,7 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from itertools import permutations
 from typing import ClassVar
@@ -52,11 +52,9 @@ from mezquita.engine import (
     UnknownOption,
     pick,
     register,
-    seat_name,
 )
 from mezquita.engine.actions import Block
 
-from . import render
 from .cards import (
     DEFAULT_SET,
     MAX_AMOUNT,
@@ -65,15 +63,13 @@ from .cards import (
     NUM_ACTIONS_CARDS,
     NUM_PLANS,
     RESOURCES,
-    TEXTS,
     CardSet,
     Effect,
-    amounts_text,
-    effect_text,
     load_card_set,
     shipped_sets,
 )
 from .evaluation import evaluate
+from .words import TEXTS, effect_text, reason_text
 
 BLUE, RED = 0, 1
 START_RESOURCES = ((3, 0, 0), (4, 0, 0))  # rule 1: blue 3 oak trees, red 4; no bark, no cork
@@ -178,36 +174,6 @@ class CorticaGame(Game["CorticaState"]):
         return pick(TEXTS["actions"]["use"], lang).format(card=pick(card.names, lang), option=effect)
 
     # -- text for people --------------------------------------------------------------------
-    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
-        words = pick(TEXTS["events"], lang)
-        kind = entry["do"]
-        fields = {k: v for k, v in entry.items() if k not in ("turn", "seat", "do")}
-        if entry["seat"] is not None:
-            fields["who"] = player_name(entry["seat"], lang, names)
-        if "card" in entry:
-            fields["card"] = self.card_name(entry["card"], lang)
-        if "plan" in entry:
-            fields["plan"] = self.plan_name(entry["plan"], lang)
-        if "side" in entry:
-            fields["side"] = pick(TEXTS["sides"], lang)[entry["side"]]
-        if "paid" in entry:
-            fields["change"] = change_text(entry["paid"], entry["gained"], lang)
-        if kind == "place":
-            fields["space"] = entry["space"] + 1
-            kind = "place_intern" if entry["intern"] else "place"
-        elif kind == "use" and entry["hired"]:
-            kind = "hire"
-        elif kind == "skip":
-            kind = "done" if entry["used"] else "auto_skip" if entry["auto"] else "skip"
-        elif kind == "rest":
-            fields["woken"] = self.card_name(entry["woken"], lang)
-        elif kind == "round_end":
-            fields["cork"] = ", ".join(f"{player_name(s, lang, names)} {n}"
-                                       for s, n in enumerate(entry["cork"]))
-        elif kind == "game_over":
-            fields["reason"] = reason_text(entry, lang, names)
-        return words[kind].format(**fields)
-
     def card_name(self, key: str, lang: str = "en") -> str:
         """The name of the action card ``key`` in ``lang``."""
         return pick(self.cards.actions[self.card_index[key]].names, lang)
@@ -215,9 +181,6 @@ class CorticaGame(Game["CorticaState"]):
     def plan_name(self, key: str, lang: str = "en") -> str:
         """The name of the plan ``key`` in ``lang``."""
         return pick(self.cards.plans[self.plan_index[key]].names, lang)
-
-    def render_text(self, view: dict, lang: str = "en") -> str:
-        return render.render_view(self.cards, view, lang)
 
     def page_data(self, lang: str = "en") -> dict:
         """The tracks' top and the cork that ends the game; per card its name and effects in
@@ -692,35 +655,6 @@ def placing(spaces: tuple[int, ...], place: tuple[tuple[int, ...], ...]) -> tupl
         return found
 
     return tuple(node(resting, frozenset()) for resting in range(NUM_ACTIONS_CARDS))
-
-
-def player_name(seat: int, lang: str, names: Sequence[str | None] | None = None) -> str:
-    """A seat's player name if given, else its colour ("Blue", "Azul"...)."""
-    if names is not None and 0 <= seat < len(names) and names[seat]:
-        return seat_name(seat, lang, names)
-    return pick(TEXTS["colours"], lang)[seat]
-
-
-def change_text(paid: dict, gained: dict, lang: str) -> str:
-    """What a conversion paid and gained, e.g. ``pays 2 bark and gains 1 cork``."""
-    words = pick(TEXTS["events"], lang)
-    parts = [words[verb].format(amounts=amounts_text(tuple(amounts.get(r, 0) for r in RESOURCES),
-                                                     lang, joiner=", "))
-             for verb, amounts in (("pays", paid), ("gains", gained)) if amounts]
-    return words["and"].join(parts) or words["nothing"]
-
-
-def reason_text(entry: dict, lang: str, names: Sequence[str | None] | None = None) -> str:
-    """How the winner was decided (rule 9), from a ``game_over``-shaped dict."""
-    words = pick(TEXTS["reasons"], lang)
-    winner, by, res = entry["winner"], entry["by"], entry["resources"]
-    fields = {"winner": player_name(winner, lang, names), "cork": res[0]["cork"]}
-    if by != "top":
-        fields.update(a=res[winner][by], b=res[1 - winner][by])
-    text = words[by].format(**fields)
-    if entry["limit"] is not None:
-        text += words["limit"].format(n=entry["limit"])
-    return text
 
 
 def id_table(block):

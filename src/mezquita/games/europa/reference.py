@@ -10,7 +10,7 @@ from mezquita.engine import pick
 from mezquita.engine.reference import Section, entry, section
 
 from .cards import COLOURS, KEEP_NEED, deck
-from .rules import TEXTS
+from .words import TEXTS
 
 if TYPE_CHECKING:
     from .rules import EuropaGame

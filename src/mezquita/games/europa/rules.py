@@ -23,9 +23,8 @@ how many stones a seat has placed, and whether it is done, is public.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from enum import StrEnum
-from pathlib import Path
 from typing import ClassVar
 
 from mezquita.engine import (
@@ -41,17 +40,15 @@ from mezquita.engine import (
     Param,
     Shared,
     State,
-    load_texts,
     pick,
     register,
 )
 from mezquita.engine.actions import Block
 
-from . import render
 from .board import AREAS, EW, SECTIONS, load_board
 from .cards import COLOURS, KEEP_NEED, best_place, card, deck, tip_right
+from .words import TEXTS, value_name
 
-TEXTS = load_texts(Path(__file__).parent / "data" / "texts.json")
 BOARD = load_board()
 MAX_PLAYERS = 6
 SWAPS = 2  # swap cards per player (rule 2)
@@ -70,10 +67,6 @@ class Phase(StrEnum):
     CHOOSE = "choose"  # one seat at a time takes (or swaps) a display card
     TIP = "tip"  # every seat still tipping places stones
     OVER = "over"
-
-
-def _value_text(value, lang: str) -> str:
-    return pick(TEXTS["values"][value], lang)
 
 
 def _slot_text(value, lang: str) -> str:
@@ -136,13 +129,6 @@ class EuropaGame(Game["EuropaState"]):
         # four tip decisions per player (three stones + done, or four stones).
         n = self.num_players
         return (self.stack_size // n) * (n + STONES * n)
-
-
-    def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
-        return render.event_text(entry, lang, names)
-
-    def render_text(self, view: dict, lang: str = "en") -> str:
-        return render.render_text(view, lang)
 
 
 class EuropaState(State):
@@ -525,8 +511,8 @@ DECISIONS = Decisions([
     Decision("swap", (Param("slot", range(MAX_PLAYERS), _slot_text),), EuropaState._choose,
              TEXTS["actions"]["swap"], Event(("card", "drawn", "swaps")), hint=Hint("display", "slot"),
              arguments=lambda block, action: (*block.indices(action), True)),
-    _stone_decision("ew", Param("side", EW, _value_text)),
-    _stone_decision("area", Param("area", AREAS, _value_text)),
+    _stone_decision("ew", Param("side", EW, value_name)),
+    _stone_decision("area", Param("area", AREAS, value_name)),
     _stone_decision("sector", Param("sector", range(1, MAX_SECTOR + 1))),
     _stone_decision("section", Param("section", SECTIONS)),
     Decision("done", (), EuropaState._finish_tip, TEXTS["actions"]["done"], Event(("round", "stones"))),
