@@ -11,7 +11,7 @@ from mezquita.agents import Turn, make_agent
 from mezquita.agents.alphabeta import AlphaBeta
 from mezquita.agents.registry import UnknownAgent
 
-from ..games.cordoba_wittig_scenarios import arrange, move, where
+from ..games.cordoba_wittig.scenarios import arrange, move, where
 
 
 def test_names_give_a_depth_or_a_time_budget():

@@ -14,7 +14,7 @@ from mezquita.agents.mcts import MCTS, Budget, estimate_returns, playout
 from mezquita.agents.registry import UnknownAgent
 from mezquita.arena import Plan, play_plan, summarise
 
-from ..games.cordoba_wittig_scenarios import arrange
+from ..games.cordoba_wittig.scenarios import arrange
 from .nim import NimGame
 
 

@@ -90,3 +90,11 @@ def test_every_game_reads_its_words_through_its_words_module(game_id):
     assert loaders == ["words.py"], loaders
     cls = game_class(game_id)
     assert "event_text" not in vars(cls) and "render_text" not in vars(cls)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_has_its_rules_tests_in_one_place(game_id):
+    """``tests/games/<package>/test_rules.py``, one test per numbered rule of its document."""
+    folder = Path(__file__).parents[1] / "games" / _package(game_id).rpartition(".")[2]
+    assert (folder / "test_rules.py").is_file()
+    assert not list(folder.parent.glob(f"test_{folder.name}_*.py")), "rules tests outside the game's folder"

@@ -1,7 +1,7 @@
 """Córdoba (Reiner Knizia, 2008): two decks of 1..10 played next to landmarks valued 1..7.
 
 The rules as implemented are numbered in docs/games/cordoba.md; each number is tested in
-tests/games/test_cordoba_rules.py under the same number.
+tests/games/cordoba/test_rules.py under the same number.
 
 Actions: one block, ``play(card, landmark)`` for card 1..10 and landmark value 1..7, so the
 70 ids are the same in every variant; JSON form ``{"do": "play", "card": 5, "landmark": 7}``.

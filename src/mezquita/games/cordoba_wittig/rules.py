@@ -1,7 +1,7 @@
 """Cordoba (Reinhold Wittig, 1990): a race of stones showing religious symbols, a reconstruction.
 
 Rules as implemented: docs/games/cordoba-wittig.md; each numbered rule there is tested in
-tests/games/test_cordoba_wittig_rules.py under its number. Board, stones, symbols, distances
+tests/games/cordoba_wittig/test_rules.py under its number. Board, stones, symbols, distances
 and limits come from a board file (``data/standard.json``; option ``board``).
 
 A turn is a short sequence of small decisions, one action block each (sizes for a board with

@@ -1,6 +1,6 @@
 """Cortiça (Manuel Correia, 2020): two cork producers place workers on a row of 5 actions.
 
-The rules are numbered in docs/games/cortica.md; tests/games/cortica/test_cortica_rules.py
+The rules are numbered in docs/games/cortica.md; tests/games/cortica/test_rules.py
 tests each under its number. The card contents come from a card set (see `cards`); the
 default ``reconstruction-v1`` is a reconstruction, not the printed cards.
 

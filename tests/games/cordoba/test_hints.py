@@ -7,7 +7,7 @@ import pytest
 
 from mezquita.engine import LANGS
 
-from .cordoba_scenarios import action, position
+from .scenarios import action, position
 
 
 def reason(state, card: int, landmark: int, lang: str = "en") -> str:

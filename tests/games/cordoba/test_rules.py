@@ -6,7 +6,7 @@ import mezquita
 from mezquita import IllegalAction
 from mezquita.engine import UnknownOption
 
-from .cordoba_scenarios import action, play_out, position
+from .scenarios import action, play_out, position
 
 
 def test_rule_1_components_two_decks_of_1_to_10_and_landmarks_1_to_7():

@@ -10,7 +10,7 @@ from mezquita import IllegalAction, Record
 from mezquita.engine import BadRecord, UnknownOption
 from mezquita.games.cordoba_wittig.board import load_board
 
-from .cordoba_wittig_scenarios import arrange, destinations, legal_json, move, where
+from .scenarios import arrange, destinations, legal_json, move, where
 
 
 def test_rule_1_two_players_both_race_towards_the_same_far_row():

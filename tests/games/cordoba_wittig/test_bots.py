@@ -4,7 +4,7 @@ import mezquita
 from mezquita.agents import Turn, make_agent
 from mezquita.games.cordoba_wittig.evaluation import live_progress, moves_to_go
 
-from .cordoba_wittig_scenarios import arrange, legal_json
+from .scenarios import arrange, legal_json
 
 
 def test_heuristic_makes_the_double_that_sends_opponent_stones_back():

@@ -12,7 +12,7 @@ from mezquita.engine import LANGS
 from mezquita.engine.conformance import check_game
 from mezquita.games.cordoba_wittig.rules import EMPTY
 
-from .cordoba_wittig_scenarios import arrange, move
+from .scenarios import arrange, move
 
 
 def test_move_double_and_compensation_texts_in_four_languages():
