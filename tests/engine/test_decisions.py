@@ -80,6 +80,21 @@ def test_hint_names_the_board_element_an_action_points_at():
     assert pointed.hint(pointed.block("pass").id()) == {"element": "pass", "key": None}
 
 
+def test_a_hint_names_the_part_of_its_element_and_the_control_that_plays_it():
+    """A card's space or option is a part of the card, read under its parameter's name; a
+    plan card's "use" and "flip" are two controls on it (issue 26: pages choose by hint)."""
+    card = Param("card", ("oak", "cork"))
+    table = Decisions([
+        Decision("place", (card, Param("space", range(2))), _noop, hint=Hint("card", "card", part="space")),
+        Decision("use", (card,), _noop, hint=Hint("card", "card", control="use")),
+        Decision("flip", (card,), _noop, hint=Hint("card", "card", control="flip"))])
+    assert table.hint(table.block("place").id_of("cork", 1)) == {"element": "card", "key": "cork", "space": 1}
+    assert table.hint(table.block("flip").id_of("oak")) == {"element": "card", "key": "oak",
+                                                            "control": "flip"}
+    with pytest.raises(ValueError, match="may not be named 'key'"):
+        Hint("card", "card", part="key")
+
+
 def test_a_rule_table_per_kind_must_cover_every_kind_exactly():
     table = _table()
     rules = table.per_action({"play": "p", "give": "g", "pass": "x"})

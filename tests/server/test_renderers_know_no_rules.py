@@ -4,6 +4,8 @@ set of text helpers."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 
 import pytest
@@ -13,9 +15,6 @@ from mezquita.engine.registry import game_ids
 from mezquita.web import STATIC
 
 RENDERERS = STATIC / "js" / "renderers"
-#: renderers that still find an action by its decision kind (``action.do``) instead of its
-#: hint; a renderer ported to hints leaves this set (the test below fails until it does)
-STILL_BY_KIND = {"cortica", "europa"}
 
 
 def _source(game_id: str) -> str:
@@ -35,8 +34,17 @@ def test_text_helpers_are_defined_once_in_common_js():
 
 @pytest.mark.parametrize("game_id", _renderers())
 def test_a_renderer_finds_actions_by_their_hint_not_their_decision_kind(game_id):
-    reads_kind = re.search(r"\.do\b", _source(game_id)) is not None
-    assert reads_kind == (game_id in STILL_BY_KIND)
+    assert not re.search(r"\.do\b|\[\"do\"\]", _source(game_id))
+
+
+@pytest.mark.parametrize("game_id", _renderers())
+def test_a_renderer_computes_no_price(game_id):
+    """A price (a destroy's gold, the conversion a plan move makes) reaches the page as the
+    legal action's ``cost``: no renderer declares a function that works one out (``planCost``,
+    ``costOf``, ``priceFor``...)."""
+    declared = re.findall(r"(?:function\s+|(?:const|let)\s+)(\w*(?:Cost|Price)\w*|(?:cost|price)[A-Z]\w*)\b",
+                          _source(game_id))
+    assert not declared
 
 
 @pytest.mark.parametrize("game_id", _renderers())
@@ -74,6 +82,57 @@ def test_legal_actions_carry_their_hint_and_a_destroy_its_price():
     assert castle["cost"] == 3
     assert ("destroy", "keep") not in legal  # the Keep cannot be destroyed
     assert "cost" not in legal[("end", None)] and "hint" not in legal[("end", None)]
+
+
+def _distinct(hints: list[dict]) -> bool:
+    return len({json.dumps(h, sort_keys=True) for h in hints}) == len(hints)
+
+
+@pytest.mark.parametrize("game_id", [
+    pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="a hand card's build, discard and "
+                                            "Laboratory point at the same card"))
+    if g == "citadels" else g for g in _renderers()])
+def test_no_two_legal_actions_point_at_the_same_element(game_id):
+    """A page tells every legal action apart by its hint alone, over random games."""
+    game = load(game_id)
+    for seed in range(3):
+        state, rng = game.new_state(seed), random.Random(seed)
+        while movers := state.to_move():
+            for seat in movers:
+                assert _distinct([a["hint"] for a in state.legal_actions_json(seat) if "hint" in a])
+            state.apply(movers[0], rng.choice(state.legal_actions(movers[0])))
+
+
+def test_cortica_actions_point_at_a_card_its_space_or_option_or_a_plans_control():
+    from tests.games.cortica.test_cortica_rules import BLUE, _process_with_intern, place, scenario
+
+    state = scenario()
+    hints = [a["hint"] for a in state.legal_actions_json(BLUE)]
+    assert {"element": "card", "key": "plant", "space": 1} in hints
+    place(state, ("process", 0), ("plant", 0), ("plant", 1), ("strip", 0))
+    assert {"element": "card", "key": "plant", "option": 0} in [
+        a.get("hint") for a in state.legal_actions_json(state.to_move()[0])]
+    state = _process_with_intern(blue=(3, 4, 0))
+    legal = {a["action"]["do"]: a for a in state.legal_actions_json(BLUE, "de")
+             if a["action"].get("plan") == "stoppers"}
+    assert legal["double_plan"]["hint"] == {"element": "plan", "key": "stoppers", "control": "double"}
+    assert legal["double_plan"]["cost"].startswith("zweimal ")  # the price, worded by the engine
+
+
+def test_europa_actions_point_at_a_display_cards_control_the_map_or_done():
+    game = load("europa", players=3)
+    state = game.new_state(1)
+    chooser = state.to_move()[0]
+    hints = [a["hint"] for a in state.legal_actions_json(chooser)]
+    assert {"element": "display", "key": 0, "control": "take"} in hints
+    assert {"element": "display", "key": 0, "control": "swap"} in hints
+    while state.to_move() and state.phase != "tip":
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_move()[0]
+    assert {a["hint"]["element"] for a in state.legal_actions_json(seat)} == {"map"}
+    state.apply(seat, state.legal_actions(seat)[0])
+    assert {"element": "done", "key": None} in [a["hint"] for a in state.legal_actions_json(seat)]
 
 
 def test_the_citadels_renderer_knows_no_character_power():

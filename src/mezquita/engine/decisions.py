@@ -90,17 +90,31 @@ class Event:
         return all(event.get(name) == value for name, value in self.banner.items())
 
 
+#: the fixed fields of a hint's JSON form (`Decisions.hint`), which no ``Hint.part`` may be named
+_HINT_FIELDS = ("element", "key", "seat", "control")
+
+
 @dataclass(frozen=True)
 class Hint:
     """Which board element a legal action points at, for a page that knows no rules: the
-    ``element`` kind (``"district"``, ``"landmark"``, ``"stone"``, ``"cell"``...), the
-    parameter whose value names it (None: there is one such element, e.g. a pass button) and,
+    ``element`` kind (``"district"``, ``"landmark"``, ``"stone"``, ``"card"``...), the
+    parameter whose value names it (None: there is one such element, e.g. a pass button),
     where the element lies on a seat's part of the board that is not the mover's own, the
-    parameter naming that ``seat``."""
+    parameter naming that ``seat``; where the action is on one part of the element (a card's
+    space, or one of its options), the parameter naming that ``part`` (the page reads it under
+    the parameter's own name: ``"space": 1``); and where the element offers several controls
+    for actions of the same key (a plan card's "use" and "flip"), the ``control`` that plays
+    this one."""
 
     element: str
     param: str | None = None
     seat: str | None = None
+    part: str | None = None
+    control: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.part in _HINT_FIELDS:
+            raise ValueError(f"hint of {self.element!r}: a part may not be named {self.part!r}")
 
 
 @dataclass(frozen=True)
@@ -121,8 +135,10 @@ class Decision:
         undoable: the decision may be taken back until another seat acts: it reveals nothing
             hidden and draws no chance.
         hint: the board element its actions point at, or None.
-        facts: ``facts(state, action) -> dict``: what a page shows beside a legal action of
-            this kind that the view does not carry (e.g. its price), or None.
+        facts: ``facts(state, action, lang) -> dict``: what a page in ``lang`` shows beside
+            a legal action of this kind that the view does not carry, or None; a price is
+            ``"cost"`` (a number the page words with its unit, or the game's words for it),
+            which the page shows as it comes and never works out.
         arguments: ``arguments(block, id) -> tuple`` precomputed per id for ``effect``.
     """
 
@@ -134,7 +150,7 @@ class Decision:
     choices: Callable[[Any], list[int]] | None = None
     undoable: bool = False
     hint: Hint | None = None
-    facts: Callable[[Any, int], dict] | None = None
+    facts: Callable[[Any, int, str], dict] | None = None
     arguments: Callable[[Block, int], tuple] | None = None
 
 
@@ -221,8 +237,9 @@ class Decisions:
         return out
 
     def hint(self, action: int) -> dict | None:
-        """``{"element", "key"}`` (and ``"seat"`` when its `Hint` names one): the board
-        element action ``action`` points at, or None."""
+        """``{"element", "key"}`` and what else its `Hint` names (``"seat"``, the part under
+        its parameter's name, ``"control"``): the board element action ``action`` points at,
+        or None."""
         block = self.space.kind(action)
         hint = self.by_kind[block.name].hint
         if hint is None:
@@ -231,13 +248,17 @@ class Decisions:
         out = {"element": hint.element, "key": None if hint.param is None else values[hint.param]}
         if hint.seat is not None:
             out["seat"] = values[hint.seat]
+        if hint.part is not None:
+            out[hint.part] = values[hint.part]
+        if hint.control is not None:
+            out["control"] = hint.control
         return out
 
-    def facts(self, state: Any, action: int) -> dict:
-        """What a page shows beside legal action ``action`` now (its kind's ``facts``), or
-        ``{}``."""
+    def facts(self, state: Any, action: int, lang: str = "en") -> dict:
+        """What a page in ``lang`` shows beside legal action ``action`` now (its kind's
+        ``facts``), or ``{}``."""
         facts = self.decision(action).facts
-        return {} if facts is None else facts(state, action)
+        return {} if facts is None else facts(state, action, lang)
 
     def per_action(self, rules: Mapping[str, T]) -> list[tuple[T, tuple[int, ...]]]:
         """Per action id, ``(rules[kind], parameter indices)``: e.g. a bot's scoring rule per

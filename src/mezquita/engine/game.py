@@ -222,7 +222,7 @@ class State:
         people and the web."""
         g, out = self.game, []
         for a in self.legal_actions(seat):
-            entry, facts = g.action_entry(a, lang, names), g.decisions.facts(self, a)
+            entry, facts = g.action_entry(a, lang, names), g.decisions.facts(self, a, lang)
             out.append({**entry, **facts} if facts else entry)
         return out
 

@@ -373,7 +373,7 @@ class Match:
                     entry = self.game.action_entry(action, lang, names)
                 else:
                     entry = entries[(action, lang)] = self.game.action_entry(action, lang)
-            facts = decisions.facts(self.state, action)
+            facts = decisions.facts(self.state, action, lang)
             out.append({**entry, **facts} if facts else entry)
         return out
 

@@ -201,14 +201,22 @@ def test_rule_6_double_needs_two_payments():
     assert GAME.use_plan.id(0) in state.legal_actions(BLUE)
 
 
-def test_defect_13_plan_moves_carry_the_side_they_complete_and_how_often():
-    """Issue 28, defect 13: a page words each plan move's cost from its facts (rules 6, 7):
-    "use" completes the side up, "flip + use" the side now down, "use ×2" the side up twice."""
+def test_defect_13_plan_moves_carry_the_conversion_they_make_as_their_cost():
+    """Issue 28, defect 13 (issue 26: worded by the engine, in the page's language): each plan
+    move's ``cost`` is the conversion it makes (rules 6, 7): "use" completes the side up,
+    "flip + use" the side now down, "use ×2" the side up twice; a plain flip costs nothing."""
     state = _process_with_intern(blue=(3, 4, 0))
-    facts = {a["action"]["do"]: {k: a.get(k) for k in ("side", "times")}
-             for a in state.legal_actions_json(BLUE) if a["action"].get("plan") == "stoppers"}
-    assert facts == {"use_plan": {"side": 0, "times": 1}, "flip_use_plan": {"side": 1, "times": 1},
-                     "double_plan": {"side": 0, "times": 2}}
+    sides = GAME.page_data("es")["plans"][0]["sides"]  # Stoppers, in the page's words
+    costs = {a["action"]["do"]: a.get("cost")
+             for a in state.legal_actions_json(BLUE, "es") if a["action"].get("plan") == "stoppers"}
+    assert costs == {"use_plan": sides[0], "flip_use_plan": sides[1],
+                     "double_plan": f"dos veces {sides[0]}"}
+    state = scenario(blue=(3, 2, 0))
+    place(state, ("market", 0), ("plant", 0), ("plant", 1), ("strip", 0))
+    while state.current_worker() != 0:
+        act(state, SKIP)
+    flips = [a for a in state.legal_actions_json(BLUE) if a["action"]["do"] == "flip_plan"]
+    assert len(flips) == 3 and not any("cost" in a for a in flips)
 
 
 def test_rule_7_use_plan_converts_once_then_flips():

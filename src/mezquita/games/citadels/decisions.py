@@ -130,7 +130,7 @@ _ON = {"c": ("character", "pool"), "d": ("hand", "drawn", "looked", "deck", "cit
 def decision(kind: str, shape: str, fields: tuple[str, ...] | None, choices: Callable | None,
              secret: tuple[str, ...] = (), seen_by: SeenBy = owner, undoable: bool = False,
              opens: Opens | None = None, on: str | None = None,
-             facts: Callable[[CitadelsModel, int], dict] | None = None,
+             facts: Callable[[CitadelsModel, int, str], dict] | None = None,
              banner: bool = False) -> Callable:
     """Declare decision ``kind`` (parameters ``shape``: "", "c", "d", "s" or "sd"; the
     ``fields`` of the event it records under its kind, None: none) with its ``choices``
@@ -488,8 +488,8 @@ def _destroys(st: CitadelsModel) -> list[int]:
     return out
 
 
-def _destroy_price(st: CitadelsModel, action: int) -> dict:
-    """A destroy's price, shown beside it (the view carries no district values)."""
+def _destroy_price(st: CitadelsModel, action: int, lang: str) -> dict:
+    """A destroy's price in gold, shown beside it (the view carries no district values)."""
     return {"cost": destroy_cost(st, *TABLE.block("destroy").indices(action))}
 
 

@@ -477,7 +477,7 @@ class CordobaWittigState(State):
 
 
 
-def _power_fact(state: CordobaWittigState, action: int) -> dict:
+def _power_fact(state: CordobaWittigState, action: int, lang: str) -> dict:
     """Shown beside a side: the symbol that double puts in power ("" for none)."""
     side, = state.game.decisions.space.kind(action).values(action)
     return {"power": state.power_of(side)}

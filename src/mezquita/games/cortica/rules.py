@@ -571,8 +571,10 @@ def decision_table(game: CorticaGame) -> Decisions:
     """The 48 actions of the game's card set, in the blocks of the module docstring, each with
     its effect (a `CorticaState` method) and what the effect gets per id: the parameter
     indices with what it would look up from them (keys for the events, the option's effect,
-    the plan's sides). Open information and no chance after the deal: every decision can be
-    taken back until the other seat moves."""
+    the plan's sides). A page finds each action by its `Hint`: a rest points at its action
+    card, a place at a space and a use at an option of one, a plan move at its control on the
+    plan card. Open information and no chance after the deal: every decision can be taken
+    back until the other seat moves."""
     cards, words = game.cards, TEXTS["actions"]
     action_names = {c.key: c.names for c in cards.actions}
     plan_names = {p.key: p.names for p in cards.plans}
@@ -593,35 +595,41 @@ def decision_table(game: CorticaGame) -> Decisions:
         (p,) = block.indices(action)
         return ((p, plan_keys[p], cards.plans[p].sides),)
 
-    def converts(kind: str, flip: int, times: int) -> Callable[[CorticaState, int], dict]:
-        """A plan move's facts: the side it completes (``flip``: the side down) and how often,
-        which a page words as the move's cost (rules 6 and 7)."""
-        def facts(state: CorticaState, action: int) -> dict:
+    def converts(kind: str, flip: int, times: int) -> Callable[[CorticaState, int, str], dict]:
+        """A plan move's facts: its ``cost``, the conversion it makes in words: the side it
+        completes (``flip``: the side down), ``times`` times (rules 6 and 7)."""
+        def facts(state: CorticaState, action: int, lang: str) -> dict:
             (p,) = state.game.decisions.block(kind).indices(action)
-            return {"side": state.plans[p] ^ flip, "times": times}
+            effect = effect_text(cards.plans[p].sides[state.plans[p] ^ flip], lang)
+            if times == 2:
+                effect = pick(TEXTS["effects"], lang)["twice"].format(effect=effect)
+            return {"cost": effect}
         return facts
 
     use_event = Event(("plan", "side", "paid", "gained"))
+    # a plan card's controls, one per plan move: the page draws each as a chip on the card
     plans = [Decision(kind, (plan,), effect, words[kind],
                       Event(("plan", "side")) if kind == "flip_plan" else use_event, arguments=plan_use,
-                      hint=Hint("plan", "plan"), undoable=True, facts=converts(kind, *how) if how else None)
-             for kind, effect, how in (("use_plan", CorticaState._apply_use_plan, (0, 1)),
-                                       ("flip_plan", CorticaState._apply_flip_plan, None),
-                                       ("flip_use_plan", CorticaState._apply_flip_use_plan, (1, 1)),
-                                       ("double_plan", CorticaState._apply_double_plan, (0, 2)))]
+                      hint=Hint("plan", "plan", control=control), undoable=True,
+                      facts=converts(kind, *how) if how else None)
+             for kind, effect, control, how in (
+                 ("use_plan", CorticaState._apply_use_plan, "use", (0, 1)),
+                 ("flip_plan", CorticaState._apply_flip_plan, "flip", None),
+                 ("flip_use_plan", CorticaState._apply_flip_use_plan, "flip_use", (1, 1)),
+                 ("double_plan", CorticaState._apply_double_plan, "double", (0, 2)))]
     return Decisions([
         Decision("place", (card, Param("space", range(MAX_SPACES), text=lambda s, lang: str(s + 1))),
                  CorticaState._apply_place, words["place"],
                  Event(("card", "space", "worker", "intern")), arguments=place,
-                 hint=Hint("card", "card"), undoable=True),
+                 hint=Hint("card", "card", part="space"), undoable=True),
         Decision("rest", (card,), CorticaState._apply_rest, words["rest"], Event(("card", "woken")),
                  hint=Hint("card", "card"), undoable=True),
         Decision("skip", (), CorticaState._apply_skip, words["skip"],
                  Event(("card", "space", "used", "auto")), arguments=lambda block, action: (False,),
                  undoable=True),
         Decision("use", (card, Param("option", range(MAX_OPTIONS))), CorticaState._apply_use,
-                 words["use"], Event(("card", "option", "hired", "paid", "gained")),  # paid,
-                 arguments=use, hint=Hint("card", "card"), undoable=True),  # gained: not when hired
+                 words["use"], Event(("card", "option", "hired", "paid", "gained")),  # paid, gained:
+                 arguments=use, hint=Hint("card", "card", part="option"), undoable=True),  # not when hired
         *plans,
     ], events={"round_end": Event(("round", "cork"), banner=True),
                "game_over": Event(("winner", "by", "resources", "limit"))})

@@ -503,19 +503,23 @@ def _stone_decision(kind: str, param: Param) -> Decision:
 #: the decisions (the tip stones' events are the game's ``stone``, whose value is hidden from
 #: the others while they tip) and the game's own events. A stone can be taken back while its
 #: seat still tips (it reveals nothing and draws nothing); the card choice (a swap draws) and
-#: "done" cannot
+#: "done" cannot. A page finds each action by its `Hint`: a take or a swap is a control on a
+#: display card, a stone the part of the map its value names, done a button of its own
 DECISIONS = Decisions([
     Decision("take", (Param("slot", range(MAX_PLAYERS), _slot_text),), EuropaState._choose,
-             TEXTS["actions"]["take"], Event(("card",)), hint=Hint("display", "slot"),
+             TEXTS["actions"]["take"], Event(("card",)),
+             hint=Hint("display", "slot", control="take"),
              arguments=lambda block, action: (*block.indices(action), False)),
     Decision("swap", (Param("slot", range(MAX_PLAYERS), _slot_text),), EuropaState._choose,
-             TEXTS["actions"]["swap"], Event(("card", "drawn", "swaps")), hint=Hint("display", "slot"),
+             TEXTS["actions"]["swap"], Event(("card", "drawn", "swaps")),
+             hint=Hint("display", "slot", control="swap"),
              arguments=lambda block, action: (*block.indices(action), True)),
     _stone_decision("ew", Param("side", EW, value_name)),
     _stone_decision("area", Param("area", AREAS, value_name)),
     _stone_decision("sector", Param("sector", range(1, MAX_SECTOR + 1))),
     _stone_decision("section", Param("section", SECTIONS)),
-    Decision("done", (), EuropaState._finish_tip, TEXTS["actions"]["done"], Event(("round", "stones"))),
+    Decision("done", (), EuropaState._finish_tip, TEXTS["actions"]["done"], Event(("round", "stones")),
+             hint=Hint("done")),
 ], events={
     "round": Event(("round", "cards", "order")),
     "stone": Event(("round", "number", "value"), secret=("value",), seen_by=_sees_stone),

@@ -48,19 +48,19 @@ export function createGuide(ctx) {
 
   // The board element of a legal action: the one its hint names (data-<element>="<key>", or
   // data-<element> for a hint without a key; within data-seat="<seat>" for a hint naming a
-  // seat), narrowed to the part of it (or the element with it) that an attribute names
-  // another of the action's values (a card's space: data-space; a plan's chip: data-do),
-  // else its button (data-action-id).
+  // seat), narrowed to the part of it or the control on it that the hint's other fields name
+  // (a card's space: data-space="1"; a plan's chip: data-control="use"), else its button
+  // (data-action-id).
   function locate(entry) {
     if (!entry) return null;
     const board = $("board");
-    const { hint, action } = entry;
-    if (hint) {
-      const seat = hint.seat === undefined ? "" : `[data-seat="${hint.seat}"] `; // in that seat's part
-      const base = `${seat}[data-${hint.element}${hint.key === null ? "" : `="${quote(hint.key)}"`}]`;
-      const parts = Object.entries(action).filter(([, value]) => value !== hint.key)
-        .flatMap(([name, value]) => [`${base}[data-${name}="${quote(value)}"]`, `${base} [data-${name}="${quote(value)}"]`]);
-      const found = [...parts, base].map((selector) => board.querySelector(selector)).find(Boolean);
+    if (entry.hint) {
+      const { element, key, seat, ...more } = entry.hint;
+      const within = seat === undefined ? "" : `[data-seat="${seat}"] `; // in that seat's part
+      const base = `${within}[data-${element}${key === null ? "" : `="${quote(key)}"`}]`;
+      const narrow = Object.entries(more).map(([name, value]) => `[data-${name}="${quote(value)}"]`).join("");
+      const selectors = narrow ? [`${base}${narrow}`, `${base} ${narrow}`, base] : [base];
+      const found = selectors.map((selector) => board.querySelector(selector)).find(Boolean);
       if (found) return found;
     }
     return board.querySelector(`[data-action-id="${entry.id}"]`);

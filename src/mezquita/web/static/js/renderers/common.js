@@ -28,10 +28,16 @@ export function pluralForms(forms, n, lang) {
 
 // The legal action that points at a board element (its `hint` from the game's decision
 // table): element kind, key and, for elements on a seat's part of the board, that seat (an
-// action whose hint names no seat points at the mover's own part, `you`).
+// action whose hint names no seat points at the mover's own part, `you`); `more` holds all
+// the hint's other fields: the part of the element it is on ({space: 1}: a card's space) or
+// the control that plays it ({control: "use"}: one of a plan card's chips).
 export function pointingAt(legal, you) {
-  return (element, key, seat = you) => legal.find((a) => a.hint && a.hint.element === element
-    && a.hint.key === key && (a.hint.seat ?? you) === seat);
+  return (element, key, seat = you, more = {}) => legal.find((a) => {
+    if (!a.hint) return false;
+    const { element: kind, key: name, seat: where, ...rest } = a.hint;
+    return kind === element && name === key && (where ?? you) === seat
+      && Object.keys(rest).length === Object.keys(more).length && Object.entries(more).every(([field, value]) => rest[field] === value);
+  });
 }
 
 // Mark the board element the newest log entry is about (class "newest-move": a short glow,

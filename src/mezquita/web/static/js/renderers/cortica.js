@@ -1,12 +1,14 @@
 // Cortiça: the row of 5 action cards (the resting one turned sideways) with workers and
 // interns on their spaces, the 3 plans on their current side, each player's oak / bark / cork
 // tracks (0 up to the page data's max; its goal in cork ends the game) and the worker stack.
-// Legal moves light up where they happen on the table; every legal action is also a labelled
-// button (keyboard: Tab, Enter). Words come from the game's data/texts.json and its page data
-// (the cards' names and effects, worded by the engine); the log arrives worded by the server,
-// so nothing here words a move or an effect.
+// Legal moves light up where they happen on the table, each where its hint (from the game's
+// decision table) points: a card to rest, a space or an option of a card, a plan's chip.
+// Every legal action is also a labelled button (keyboard: Tab, Enter), with the conversion a
+// plan move makes (its cost, worded by the engine). Words come from the game's data/texts.json
+// and its page data (the cards' names and effects, worded by the engine); the log arrives
+// worded by the server, so nothing here words a move or an effect.
 import { clickable, getJSON, h, s } from "../dom.js";
-import { fill, local, markNewest, pluralForms } from "./common.js";
+import { fill, local, markNewest, pluralForms, pointingAt } from "./common.js";
 
 const SEATS = ["blue", "red"];
 const SEAT_COLOURS = ["#2f5d9e", "var(--red)"]; // as the .blue and .red pieces
@@ -17,7 +19,7 @@ const PLAN_W = 224;
 const PLAN_H = 148;
 const GAP = 10;
 const NARROW = 620; // below this board width (px) the table is laid out in two columns
-const PLAN_CHIPS = { use_plan: "use", flip_plan: "flip", flip_use_plan: "flip_use", double_plan: "double" };
+const PLAN_CONTROLS = ["use", "flip", "flip_use", "double"]; // a plan card's chips, as its hints name them
 
 let texts = null;
 
@@ -105,9 +107,10 @@ export function create(root, { t, act, playerName }) {
     const workerName = (w) => inLang(words.workers)[w.intern ? "intern" : "worker"][w.owner];
     const usesLeft = (n) => pluralForms(inLang(words.render).uses_left, n, lang);
     const who = (seat) => `${colour(seat)} · ${playerName(seat)}`;
-    const find = (test) => legal.find((a) => test(a.action));
-    const isPlan = (a) => a.do in PLAN_CHIPS;
+    const at = pointingAt(legal, you);
     const choose = (entry) => () => act(entry.action);
+    // an action with a price (a plan move: the conversion it makes) names it
+    const labelOf = (entry) => (entry.cost === undefined ? entry.label : `${entry.label} — ${entry.cost}`);
 
     const svg = s("svg", { viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": match.name, class: L.narrow ? "narrow" : "wide" }, defs());
     const me = you ?? 0;
@@ -135,14 +138,7 @@ export function create(root, { t, act, playerName }) {
     prompt.textContent = promptText();
     movesTitle.hidden = !legal.length;
     movesTitle.textContent = t("match.moves"); // in the language chosen now
-    const costOf = (a) => { // a plan move: the conversion it makes
-      const plan = isPlan(a.action) && view.plans.find((p) => p.key === a.action.plan);
-      return plan ? planCost(a, set.plans[plan.plan]) : "";
-    };
-    moves.replaceChildren(...legal.map((a) => {
-      const cost = costOf(a);
-      return h("button", { type: "button", "data-action-id": a.id, onclick: choose(a), text: cost ? `${a.label} — ${cost}` : a.label });
-    }));
+    moves.replaceChildren(...legal.map((a) => h("button", { type: "button", "data-action-id": a.id, onclick: choose(a), text: labelOf(a) })));
     note.textContent = set.reconstruction ? t("cortica.reconstruction", { name: view.cards }) : "";
 
     function playerPanel(seat, y) {
@@ -182,7 +178,7 @@ export function create(root, { t, act, playerName }) {
 
     function actionCard(x, y, slot, name, position) {
       const card = set.actions[slot.card];
-      const rest = find((a) => a.do === "rest" && a.card === slot.key);
+      const rest = at("card", slot.key);
       const resolving = view.resolving?.card === slot.card;
       const group = s("g", { class: `cortica-card active${rest ? " legal" : ""}${resolving ? " resolving" : ""}`, "data-card": slot.key },
         s("rect", { x, y, width: CARD_W, height: CARD_H, rx: 10, class: "card-body" }),
@@ -196,7 +192,7 @@ export function create(root, { t, act, playerName }) {
       options.forEach(({ text, o }) => {
         const lines = wrap(text, L.narrow ? 24 : 25);
         const height = lines.length * 14 + 6;
-        const use = find((a) => a.do === "use" && a.card === slot.key && a.option === o);
+        const use = at("card", slot.key, you, { option: o });
         const row = s("g", { class: `cortica-option${use ? " legal" : ""}`, "data-option": o },
           s("rect", { x: x + 6, y: oy, width: CARD_W - 12, height, rx: 5, class: "option-bg" }),
           textLines(x + 12, oy + 14, lines, { class: "effect" }));
@@ -207,7 +203,7 @@ export function create(root, { t, act, playerName }) {
       const spaceH = 46;
       slot.spaces.forEach((worker, sp) => {
         const sy = y + CARD_H - (slot.spaces.length - sp) * (spaceH + 6) - 2;
-        const place = find((a) => a.do === "place" && a.card === slot.key && a.space === sp);
+        const place = at("card", slot.key, you, { space: sp });
         const current = resolving && view.resolving.space === sp;
         const space = s("g", { class: `cortica-space${place ? " legal" : ""}${current ? " current" : ""}${worker ? " taken" : ""}`, "data-card": slot.key, "data-space": sp },
           s("rect", { x: x + 8, y: sy, width: CARD_W - 16, height: spaceH, rx: 8, class: "space-bg" }));
@@ -249,14 +245,6 @@ export function create(root, { t, act, playerName }) {
         s("title", { text: `${t("cortica.resting", { card: name })}: ${lines.join(" ")}` }));
     }
 
-    // What a plan move converts, from its facts: the side it completes (the new one for
-    // "flip + use"), twice for "use ×2"; nothing for a plain flip.
-    function planCost(entry, card) {
-      if (entry.side === undefined) return "";
-      const effect = card.sides[entry.side];
-      return entry.times === 2 ? t("cortica.twice", { effect }) : effect;
-    }
-
     function planCard(x, y, w, hgt, plan) {
       const card = set.plans[plan.plan];
       const name = cardName("plans", plan.plan);
@@ -269,17 +257,15 @@ export function create(root, { t, act, playerName }) {
       const other = wrap(t("cortica.other_side", { effect: card.sides[1 - plan.side] }), Math.floor((w - 24) / 5.2));
       group.append(...textLines(x + 12, y + 40, now, { class: "effect big" }, 15),
         ...textLines(x + 12, y + 44 + now.length * 15, other, { class: "effect dim" }, 12));
-      const chips = legal.filter((a) => isPlan(a.action) && a.action.plan === plan.key);
+      const chips = PLAN_CONTROLS.map((control) => [control, at("plan", plan.key, you, { control })]).filter(([, entry]) => entry);
       let cx = x + 10;
-      for (const entry of chips) {
-        const kind = entry.action.do;
-        const label = t(`cortica.chip.${PLAN_CHIPS[kind]}`);
+      for (const [control, entry] of chips) {
+        const label = t(`cortica.chip.${control}`);
         const cw = label.length * 7 + 18;
-        const chip = s("g", { class: "chip legal", "data-do": kind },
+        const chip = s("g", { class: "chip legal", "data-control": control },
           s("rect", { x: cx, y: y + hgt - 32, width: cw, height: 24, rx: 12, class: "chip-bg" }),
           s("text", { x: cx + cw / 2, y: y + hgt - 16, "text-anchor": "middle", class: "chip-text", text: label }));
-        const cost = planCost(entry, card);
-        clickable(chip, cost ? `${entry.label} (${cost})` : entry.label, choose(entry));
+        clickable(chip, entry.cost === undefined ? entry.label : `${entry.label} (${entry.cost})`, choose(entry));
         group.append(chip);
         cx += cw + 6;
       }

@@ -3,13 +3,15 @@
 // pre-projected, one polygon per section); every word from the game's texts.json and the
 // view (card names in four languages). Tips: click the tip board's buttons (Tab + Enter work
 // too) or click the map, one stone per click: East/West, then North/Middle/South, sector,
-// section.
+// section. Each action is found by its hint (from the game's decision table): a display
+// card's Take or Swap, the map's part of a value for the next stone, Done.
 import { getJSON, h, s } from "../dom.js";
-import { fill, local, markNewest } from "./common.js";
+import { fill, local, markNewest, pointingAt } from "./common.js";
 
 const SEAT_COLOURS = ["#c0392b", "#2e6db4", "#d4a017", "#2e8b57", "#8e44ad", "#e67e22"];
 const CARD_COLOURS = { yellow: "#e8c33a", red: "#c8432f", blue: "#2f6fb0" };
-const TIP_KINDS = [["ew", "side"], ["area", "area"], ["sector", "sector"], ["section", "section"]];
+/** the tip board's rows, one per stone, in the order of a map section's place */
+const ROWS = ["ew", "area", "sector", "section"];
 const STYLE = `
 .europa { --eu-sea: #9cc3e6; --eu-land: #efe7cc; }
 .europa .eu-prompt { margin: 0 0 .5rem; font-weight: 600; min-height: 1.4rem; }
@@ -154,8 +156,8 @@ function createBoard(root, { t, act, playerName }) {
   const zoom = zoomer();
   // Tip stones are held on the page until the player confirms them (a stone sent cannot be
   // taken back): `held` are the values chosen after the placed ones; `sending` the confirmed
-  // stones (and "done"), each [kind, value, placed stones before it], sent one by one as the
-  // server shows the one before placed.
+  // stones (and "done"), each [the element and key its hint names, placed stones before it],
+  // sent one by one as the server shows the one before placed.
   let held = [];
   let heldFor = "";
   let sending = [];
@@ -171,7 +173,7 @@ function createBoard(root, { t, act, playerName }) {
       const valueWord = (stone, v) => (stone < 2 ? local(texts.values[v], lang) : String(v));
       const short = (stone, v) => (stone < 2 ? local(texts.short[v], lang) : String(v));
       const tipText = (tips) => (tips && tips.length ? tips.map((v, i) => short(i, v)).join(" · ") : "—");
-      const byKind = (kind) => legal.filter((a) => a.action.do === kind);
+      const at = pointingAt(legal, you);
       const mine = you !== null && you !== undefined && view.to_move.includes(you);
       const placed = you !== null && you !== undefined ? view.tips[you] || [] : [];
       if (heldFor !== `${view.round}:${view.phase}` || !mine) {
@@ -180,9 +182,8 @@ function createBoard(root, { t, act, playerName }) {
         heldFor = `${view.round}:${view.phase}`;
       }
       if (sending.length && mine && sending[0][2] === placed.length) { // the one before is in
-        const [kind, value] = sending.shift();
-        const param = TIP_KINDS.find(([k]) => k === kind)?.[1];
-        const action = legal.find((a) => a.action.do === kind && (kind === "done" || a.action[param] === value));
+        const [element, key] = sending.shift();
+        const action = at(element, key);
         if (action) act(action.action, true); // confirmed on the tip board already
         else sending = [];
       }
@@ -190,16 +191,15 @@ function createBoard(root, { t, act, playerName }) {
       // the values the next stone may take: the server's legal ones, or (after held stones)
       // those of the map's sections that fit the stones before it
       const nextOptions = () => {
-        const next = TIP_KINDS[myTips.length];
-        if (!mine || !next || sending.length) return [];
-        if (!held.length) return byKind(next[0]).map((a) => ({ kind: next[0], value: a.action[next[1]], label: a.label }));
+        if (!mine || myTips.length >= ROWS.length || sending.length) return [];
+        if (!held.length) return legal.filter((a) => a.hint?.element === "map").map((a) => ({ value: a.hint.key, label: a.label }));
         const values = new Set(map.sections.filter((c) => myTips.every((v, i) => c.place[i] === v)).map((c) => c.place[myTips.length]));
-        return [...values].map((value) => ({ kind: next[0], value, label: valueWord(myTips.length, value) }));
+        return [...values].map((value) => ({ value, label: valueWord(myTips.length, value) }));
       };
       const hold = (value) => { held.push(value); redraw(); };
       const confirm = (done) => {
         const n = placed.length;
-        sending = [...held.map((v, i) => [TIP_KINDS[n + i][0], v, n + i]), ...(done ? [["done", null, n + held.length]] : [])];
+        sending = [...held.map((v, i) => ["map", v, n + i]), ...(done ? [["done", null, n + held.length]] : [])];
         held = [];
         redraw();
       };
@@ -293,13 +293,13 @@ function createBoard(root, { t, act, playerName }) {
         const cards = view.display.map((id, slot) => {
           if (!id) return null;
           const info = view.card_info[id];
-          const take = legal.find((a) => a.action.do === "take" && a.action.slot === slot);
-          const swap = legal.find((a) => a.action.do === "swap" && a.action.slot === slot);
+          const take = at("display", slot, you, { control: "take" });
+          const swap = at("display", slot, you, { control: "swap" });
           return h("div", { class: "eu-card", style: `border-color:${CARD_COLOURS[info.colour]}`, "data-card": id, "data-display": slot },
             h("span", { class: "name", text: cardName(id) }),
             h("span", { class: "kind", text: local(texts.colours[info.colour], lang) }),
-            take ? h("button", { type: "button", "data-action": "take", "data-do": "take", onclick: () => act(take.action), title: take.label, text: w("take") }) : null,
-            swap ? h("button", { type: "button", "data-action": "swap", "data-do": "swap", onclick: () => act(swap.action), title: swap.label, text: w("swap") }) : null);
+            take ? h("button", { type: "button", "data-action": "take", "data-control": "take", onclick: () => act(take.action), title: take.label, text: w("take") }) : null,
+            swap ? h("button", { type: "button", "data-action": "swap", "data-control": "swap", onclick: () => act(swap.action), title: swap.label, text: w("swap") }) : null);
         });
         return h("section", {}, h("h3", { text: `${w("display")} · ${w("round", { n: view.round })} · ${w("stack", { n: view.stack })}` }),
           h("div", { class: "eu-cards" }, cards));
@@ -309,17 +309,16 @@ function createBoard(root, { t, act, playerName }) {
       function tipPanel() {
         const id = view.cards[you];
         const info = view.card_info[id];
-        const heads = ["row_ew", "row_area", "row_sector", "row_section"];
         const options = nextOptions();
-        const rows = TIP_KINDS.map(([kind], stone) => {
+        const rows = ROWS.map((row, stone) => {
           const value = myTips[stone];
           const buttons = stone === myTips.length ? options.map((o) => h("button", {
-            type: "button", class: "legal", "data-action": kind, "data-value": o.value, "data-map": o.value,
+            type: "button", class: "legal", "data-action": row, "data-value": o.value, "data-map": o.value,
             onclick: () => hold(o.value), title: o.label, text: valueWord(stone, o.value),
           })) : [];
           const stoneMark = value !== undefined
             ? h("span", { class: `stone${stone >= placed.length ? " held" : ""}`, text: valueWord(stone, value) }) : null;
-          return h("div", { class: "row" }, h("span", { class: "head", text: w(heads[stone]) }),
+          return h("div", { class: "row" }, h("span", { class: "head", text: w(`row_${row}`) }),
             h("span", { class: "opts" }, stoneMark ?? buttons));
         });
         return h("section", { class: "eu-tipboard" },
@@ -334,13 +333,13 @@ function createBoard(root, { t, act, playerName }) {
       // Confirm places them, Undo takes the last back, Done places them and finishes
       function tipBar() {
         const waiting = held.length && !sending.length;
-        const stop = legal.find((a) => a.action.do === "done");
+        const stop = at("done", null);
         if (!stop && !waiting) return null;
         return h("div", { class: "eu-held" },
           h("p", { class: "hint", text: waiting ? t("europa.held", { n: held.length }) : w("tip_more") }),
           waiting ? h("button", { type: "button", class: "primary eu-confirm", onclick: () => confirm(false), text: t("match.confirm") }) : null,
           waiting ? h("button", { type: "button", class: "eu-undo", onclick: () => { held.pop(); redraw(); }, text: `↶ ${t("europa.undo_stone")}` }) : null,
-          h("button", { type: "button", "data-action": "done", "data-action-id": stop?.id, onclick: () => confirm(true), text: w("done") }));
+          h("button", { type: "button", "data-action": "done", "data-done": "", "data-action-id": stop?.id, onclick: () => confirm(true), text: w("done") }));
       }
 
       // -- the track ---------------------------------------------------------------------
