@@ -104,7 +104,7 @@ def test_no_two_legal_actions_point_at_the_same_element(game_id):
 
 
 def test_cortica_actions_point_at_a_card_its_space_or_option_or_a_plans_control():
-    from tests.games.cortica.test_cortica_rules import BLUE, _process_with_intern, place, scenario
+    from tests.games.cortica.test_rules import BLUE, _process_with_intern, place, scenario
 
     state = scenario()
     hints = [a["hint"] for a in state.legal_actions_json(BLUE)]
