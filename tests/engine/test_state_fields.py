@@ -3,11 +3,12 @@ form) and the copy, each value copied as deep as its type nests lists, dicts and
 
 from __future__ import annotations
 
+import json
 from typing import NamedTuple
 
 import pytest
 
-from mezquita.engine import Cache, Shared, State
+from mezquita.engine import Cache, Shared, State, load
 
 
 class Point(NamedTuple):
@@ -93,3 +94,15 @@ def test_a_union_of_two_containers_cannot_be_copied():
     with pytest.raises(TypeError, match="a union of containers"):
         class Mixed(State):
             both: list[int] | dict[str, int]
+
+
+def test_a_field_declared_as_an_enum_is_read_back_from_json_as_its_member():
+    from mezquita.games.cortica.rules import Phase
+
+    game = load("cortica")
+    state = game.new_state(3)
+    assert type(state).enum_fields == {"phase": Phase}
+    data = json.loads(json.dumps(state.to_json()))
+    assert data["data"]["phase"] == "place"  # written as its value
+    again = game.state_from_json(data)
+    assert again.phase is Phase.PLACE and again.to_json() == state.to_json()

@@ -6,7 +6,8 @@ and gives the class its ``fields`` (the JSON form, in declaration order) and a g
 ``_copy_into`` that copies each value as deep as its type nests lists, dicts and sets.
 ``Shared[...]`` marks a value (or a part of one) that is replaced, never changed in place, so
 copies share it; ``Cache[...]`` a value derived from the fields, copied but not in the JSON
-form. Annotated names starting with ``_`` are caches too.
+form. Annotated names starting with ``_`` are caches too. A field declared as an `Enum` (a
+phase) is written as its value and read back as its member.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import sys
 import types
 from collections.abc import Callable, Iterable
+from enum import Enum
 from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
@@ -27,15 +29,17 @@ Cache = Annotated[T, _CACHE]
 
 
 def declare(cls: Any, skip: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...],
-                                                     Callable[[Any, Any], None]]:
-    """``(fields, copy_lines, _copy_into)`` of a state class: its base's extended by the
-    annotations of its own body (those named in ``skip`` belong to the engine's base)."""
-    for name in ("fields", "copy_lines", "_copy_into"):
+                                                     Callable[[Any, Any], None], dict[str, type]]:
+    """``(fields, copy_lines, _copy_into, enums)`` of a state class: its base's extended by
+    the annotations of its own body (those named in ``skip`` belong to the engine's base);
+    ``enums`` maps each field declared as an `Enum` to its class, so that a state read back
+    from JSON holds members again, not their values."""
+    for name in ("fields", "copy_lines", "_copy_into", "enum_fields"):
         if name in vars(cls):
             raise TypeError(f"{cls.__name__} sets {name}; declare its fields as annotations "
                             "and the engine derives it (mezquita.engine.fields)")
     module = vars(sys.modules[cls.__module__])
-    fields, lines = list(cls.fields), list(cls.copy_lines)
+    fields, lines, enums = list(cls.fields), list(cls.copy_lines), dict(cls.enum_fields)
     for name, hint in vars(cls).get("__annotations__", {}).items():
         if name in skip or (isinstance(hint, str) and hint.startswith("ClassVar")):
             continue
@@ -46,11 +50,13 @@ def declare(cls: Any, skip: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, 
                             "defined before the state class") from None
         if not name.startswith("_") and _CACHE not in getattr(kind, "__metadata__", ()):
             fields.append(name)
+            if isinstance(kind, type) and issubclass(kind, Enum):
+                enums[name] = kind
         lines.append(f"new.{name} = {_copy_of(kind, f'self.{name}')}")
     source = "def _copy_into(self, new):\n" + "".join(f"    {line}\n" for line in lines)
     namespace: dict[str, Any] = {}
     exec(compile(source + "    pass\n", f"<{cls.__qualname__}._copy_into>", "exec"), namespace)
-    return tuple(fields), tuple(lines), namespace["_copy_into"]
+    return tuple(fields), tuple(lines), namespace["_copy_into"], enums
 
 
 def _copy_of(kind: Any, value: str, depth: int = 0) -> str:

@@ -55,6 +55,8 @@ class State:
     fields: ClassVar[tuple[str, ...]] = ()
     #: the generated body of ``_copy_into``, one assignment per copied attribute
     copy_lines: ClassVar[tuple[str, ...]] = ()
+    #: the fields declared as an `Enum`, with its class (``from_json`` reads them back)
+    enum_fields: ClassVar[dict[str, type]] = {}
 
     game: Game[Any]
     seed: int
@@ -72,7 +74,7 @@ class State:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Read the subclass's declarations: its ``fields`` and its generated copy."""
         super().__init_subclass__(**kwargs)
-        cls.fields, cls.copy_lines, copy = declare(cls, _BASE_ATTRIBUTES)
+        cls.fields, cls.copy_lines, copy, cls.enum_fields = declare(cls, _BASE_ATTRIBUTES)
         cls._copy_into = copy  # type: ignore[method-assign,assignment]
 
     # -- construction ------------------------------------------------------------------
@@ -128,6 +130,8 @@ class State:
         state.events = _copy_json(data["events"])
         for name in cls.fields:
             setattr(state, name, _copy_json(data["data"][name]))
+        for name, enum in cls.enum_fields.items():
+            setattr(state, name, enum(getattr(state, name)))
         state._forget_position()
         return state
 

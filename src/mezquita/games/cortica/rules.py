@@ -34,6 +34,7 @@ A worker with nothing it could do (only "skip" legal) is skipped automatically.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from functools import cache
 from itertools import permutations
 from typing import ClassVar
@@ -203,6 +204,16 @@ class CorticaGame(Game["CorticaState"]):
 PlaceNode = tuple[list[int], dict[int, "PlaceNode"], dict[tuple[int, ...], tuple[tuple[int, int], ...]]]
 
 
+class Phase(StrEnum):
+    """Where a round is (the value is what views show): workers being placed, resolved in
+    order, the resting card being chosen, or the game over."""
+
+    PLACE = "place"
+    RESOLVE = "resolve"
+    REST = "rest"
+    OVER = "over"
+
+
 class CorticaState(State):
     """A Cortiça game.
 
@@ -213,7 +224,7 @@ class CorticaState(State):
         stack: worker ids in the stack, top first (owner = worker % 2).
         interns: per worker, True when it is intern side up.
         spaces: per action card, per space, the worker id on it or -1.
-        phase: ``"place"``, ``"resolve"``, ``"rest"`` or ``"over"``.
+        phase: where the round is (`Phase`).
         queue: ``[card, space]`` of the workers still to resolve, the current one first.
         uses_left: how often the current worker may still use its action (intern: 2).
         hiring: the current worker used Hire (it returns intern side up).
@@ -229,7 +240,7 @@ class CorticaState(State):
     stack: list[int]
     interns: list[bool]
     spaces: list[list[int]]
-    phase: str
+    phase: Phase
     queue: list[list[int]]
     uses_left: int
     hiring: bool
@@ -251,7 +262,7 @@ class CorticaState(State):
         self.stack = list(START_STACK)
         self.interns = [False] * len(START_STACK)
         self.spaces = [[-1] * card.spaces for card in cards.actions]
-        self.phase = "place"
+        self.phase = Phase.PLACE
         self.queue = []
         self.uses_left = 0
         self.hiring = False
@@ -261,29 +272,29 @@ class CorticaState(State):
     # -- whose turn ------------------------------------------------------------------------------
     def current_worker(self) -> int:
         """The worker being placed (top of the stack) or resolved, or -1."""
-        if self.phase == "place":
+        if self.phase == Phase.PLACE:
             return self.stack[0]
-        if self.phase == "resolve":
+        if self.phase == Phase.RESOLVE:
             card, space = self.queue[0]
             return self.spaces[card][space]
         return -1
 
     def _to_move(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase == "place":
+        if phase == Phase.PLACE:
             return MOVERS[self.stack[0]]  # rule 3: the owner of the top worker
-        if phase == "resolve":
+        if phase == Phase.RESOLVE:
             card, space = self.queue[0]
             return MOVERS[self.spaces[card][space]]  # rule 4: the resolving worker's owner
-        if phase == "rest":
+        if phase == Phase.REST:
             return MOVERS[self.stack[-1]]  # rule 8: the owner of the bottom worker
         return ()
 
     def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
-        if phase == "place":
+        if phase == Phase.PLACE:
             return (self._placing_cache or self._place_node())[0]  # rule 3: the empty spaces
-        if phase == "rest":
+        if phase == Phase.REST:
             return self.game.rest_legal[self.row[0]]  # rule 8: any card but the resting one
         legal = self._choices_cache
         if legal is None:
@@ -359,7 +370,7 @@ class CorticaState(State):
             self._placing_cache = node
         else:
             self._placing_cache = None
-            self.phase = "resolve"
+            self.phase = Phase.RESOLVE
             self.queue = list(map(list, node[2][tuple(self.row)]))  # rule 4: left to right
             self._resolve(begin=True)
 
@@ -371,7 +382,7 @@ class CorticaState(State):
         row.insert(0, card)
         self._event(seat, "rest", self.game.card_keys[card], self.game.card_keys[resting])
         self.round += 1
-        self.phase = "place"
+        self.phase = Phase.PLACE
         self._placing_cache = self.game.placing[card]
 
     def _apply_skip(self, seat: int, auto: bool) -> None:
@@ -490,12 +501,12 @@ class CorticaState(State):
         blue, red = self.resources
         self._event(None, "round_end", self.round, [blue[CORK], red[CORK]])
         if blue[CORK] >= CORK_TO_END or red[CORK] >= CORK_TO_END or self.round >= self.game.max_rounds:
-            self.phase = "over"
+            self.phase = Phase.OVER
             result = self._result()
             self.winner = result["winner"]
             self._event(None, "game_over", *map(result.get, self.game.event_fields["game_over"]))
         else:
-            self.phase = "rest"
+            self.phase = Phase.REST
 
     def _result(self) -> dict:
         """Rule 9: the winner by most cork, then bark, then oak trees, else the owner of the
@@ -525,7 +536,7 @@ class CorticaState(State):
         top = self.stack[0] % 2 if len(self.stack) == len(START_STACK) else None
         rows.append({"label": labels["top"], "values": [int(top == s) for s in (BLUE, RED)]})
         returns = self.returns()
-        reason = (reason_text(self._result(), lang, names) if self.phase == "over"
+        reason = (reason_text(self._result(), lang, names) if self.phase == Phase.OVER
                   else pick(TEXTS["reasons"], lang)["running"])
         return {"rows": rows, "totals": self.scores(),
                 "winners": [s for s, r in enumerate(returns) if r == max(returns)],
@@ -540,7 +551,7 @@ class CorticaState(State):
             return {"worker": w, "owner": w % 2, "intern": self.interns[w]}
 
         resolving = None
-        if self.phase == "resolve":
+        if self.phase == Phase.RESOLVE:
             card, space = self.queue[0]
             resolving = {"card": card, "space": space, "uses_left": self.uses_left,
                          **worker(self.spaces[card][space])}
@@ -548,7 +559,7 @@ class CorticaState(State):
             "cards": cards.name,
             "round": self.round,
             "max_rounds": self.game.max_rounds,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "resources": [dict(zip(RESOURCES, r)) for r in self.resources],
             "row": [{"card": c, "key": cards.actions[c].key, "active": i > 0,
                      "spaces": [worker(w) if w >= 0 else None for w in self.spaces[c]]}
