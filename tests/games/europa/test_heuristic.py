@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
+from itertools import pairwise
 
 import mezquita
 from mezquita.agents import Turn, make_agent
 from mezquita.arena.tournament import play_game, seating
-from mezquita.games.europa.cards import card
-from mezquita.games.europa.heuristic import LEVELS, EuropaHeuristic, fast_place
+from mezquita.games.europa.cards import card, deck, tip_right
+from mezquita.games.europa.heuristic import LEVELS, EuropaHeuristic, fame, fast_place
 
 from .scenarios import dealt, new_game, take_all
 
@@ -30,14 +32,75 @@ def test_levels_are_agent_names_and_heuristic_is_the_geographer():
     assert list(LEVELS.values()) == sorted(LEVELS.values(), reverse=True)
 
 
+def test_levels_are_ordered_for_every_place_and_in_play():
+    game = mezquita.load("europa", players=2, finish=20)
+    bots = [EuropaHeuristic(game, 0, sigma) for sigma in LEVELS.values()]
+    for c in deck().values():
+        errors = [bot.error(c) for bot in bots]
+        assert errors == sorted(errors, reverse=True)
+    names = [f"europa-{level}" for level in LEVELS]
+    for weaker, stronger in pairwise(names):
+        points = 0.0
+        for i in range(40):
+            seats = seating([stronger, weaker], 2, i)
+            result = play_game(game, seats, 200 + i, i)
+            points += sum(r for s, r in enumerate(result.returns) if seats[s] == stronger)
+        assert points > 20, (stronger, weaker, points)
+
+
+def mean_error(place: str, sigma: float, seeds: int = 300) -> float:
+    """How far bots of level ``sigma`` (seeds 0 ..) believe ``place`` lies from where it is, in km."""
+    game, c = mezquita.load("europa"), card(place)
+    return sum(km(EuropaHeuristic(game, s, sigma).belief(c)[0], c.points[0]) for s in range(seeds)) / seeds
+
+
 def test_each_bot_has_its_own_fixed_beliefs_with_errors_of_its_level():
     game = mezquita.load("europa")
     paris = card("paris")
     one, same, other = (EuropaHeuristic(game, s, 400) for s in (1, 1, 2))
     assert one.belief(paris) == same.belief(paris) != other.belief(paris)
-    errors = [km(EuropaHeuristic(game, s, 400).belief(paris)[0], paris.points[0]) for s in range(300)]
-    mean = sum(errors) / len(errors)
-    assert 0.85 * 400 * math.sqrt(math.pi / 2) < mean < 1.15 * 400 * math.sqrt(math.pi / 2)
+    assert one.error(paris) == 200  # Paris is as famous as a place gets: half the level's σ
+    expected = one.error(paris) * math.sqrt(math.pi / 2)  # the mean of a 2-D Gaussian's distance
+    assert 0.85 * expected < mean_error("paris", 400) < 1.15 * expected
+
+
+def test_fame_follows_population_and_category():
+    sofia, nesebar, vaduz, transylvania = (card(k) for k in ("sofia", "nesebar", "vaduz", "transylvania"))
+    assert fame(card("london")) == fame(card("paris")) == 1
+    assert fame(sofia) > fame(card("cordoba")) > fame(card("faro")) > fame(nesebar) > 0
+    assert fame(vaduz) > fame(replace(vaduz, kind="city"))  # a capital is better known than its size
+    assert fame(transylvania) == fame(card("alps")) < fame(card("cordoba"))
+
+
+def test_a_bot_misplaces_a_capital_far_less_than_a_small_town_or_a_landscape():
+    for sigma in LEVELS.values():
+        capital = mean_error("sofia", sigma)
+        assert capital < 0.5 * mean_error("nesebar", sigma)  # 13,000 inhabitants, in Bulgaria too
+        assert capital < 0.5 * mean_error("transylvania", sigma)
+
+
+def test_on_the_same_position_a_bot_tips_a_famous_place_more_boldly_and_better(monkeypatch):
+    sofia = card("sofia")
+    village = replace(sofia, population=5000)  # a capital of 5,000 where Sofia lies
+
+    def tips(sigma: float) -> tuple[float, float]:
+        """Mean stones placed and fields earned (stones of a right tip) over 100 bots."""
+        stones = earned = 0
+        for seed in range(100):
+            state = dealt({0: "sofia", 1: "oslo"}, [1, 0])
+            bot = EuropaHeuristic(state.game, seed, sigma)
+            while 0 in state.to_move():
+                state.apply(0, bot.act(Turn.of(state, 0)))
+            stones += len(state.tips[0])
+            earned += len(state.tips[0]) * tip_right(sofia.places, state.tips[0])
+        return stones / 100, earned / 100
+
+    for sigma in LEVELS.values():
+        famous = tips(sigma)
+        monkeypatch.setitem(deck(), "sofia", village)
+        unknown = tips(sigma)
+        monkeypatch.setitem(deck(), "sofia", sofia)
+        assert famous[0] > unknown[0] and famous[1] > unknown[1] + 0.3
 
 
 def test_the_bot_decides_from_its_view_only():

@@ -72,13 +72,22 @@ def test_cordoba_places():
 
 def test_bad_rows_are_rejected():
     good = {"id": "x", "colour": "red", "kind": "city", "points": [[50.0, 10.0]],
-            "names": {"de": "X", "en": "X", "es": "X", "ca": "X"}}
-    parse_location(good)
+            "names": {"de": "X", "en": "X", "es": "X", "ca": "X"}, "population": 5000}
+    lake = dict(good, colour="blue", kind="lake", population=None)
+    assert parse_location(good).population == 5000
+    assert parse_location(lake).population is None
     for bad in (dict(good, colour="blue"), dict(good, kind="town"), dict(good, points=[]),
                 dict(good, points=[[80.0, 10.0]]), dict(good, names={"de": "X"}),
-                dict(good, id="bad id")):
+                dict(good, id="bad id"), dict(good, population=None), dict(good, population=0),
+                dict(lake, population=5000)):
         with pytest.raises(ValueError):
             parse_location(bad)
+
+
+def test_capitals_and_cities_have_their_geonames_population_and_blue_cards_none():
+    assert all(loc.population for loc in LOCATIONS if loc.colour != "blue")
+    assert all(loc.population is None for loc in by_colour("blue"))
+    assert location("london").population > location("cordoba").population > location("faro").population
 
 
 def test_counts_per_colour_and_total():

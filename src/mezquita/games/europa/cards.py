@@ -16,7 +16,8 @@ KEEP_NEED = {"yellow": 4, "red": 3, "blue": 2}
 
 @dataclass(frozen=True)
 class Card:
-    """One location card: id, colour, kind, names per language, solution points and places."""
+    """One location card: id, colour, kind, names per language, solution points, places and
+    population (capitals and cities only)."""
 
     id: str
     colour: str
@@ -24,6 +25,7 @@ class Card:
     names: dict
     points: tuple[tuple[float, float], ...]
     places: tuple[Place, ...]
+    population: int | None = None  # capitals and cities only
 
     def name(self, lang: str) -> str:
         """The card's name in ``lang`` (German when a language is missing)."""
@@ -33,7 +35,8 @@ class Card:
 @cache
 def deck() -> dict[str, Card]:
     """Every location card by id, in file order."""
-    return {loc.id: Card(loc.id, loc.colour, loc.kind, dict(loc.names), loc.points, loc.places())
+    return {loc.id: Card(loc.id, loc.colour, loc.kind, dict(loc.names), loc.points, loc.places(),
+                 loc.population)
             for loc in load_locations()}
 
 

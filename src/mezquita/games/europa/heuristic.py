@@ -1,29 +1,38 @@
 """Geography bots for Europa: players who know where places lie, each with its own error.
 
-A bot of level ``σ`` keeps its own noisy copy of the public location data: every solution
-point it believes in is the true point moved by a Gaussian offset of ``σ`` km in each
-direction, fixed by the bot's seed (the same bot always misplaces Córdoba the same way). It
-never reads the state's hidden values: it sees only its `Turn`.
+A bot keeps its own noisy copy of the public location data: every solution point it believes
+in is the true point moved by a Gaussian offset of its *error* in km in each direction, fixed
+by the bot's seed (the same bot always misplaces Córdoba the same way). It never reads the
+state's hidden values: it sees only its `Turn`.
 
-To judge a card it samples where the place might be (its belief plus a Gaussian of ``σ`` km,
-its own uncertainty), locates each sample on the board, and estimates for every tip prefix
-(E/W; E/W+area; ...; all four stones) the probability that it is right. The value of a tip
-with ``k`` stones is ``P(right) · (k + KEEP_VALUE · [k ≥ stones needed to keep the card])``.
+The error for a place is the level's ``σ`` scaled by the place's *fame*, as people know
+places: famous ones well, small ones vaguely. Fame runs from 0 to 1: for a capital or city
+the log of its population from 10,000 (0) to 10 million (1), plus ``CAPITAL_FAME`` for a
+capital; waters and landscapes have ``BLUE_FAME``. The error is ``σ · FAME_SPREAD ** (0.5 -
+fame)``: ``σ`` itself for a city of about 300,000 (Córdoba), half of it for Paris or London,
+up to twice it for Hammerfest, and 1.5 times it for the Alps or Tuscany.
+
+To judge a card it samples where the place might be (its belief plus a Gaussian of its error,
+its own uncertainty: it knows which places it knows badly), locates each sample on the board,
+and estimates for every tip prefix (E/W; E/W+area; ...; all four stones) the probability that
+it is right. The value of a tip with ``k`` stones is ``P(right) · (k + KEEP_VALUE · [k ≥
+stones needed to keep the card])``.
 
 - Choosing: the display card with the best value; a swap when that value is worse than an
   average stack card by ``SWAP_MARGIN`` (and a swap card is left).
 - Tipping: the prefix of best value that extends the stones already placed; "done" when
   the placed stones are that prefix.
 
-Levels (agent names; ``heuristic`` is the geographer):
+Levels (agent names; ``heuristic`` is the geographer), spaced so that each beats the one below
+in about two games of three (two players; ``docs/levels.md``):
 
 ============================  ========
 agent                         σ (km)
 ============================  ========
-``europa-tourist``            800
-``europa-traveller``          400
-``europa-geographer``         200
-``europa-cartographer``       80
+``europa-tourist``            260
+``europa-traveller``          185
+``europa-geographer``         125
+``europa-cartographer``       75
 ============================  ========
 """
 
@@ -41,8 +50,13 @@ from .board import AREAS, SECTIONS, load_board
 from .cards import KEEP_NEED, Card, card, deck
 from .rules import DONE, SWAP, TAKE, TIP_BLOCKS
 
-LEVELS = {"tourist": 800.0, "traveller": 400.0, "geographer": 200.0, "cartographer": 80.0}
+LEVELS = {"tourist": 260.0, "traveller": 185.0, "geographer": 125.0, "cartographer": 75.0}
 DEFAULT_LEVEL = "geographer"
+#: fame from a town's population: log10 of it mapped from TOWN_LOG_RANGE onto 0-1
+TOWN_LOG_RANGE = (4.0, 7.0)  # 10,000 inhabitants -> 0, 10 million -> 1
+CAPITAL_FAME = 0.3  # a capital is better known than a city of its size
+BLUE_FAME = 0.2  # waters and landscapes: known like a town of about 40,000
+FAME_SPREAD = 4.0  # the error for the least known place over that for the best known
 KM_PER_DEGREE = 111.2
 SAMPLES = 120
 KEEP_VALUE = 1.5  # fields a kept card is worth at the end (majorities and sets), roughly
@@ -75,6 +89,21 @@ def fast_place(lat: float, lon: float) -> tuple:
     return ("W" if lon < _SPLIT else "E", area, row * _NCOLS + col + 1, SECTIONS[quarter])
 
 
+def fame(c: Card) -> float:
+    """How well known a place is, from 0 (a village) to 1 (a capital of millions)."""
+    if c.population is None:
+        return BLUE_FAME
+    low, high = TOWN_LOG_RANGE
+    known = (math.log10(c.population) - low) / (high - low) + (CAPITAL_FAME if c.kind == "capital" else 0.0)
+    return min(max(known, 0.0), 1.0)
+
+
+def fame_factor(c: Card) -> float:
+    """The error for ``c`` over a level's σ: 1 at fame 0.5, ``FAME_SPREAD`` times smaller for
+    the best known places than for the least known, geometrically in between."""
+    return FAME_SPREAD ** (0.5 - fame(c))
+
+
 def offset(lat: float, lon: float, north_km: float, east_km: float) -> tuple[float, float]:
     """A point moved by ``north_km`` and ``east_km``."""
     lat2 = lat + north_km / KM_PER_DEGREE
@@ -83,7 +112,7 @@ def offset(lat: float, lon: float, north_km: float, east_km: float) -> tuple[flo
 
 
 class EuropaHeuristic(Agent):
-    """A geography bot with location error ``sigma`` km (see the module docstring)."""
+    """A geography bot of level ``sigma`` km (see the module docstring)."""
 
     name = "heuristic"
 
@@ -94,24 +123,28 @@ class EuropaHeuristic(Agent):
         self._tables: dict[str, dict[tuple, float]] = {}
 
     # -- knowledge ---------------------------------------------------------------------
+    def error(self, c: Card) -> float:
+        """This bot's location error for ``c`` in km: its level's σ scaled by the place's fame."""
+        return self.sigma * fame_factor(c)
+
     def belief(self, c: Card) -> list[tuple[float, float]]:
         """Where this bot believes the card's solution points lie (fixed per bot seed)."""
         rng = random.Random(derive_seed(self.seed, "belief", c.id))
-        return [offset(lat, lon, rng.gauss(0, self.sigma), rng.gauss(0, self.sigma))
-                for lat, lon in c.points]
+        error = self.error(c)
+        return [offset(lat, lon, rng.gauss(0, error), rng.gauss(0, error)) for lat, lon in c.points]
 
     def chances(self, card_id: str) -> dict[tuple, float]:
         """Estimated probability that each tip prefix is right for ``card_id``."""
         table = self._tables.get(card_id)
         if table is None:
             c = card(card_id)
-            believed = self.belief(c)
+            believed, error = self.belief(c), self.error(c)
             rng = random.Random(derive_seed(self.seed, "samples", card_id))
             counts: dict[tuple, int] = {}
             for _ in range(SAMPLES):
                 prefixes: set[tuple] = set()
                 for lat, lon in believed:
-                    place = fast_place(*offset(lat, lon, rng.gauss(0, self.sigma), rng.gauss(0, self.sigma)))
+                    place = fast_place(*offset(lat, lon, rng.gauss(0, error), rng.gauss(0, error)))
                     prefixes.update(place[:k] for k in range(1, 5))
                 for p in prefixes:
                     counts[p] = counts.get(p, 0) + 1

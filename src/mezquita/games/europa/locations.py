@@ -1,9 +1,10 @@
 """The Europa location cards (``data/locations.json``): load, validate, look up by id.
 
 Each card has an id, a colour (yellow capitals, red cities, blue waters and natural areas), a
-kind, its name in the four languages and one or more solution points (latitude, longitude in
-degrees; several for large areas, seas and lakes; rivers by their mouth). The file is built by
-``tools/europa/build_locations.py``.
+kind, its name in the four languages, one or more solution points (latitude, longitude in
+degrees; several for large areas, seas and lakes; rivers by their mouth) and, for capitals and
+cities, the GeoNames population (the bots' sense of how well known a place is). The file is
+built by ``tools/europa/build_locations.py``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ KIND_COLOUR = {
     "landscape": "blue",
 }
 KINDS = tuple(KIND_COLOUR)
+#: the kinds that are towns, with a population
+TOWNS = ("capital", "city")
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class Location:
     kind: str
     names: tuple[tuple[str, str], ...]  # (lang, name) in LANGS order
     points: tuple[tuple[float, float], ...]  # (lat, lon)
+    population: int | None  # capitals and cities only
 
     def name(self, lang: str = "de") -> str:
         """The card's name in ``lang`` (German if ``lang`` is unknown)."""
@@ -73,7 +77,13 @@ def parse_location(row: dict, board: Board | None = None) -> Location:
         if not board.contains(lat, lon):
             raise ValueError(f"{ident}: point {point} outside the board")
         parsed.append((lat, lon))
-    return Location(ident, colour, kind, tuple((lang, names[lang]) for lang in LANGS), tuple(parsed))
+    population = row.get("population")
+    if kind in TOWNS and not (isinstance(population, int) and population > 0):
+        raise ValueError(f"{ident}: a {kind} needs a positive population, got {population!r}")
+    if kind not in TOWNS and population is not None:
+        raise ValueError(f"{ident}: a {kind} has no population")
+    return Location(ident, colour, kind, tuple((lang, names[lang]) for lang in LANGS), tuple(parsed),
+                    population)
 
 
 def parse_locations(data: dict, board: Board | None = None) -> tuple[Location, ...]:

@@ -106,8 +106,9 @@ class EuropaGame(Game["EuropaState"]):
     info = INFO
     heuristic = "mezquita.games.europa.heuristic:EuropaHeuristic"
     golden: ClassVar[tuple[tuple[dict, int], ...]] = (({"players": 3, "finish": 12, "stack": 56}, 6),)
-    #: difficulty levels (agents/levels.py): the geography bots' location error shrinks
-    #: from 800 to 80 km; each beats the one below (docs/games/europa.md, docs/levels.md)
+    #: difficulty levels (agents/levels.py): the geography bots' location error (σ, scaled by
+    #: each place's fame) shrinks from 260 to 75 km; each beats the one below about two games
+    #: in three (docs/games/europa.md, docs/levels.md)
     levels: ClassVar[dict[str, str]] = {
         "easy": "europa-tourist", "medium": "europa-traveller", "hard": "europa-geographer",
         "expert": "europa-cartographer",
