@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import pytest
 
-from mezquita.engine import Cache, Shared, State, load
+from mezquita.engine import Cache, Pair, Shared, State, load
 
 
 class Point(NamedTuple):
@@ -106,3 +106,20 @@ def test_a_field_declared_as_an_enum_is_read_back_from_json_as_its_member():
     assert data["data"]["phase"] == "place"  # written as its value
     again = game.state_from_json(data)
     assert again.phase is Phase.PLACE and again.to_json() == state.to_json()
+
+
+def test_a_pair_is_copied_by_index_and_shares_nothing_mutable():
+    class Duel(State):
+        hands: Pair[list[int]]
+        scores: Pair[int]
+        piles: list[Pair[list[int]]]
+
+    assert Duel.copy_lines == ("new.hands = [self.hands[0].copy(), self.hands[1].copy()]",
+                               "new.scores = self.scores.copy()",
+                               "new.piles = [[v0[0].copy(), v0[1].copy()] for v0 in self.piles]")
+    old = Duel.__new__(Duel)
+    old.hands, old.scores, old.piles = [[1], [2]], [0, 0], [[[3], [4]]]
+    new = Duel.__new__(Duel)
+    old._copy_into(new)
+    assert (new.hands, new.scores, new.piles) == (old.hands, old.scores, old.piles)
+    assert new.hands[1] is not old.hands[1] and new.piles[0][1] is not old.piles[0][1]

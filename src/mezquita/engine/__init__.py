@@ -3,7 +3,7 @@
 from .actions import ActionSpace, Param
 from .decisions import EVERYONE, Decision, Decisions, Event, Hint, nobody, owner, owner_and
 from .errors import BadRecord, IllegalAction, MezquitaError, UnknownGame, UnknownOption
-from .fields import Cache, Shared
+from .fields import Cache, Pair, Shared
 from .game import Game, GameInfo, State, share_wins
 from .options import Option
 from .record import Record
@@ -26,6 +26,7 @@ __all__ = [
     "IllegalAction",
     "MezquitaError",
     "Option",
+    "Pair",
     "Param",
     "Record",
     "Rng",

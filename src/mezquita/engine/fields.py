@@ -19,13 +19,18 @@ from enum import Enum
 from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
-_SHARED, _CACHE = "shared", "cache"
+_SHARED, _CACHE, _PAIR = "shared", "cache", "pair"
 #: A value (or a part of one: ``list[Shared[list[int]]]``) that is replaced, never changed in
 #: place: copies of the state share it.
 Shared = Annotated[T, _SHARED]
 #: A value derived from the fields and kept in step by the moves: copied with the state, not
 #: part of its JSON form, rebuilt by ``State._reset_caches`` after ``from_json`` and ``edit``.
 Cache = Annotated[T, _CACHE]
+#: A list of exactly two entries, one per seat of a two-player game (``Pair[list[int]]``: two
+#: lists of ints). Its copy copies the two by index: a comprehension is a function call in
+#: Python 3.11, and this halves the copy of Córdoba's piles, which search clones per iteration
+#: (Córdoba's ISMCTS: 3% fewer instructions per iteration).
+Pair = Annotated[list[T], _PAIR]
 
 
 def declare(cls: Any, skip: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...],
@@ -63,7 +68,13 @@ def _copy_of(kind: Any, value: str, depth: int = 0) -> str:
     """The expression that copies ``value``, of type ``kind``, as deep as the type nests lists,
     dicts and sets (other values are shared: ints, strings, tuples...)."""
     if get_origin(kind) is Annotated:
-        return value if _SHARED in kind.__metadata__ else _copy_of(get_args(kind)[0], value, depth)
+        if _SHARED in kind.__metadata__:
+            return value
+        if _PAIR in kind.__metadata__:
+            (item,) = get_args(get_args(kind)[0])
+            pair = [_copy_of(item, f"{value}[{i}]", depth + 1) for i in (0, 1)]
+            return f"{value}.copy()" if pair == [f"{value}[0]", f"{value}[1]"] else f"[{', '.join(pair)}]"
+        return _copy_of(get_args(kind)[0], value, depth)
     origin, args = get_origin(kind) or kind, get_args(kind)
     if origin in (Union, types.UnionType):
         copies = {_copy_of(a, value, depth) for a in args if a is not type(None)}

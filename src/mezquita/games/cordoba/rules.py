@@ -27,6 +27,7 @@ from mezquita.engine import (
     Hint,
     MezquitaError,
     Option,
+    Pair,
     Param,
     State,
     UnknownOption,
@@ -144,9 +145,9 @@ class CordobaState(State):
 
     game: CordobaGame
 
-    hands: list[list[int]]
-    decks: list[list[int]]
-    piles: list[list[list[int]]]
+    hands: Pair[list[int]]
+    decks: Pair[list[int]]
+    piles: list[Pair[list[int]]]
     face_up: list[bool]
     forbidden: int
     current: int
