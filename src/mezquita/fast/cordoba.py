@@ -6,6 +6,10 @@ states (``R[i, 0]`` the engine's deal stream, ``R[i, 1]`` the policies'). Cards 
 pile into its total power and its card count. Landmark slots are by value (slot k is the
 landmark of value k+1), action ids are the engine's (``PLAY.id(card - 1, value - 1)`` =
 ``7 * (card - 1) + value - 1``) and the rules follow ``games/cordoba/rules.py`` rule by rule.
+The action ids, the cards and landmarks, the heuristic's constants and the observation's
+layout are read from the game's modules at import (a change there reaches the compiled
+kernels: see `backend`), and `LAYOUT` refuses a game whose ids or pieces no longer follow
+the layout the kernels address.
 
 =========  =================================================================
 columns    meaning
@@ -33,17 +37,44 @@ from __future__ import annotations
 
 import numpy as np
 
+from mezquita.engine import load
+from mezquita.games.cordoba import observation as obs
+from mezquita.games.cordoba.heuristic import CARD_COST, SPREAD, SPREAD_PER_CARD, TIE_EDGE
+from mezquita.games.cordoba.rules import CARDS, LANDMARK_VALUES
+
 from .backend import check, kernel, njit, njit_inline
 from .policies import HEURISTIC, POLICY_CODES, RANDOM, policy_codes
 from .splitmix import below, below_np, streams
 
-HAND, DECK_LEN, DECK, PILE, FACE_UP = 0, 2, 4, 24, 38
-CURRENT, START, GAMES_DONE, PLAYED, FORBIDDEN, FINISHED = 45, 46, 47, 48, 49, 50
-WIDTH = 54
-SLOTS = 7  # landmark values 1..7
-POWERS = 10  # cards 1..10 per deck
-NUM_ACTIONS = SLOTS * POWERS
-PLAYS_PER_GAME = 2 * POWERS
+# -- from the game ------------------------------------------------------------------------
+#: the standard game: its ids are the same in every variant
+_GAME = load("cordoba")
+SLOTS = len(LANDMARK_VALUES)  # landmark values 1..7
+POWERS = len(CARDS)  # cards 1..10 per deck
+TOTAL_POWER = sum(CARDS)  # a whole deck
+NUM_ACTIONS = _GAME.num_actions
+PLAYS_PER_GAME = _GAME.plays_per_game
+#: what the kernels' arithmetic assumes of the game, and whether it holds
+LAYOUT = {
+    "play ids SLOTS * (card - 1) + value - 1": [_GAME.play.values(a) for a in range(NUM_ACTIONS)]
+        == [(card, value) for card in range(1, POWERS + 1) for value in range(1, SLOTS + 1)],
+    "cards 1..POWERS": tuple(range(1, POWERS + 1)) == CARDS,
+    "landmark values 1..SLOTS": tuple(range(1, SLOTS + 1)) == LANDMARK_VALUES,
+    "the observation's slots by value": obs.NUM_LANDMARKS == SLOTS and obs.NUM_POWERS == POWERS,
+}
+if not all(LAYOUT.values()):
+    raise ImportError("the fast Córdoba no longer fits the game: "
+                      + ", ".join(what for what, holds in LAYOUT.items() if not holds))
+
+# -- a game's row of S --------------------------------------------------------------------
+HAND = 0
+DECK_LEN = HAND + 2
+DECK = DECK_LEN + 2
+PILE = DECK + 2 * POWERS
+FACE_UP = PILE + 2 * SLOTS
+CURRENT, START, GAMES_DONE, PLAYED, FORBIDDEN = range(FACE_UP + SLOTS, FACE_UP + SLOTS + 5)
+FINISHED = FORBIDDEN + 1
+WIDTH = FINISHED + 2 * 2  # a match has two games
 
 SUM = np.array([sum(p + 1 for p in range(POWERS) if m >> p & 1) for m in range(1 << POWERS)],
                np.int32)
@@ -109,7 +140,7 @@ class Simulator:
         return S[:, CURRENT].copy()
 
     def legal_mask(self, S: np.ndarray) -> np.ndarray:
-        """``(N, 70)`` bool: the legal ids of the seat to move (all False when over)."""
+        """``(N, NUM_ACTIONS)`` bool: the legal ids of the seat to move (all False when over)."""
         hand = S[np.arange(len(S)), HAND + np.maximum(S[:, CURRENT], 0)]
         cards = (hand[:, None] >> np.arange(POWERS)) & 1
         slots = np.arange(SLOTS)
@@ -167,8 +198,8 @@ class Simulator:
         return out
 
     def observe(self, S: np.ndarray, seats) -> np.ndarray:
-        """``(N, 106)`` float32: ``game.encode_view(state.view(seats[i]))`` of each game
-        (layout table in ``games/cordoba/observation.py``)."""
+        """``(N, obs.OBSERVATION_SIZE)`` float32: ``game.encode_view(state.view(seats[i]))``
+        of each game (layout table in ``games/cordoba/observation.py``)."""
         return _observe_np(S, np.asarray(seats, np.int64), self)
 
     # -- whole games -------------------------------------------------------------------
@@ -324,10 +355,10 @@ def _heuristic_nb(s, first, mine, theirs, base):
             known_sum += SUM[s[PILE + 2 * k + other]]
             known_count += COUNT[s[PILE + 2 * k + other]]
     unseen = POWERS - known_count
-    mean_hidden = (55 - known_sum) / unseen if unseen else 0.0
+    mean_hidden = (TOTAL_POWER - known_sum) / unseen if unseen else 0.0
     others_left = COUNT[s[HAND + other]] + s[DECK_LEN + other]
-    spread = 2.0 + 1.2 * np.sqrt(others_left + 1)
-    tie_edge = 0.5 if s[START] == me else -0.5
+    spread = SPREAD + SPREAD_PER_CARD * np.sqrt(others_left + 1)
+    tie_edge = TIE_EDGE if s[START] == me else -TIE_EDGE
     for k in range(first, SLOTS):
         mine[k] = SUM[s[PILE + 2 * k + me]]
         pile = s[PILE + 2 * k + other]
@@ -348,7 +379,7 @@ def _heuristic_nb(s, first, mine, theirs, base):
                 if k != s[FORBIDDEN]:
                     gain = (k + 1) * (_control(mine[k] + c + 1, theirs[k], tie_edge, spread,
                                                others_left) - base[k])
-                    score = gain - 0.02 * (c + 1)
+                    score = gain - CARD_COST * (c + 1)
                     if score > best_score:
                         best = c * SLOTS + k
                         best_score = score
@@ -567,10 +598,10 @@ def _heuristic_np(S, rng, rows, sim: Simulator) -> np.ndarray:
     up = s[:, FACE_UP:FACE_UP + SLOTS] == 1
     known_sum = np.where(up, SUM[their_bits], 0).sum(axis=1)
     unseen = POWERS - np.where(up, COUNT[their_bits], 0).sum(axis=1)
-    mean_hidden = np.where(unseen > 0, (55 - known_sum) / np.maximum(unseen, 1), 0.0)
+    mean_hidden = np.where(unseen > 0, (TOTAL_POWER - known_sum) / np.maximum(unseen, 1), 0.0)
     others_left = COUNT[s[at, HAND + other]] + s[at, DECK_LEN + other]
-    spread = 2.0 + 1.2 * np.sqrt(others_left + 1)
-    tie_edge = np.where(s[:, START] == me, 0.5, -0.5)
+    spread = SPREAD + SPREAD_PER_CARD * np.sqrt(others_left + 1)
+    tie_edge = np.where(s[:, START] == me, TIE_EDGE, -TIE_EDGE)
     mine = SUM[mine_bits].astype(np.int64)
     hidden = np.zeros((n, SLOTS))
     counts = COUNT[their_bits]
@@ -589,7 +620,7 @@ def _heuristic_np(S, rng, rows, sim: Simulator) -> np.ndarray:
     powers = np.arange(1, POWERS + 1)
     extra = control(mine[:, None, :] + powers[None, :, None], theirs[:, None, :])  # (n, 10, 7)
     gain = (slots + 1)[None, None, :] * (extra - base[:, None, :])
-    score = (gain - 0.02 * powers[None, :, None]).reshape(n, NUM_ACTIONS)
+    score = (gain - CARD_COST * powers[None, :, None]).reshape(n, NUM_ACTIONS)
     score[~sim.legal_mask(s)] = -np.inf
     return np.argmax(score, axis=1)
 
@@ -599,14 +630,14 @@ def _observe_np(S, seats, sim: Simulator) -> np.ndarray:
     at = np.arange(n)
     me, other = seats, 1 - seats
     over = S[:, CURRENT] < 0
-    out = np.zeros((n, 106), np.float32)
+    out = np.zeros((n, obs.OBSERVATION_SIZE), np.float32)
     out[:, 0] = S[:, START] == me
     out[:, 1] = S[:, CURRENT] == me
     out[:, 2] = S[:, GAMES_DONE] + (~over) == 2
     out[:, 3] = sim.games == 2
     out[:, 4] = over
     for k in range(sim.first, SLOTS):
-        base = 5 + 9 * k
+        base = obs.HEADER + obs.SLOT * k
         mine, theirs = S[at, PILE + 2 * k + me], S[at, PILE + 2 * k + other]
         up = S[:, FACE_UP + k] == 1
         x, y = SUM[S[:, PILE + 2 * k]], SUM[S[:, PILE + 2 * k + 1]]
@@ -616,25 +647,25 @@ def _observe_np(S, seats, sim: Simulator) -> np.ndarray:
         out[:, base + 2] = S[:, FORBIDDEN] == k
         out[:, base + 3] = owner == me
         out[:, base + 4] = owner == other
-        out[:, base + 5] = COUNT[mine] / 10
-        out[:, base + 6] = COUNT[theirs] / 10
-        out[:, base + 7] = SUM[mine] / 55
+        out[:, base + 5] = COUNT[mine] / POWERS
+        out[:, base + 6] = COUNT[theirs] / POWERS
+        out[:, base + 7] = SUM[mine] / obs.MAX_TOTAL
         seen = np.where(up | over, theirs, 0)
-        out[:, base + 8] = SUM[seen] / 55
-        out[:, 78:88] += (mine[:, None] >> np.arange(POWERS)) & 1  # piles hold distinct cards
-        out[:, 88:98] += (seen[:, None] >> np.arange(POWERS)) & 1
+        out[:, base + 8] = SUM[seen] / obs.MAX_TOTAL
+        out[:, obs.MINE_ON_BOARD:obs.MINE_ON_BOARD + POWERS] += (mine[:, None] >> np.arange(POWERS)) & 1
+        out[:, obs.OTHERS_FACE_UP:obs.OTHERS_FACE_UP + POWERS] += (seen[:, None] >> np.arange(POWERS)) & 1
     hand = np.where(over, 0, S[at, HAND + me])
-    out[:, 68:78] = (hand[:, None] >> np.arange(POWERS)) & 1
+    out[:, obs.HAND:obs.HAND + POWERS] = (hand[:, None] >> np.arange(POWERS)) & 1
     for j, s in enumerate((me, other)):
-        out[:, 98 + j] = COUNT[S[at, HAND + s]] / 10
-        out[:, 100 + j] = S[at, DECK_LEN + s] / 10
+        out[:, obs.COUNTS + j] = COUNT[S[at, HAND + s]] / POWERS
+        out[:, obs.COUNTS + 2 + j] = S[at, DECK_LEN + s] / POWERS
     board = _board_scores_np(S, sim.first)
-    out[:, 102] = board[at, me] / 28
-    out[:, 103] = board[at, other] / 28
+    out[:, obs.COUNTS + 4] = board[at, me] / obs.MAX_GAME_SCORE
+    out[:, obs.COUNTS + 5] = board[at, other] / obs.MAX_GAME_SCORE
     past = np.zeros((n, 2))
     done = np.where(over, S[:, GAMES_DONE] - 1, S[:, GAMES_DONE])
     for g in range(sim.games):
         past += np.where((g < done)[:, None], S[:, FINISHED + 2 * g:FINISHED + 2 * g + 2], 0)
-    out[:, 104] = past[at, me] / 56
-    out[:, 105] = past[at, other] / 56
+    out[:, obs.COUNTS + 6] = past[at, me] / (2 * obs.MAX_GAME_SCORE)
+    out[:, obs.COUNTS + 7] = past[at, other] / (2 * obs.MAX_GAME_SCORE)
     return out

@@ -5,8 +5,14 @@ One game is one row of an int32 matrix ``S`` (layout below) and one row of a uin
 per seat, the heuristic agent's own `random.Random` (``mt19937``), so that the heuristic
 draws the same tie-breaking noise as the engine's `CorticaHeuristic` seeded alike. A card set
 becomes two tables (``tables``): per action card its spaces and option kinds, and per effect
-(card option ``4c + o``, plan side ``20 + 2p + side``) what it pays and gains. Action ids are
-the engine's (the blocks of ``games/cortica/rules.py``) and the flow follows its rules.
+(card option ``4c + o``, plan side ``20 + 2p + side``) what it pays and gains. The flow
+follows the rules of ``games/cortica/rules.py``; the action ids, the counts of cards, plans,
+workers and resources, the rule constants, the heuristic's constants and the observation's
+layout are read from the game's modules at import (a change there reaches the compiled
+kernels: see `backend`), and `LAYOUT` refuses a game whose numbers no longer fit the shifts
+and masks the kernels decode ids and resources with.
+
+The columns, as the game's counts place them:
 
 =========  ====================================================================
 columns    meaning
@@ -39,37 +45,108 @@ from __future__ import annotations
 
 import numpy as np
 
+from mezquita.engine import load
+from mezquita.games.cortica import observation as obs
+from mezquita.games.cortica.cards import (
+    MAX_AMOUNT,
+    MAX_OPTIONS,
+    MAX_SPACES,
+    NUM_ACTIONS_CARDS,
+    NUM_PLANS,
+    RESOURCES,
+    WORKERS,
+    load_card_set,
+)
+from mezquita.games.cortica.evaluation import HIRE_ROUNDS, HIRE_VALUE, LATE_HIRE, VALUES
+from mezquita.games.cortica.heuristic import DENIAL, FLIP_SHARE, NOISE, SPACE_PENALTY
+from mezquita.games.cortica.rules import (
+    BARK,
+    CORK,
+    CORK_TO_END,
+    OWNER,
+    START_RESOURCES,
+    START_STACK,
+    TREE,
+)
+
 from .backend import check, kernel, njit, njit_inline
 from .mt19937 import MT_WIDTH, gauss, seed_nb, seeded
 from .policies import HEURISTIC, POLICY_CODES, RANDOM, policy_codes
 from .splitmix import below, draw_np, streams
 
-RES, ROW, PLAN, STK, SLEN, INTERN, SP, PHASE = 0, 6, 11, 14, 18, 19, 23, 33
-QUE, QHEAD, QLEN, USES, HIRING, ROUND, WINNER, CURRENT, LENGTH = 34, 38, 39, 40, 41, 42, 43, 44, 45
-FREE = 46
-RESULTS = [RES, RES + 1, RES + 2, RES + 3, RES + 4, RES + 5, ROUND, WINNER, LENGTH]  # what play gives
-WIDTH = 47
-PLACE, RESOLVE, REST, OVER = 0, 1, 2, 3
-CARDS, PLANS, WORKERS = 5, 3, 4
-NUM_ACTIONS = 48
-SKIP, USE, USE_PLAN, FLIP_PLAN, FLIP_USE_PLAN, DOUBLE_PLAN = 15, 16, 36, 39, 42, 45
+# -- from the game ------------------------------------------------------------------------
+#: the default card set's game: the action ids are the same for every card set
+_GAME = load("cortica")
+#: the first id of each block of the action space (``place`` ids are ``2c + s``, the place's
+#: space code; ``use`` ids ``USE + 4c + o``; a plan move's ``first + p``)
+PLACE, REST, SKIP, USE, USE_PLAN, FLIP_PLAN, FLIP_USE_PLAN, DOUBLE_PLAN = (
+    _GAME.decisions.block(kind).base
+    for kind in ("place", "rest", "skip", "use", "use_plan", "flip_plan", "flip_use_plan", "double_plan"))
+NUM_ACTIONS = _GAME.num_actions
+CARDS, PLANS = NUM_ACTIONS_CARDS, NUM_PLANS
+#: the phases as the observation orders them
+PLACING, RESOLVING, RESTING, OVER = (obs.PHASES.index(p) for p in ("place", "resolve", "rest", "over"))
+VALUE_TREE, VALUE_BARK, VALUE_CORK = VALUES
+#: bits of a resource amount; a seat's resources as one number ``held``: trees, bark and cork
+#: in ``BITS`` bits each, cork lowest
+BITS = MAX_AMOUNT.bit_length()
+HELD = 1 << 3 * BITS
+#: bits of a space's index in its code ``2c + s``, and of an option's in ``USE + 4c + o``
+SPACE_BITS, OPTION_BITS = (MAX_SPACES - 1).bit_length(), (MAX_OPTIONS - 1).bit_length()
+#: bits per lookup in `POP`, `LOW`, `NTH`: three chunks hold the legal ids from SKIP on
+CHUNK = 11
+CHUNK_MASK = (1 << CHUNK) - 1
+#: what the kernels' shifts and masks assume of the game, and whether it holds
+LAYOUT = {
+    "the blocks in this order, place first":
+        PLACE == 0 < REST < SKIP < USE < USE_PLAN < FLIP_PLAN < FLIP_USE_PLAN < DOUBLE_PLAN,
+    "spaces per card a power of 2": MAX_SPACES == 1 << SPACE_BITS,
+    "options per card a power of 2": MAX_OPTIONS == 1 << OPTION_BITS,
+    "amounts up to a power of 2 less 1": MAX_AMOUNT == (1 << BITS) - 1,
+    "three resources": len(RESOURCES) == 3,
+    "worker w owned by seat w & 1": tuple(w & 1 for w in range(WORKERS)) == OWNER,
+    "the ids from SKIP in three chunks": NUM_ACTIONS - SKIP <= 3 * CHUNK,
+    "the active cards' spaces in a chunk": (CARDS - 1) * MAX_SPACES <= CHUNK,
+}
+if not all(LAYOUT.values()):
+    raise ImportError("the fast Cortiça no longer fits the game: "
+                      + ", ".join(what for what, holds in LAYOUT.items() if not holds))
+
+# -- a game's row of S --------------------------------------------------------------------
+RES = 0  # 3 per seat
+ROW = RES + 2 * 3
+PLAN = ROW + CARDS
+STK = PLAN + PLANS
+SLEN = STK + WORKERS
+INTERN = SLEN + 1
+SP = INTERN + WORKERS
+PHASE = SP + CARDS * MAX_SPACES
+QUE = PHASE + 1
+QHEAD = QUE + WORKERS
+QLEN, USES, HIRING, ROUND, WINNER, CURRENT, LENGTH, FREE = range(QHEAD + 1, QHEAD + 9)
+WIDTH = FREE + 1
+RESULTS = [*range(RES, RES + 6), ROUND, WINNER, LENGTH]  # what play gives
+#: bit sets: every card (rest ids from REST), a card's spaces, every plan flip (bits from SKIP)
+ALL_CARDS = (1 << CARDS) - 1
+CARD_SPACES = (1 << MAX_SPACES) - 1
+ALL_FLIPS = ((1 << PLANS) - 1) << (FLIP_PLAN - SKIP)
 CONV, PLAN_KIND, FLIP_KIND, HIRE_KIND = 0, 1, 2, 3  # option kinds in the card table
 NO_OPTION = -1
-PLAN_EFFECT = 20  # effect index of plan p's side d: 20 + 2p + d
+PLAN_EFFECT = MAX_OPTIONS * CARDS  # effect index of plan p's side d: PLAN_EFFECT + 2p + d
 NO_EFFECT = PLAN_EFFECT + 2 * PLANS  # the conversion table's "nothing changes" row
 TWICE = NO_EFFECT + 1  # its row of plan p's side d applied twice: TWICE + 2p + d
-MAX_AMOUNT, CORK_TO_END = 7, 6
-#: per 11-bit chunk of a bit set: its number of bits and the index of its lowest bit
-POP = np.array([bin(m).count("1") for m in range(1 << 11)], np.int64)
-LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << 11)], np.int64)
-NTH = np.array([[[b for b in range(11) if m >> b & 1][n] if n < bin(m).count("1") else -1
-                 for n in range(11)] for m in range(1 << 11)], np.int8)  # the n-th set bit
+#: per chunk of a bit set: its number of bits and the index of its lowest bit
+POP = np.array([bin(m).count("1") for m in range(1 << CHUNK)], np.int64)
+LOW = np.array([(m & -m).bit_length() - 1 for m in range(1 << CHUNK)], np.int64)
+NTH = np.array([[[b for b in range(CHUNK) if m >> b & 1][n] if n < bin(m).count("1") else -1
+                 for n in range(CHUNK)] for m in range(1 << CHUNK)], np.int8)  # the n-th set bit
 NTH_FLAT = NTH.reshape(-1).astype(np.int64)
-PLANS_AT, FLAGS_AT = 1024 * CARDS, 1024 * CARDS + 1024 * 8  # in the uses table
+#: the uses table (`uses_table`): an entry of ``2 * HELD`` per card, then per plan sides, then
+#: the cards' flags
+ENTRY = 2 * HELD
+PLANS_AT = ENTRY * CARDS
+FLAGS_AT = PLANS_AT + ENTRY * (1 << PLANS)
 MT = 2  # R column where seat 0's generator starts; seat s at MT + s * MT_WIDTH
-# the heuristic's constants (games/cortica/heuristic.py and evaluation.py)
-VALUE_TREE, VALUE_BARK, VALUE_CORK, HIRE_VALUE = 1.5, 3.0, 10.0, 4.0
-DENIAL, NOISE, EARLY_ROUNDS = 0.4, 0.3, 8
 
 
 def supported(cards: str = "reconstruction-v1", max_rounds: int = 40) -> bool:
@@ -81,7 +158,7 @@ def supported(cards: str = "reconstruction-v1", max_rounds: int = 40) -> bool:
 def tables(card_set) -> tuple[np.ndarray, np.ndarray]:
     """``(C, E)`` of a `CardSet`: ``C[c]`` = [spaces, options, kind of option 0..3] and
     ``E[e]`` = [pay x3, gain x3, has "instead", if_have x3, instead gain x3]."""
-    C = np.full((CARDS, 6), NO_OPTION, np.int32)
+    C = np.full((CARDS, 2 + MAX_OPTIONS), NO_OPTION, np.int32)
     E = np.zeros((PLAN_EFFECT + 2 * PLANS, 13), np.int32)
     kinds = {None: CONV, "use_plan": PLAN_KIND, "flip_plan": FLIP_KIND, "hire": HIRE_KIND}
 
@@ -95,7 +172,7 @@ def tables(card_set) -> tuple[np.ndarray, np.ndarray]:
         C[c, 0], C[c, 1] = card.spaces, len(card.options)
         for o, eff in enumerate(card.options):
             C[c, 2 + o] = kinds[eff.special]
-            effect(4 * c + o, eff)
+            effect(MAX_OPTIONS * c + o, eff)
     for p, plan in enumerate(card_set.plans):
         for d, side in enumerate(plan.sides):
             effect(PLAN_EFFECT + 2 * p + d, side)
@@ -103,14 +180,14 @@ def tables(card_set) -> tuple[np.ndarray, np.ndarray]:
 
 
 def uses_table(C: np.ndarray, E: np.ndarray) -> np.ndarray:
-    """What a resolving worker may use besides skipping (rules 5-7, 10, 11), as bits ``a - 15``
-    of the legal ids ``a``, for every card, intern flag, plan sides and resources (0..7 each,
-    ``held = 64 * trees + 8 * bark + cork``): the card's own options at ``1024c + 512 intern +
-    held``; the plan moves at ``PLANS_AT + 1024 sides + 512 first + held`` (``sides`` = plan
-    p's side at bit p, ``first``: an intern's first use); at ``FLAGS_AT + c`` bit 0 "the card
-    uses plans" and bit 1 "it flips plans"."""
+    """What a resolving worker may use besides skipping (rules 5-7, 10, 11), as bits
+    ``a - SKIP`` of the legal ids ``a``, for every card, intern flag, plan sides and resources
+    (``held``, see `BITS`): the card's own options at ``ENTRY c + HELD intern + held``; the
+    plan moves at ``PLANS_AT + ENTRY sides + HELD first + held`` (``sides`` = plan p's side at
+    bit p, ``first``: an intern's first use); at ``FLAGS_AT + c`` bit 0 "the card uses plans"
+    and bit 1 "it flips plans"."""
     U = np.zeros(FLAGS_AT + CARDS, np.int64)
-    held = [(t, b, k) for t in range(8) for b in range(8) for k in range(8)]
+    held = [_amounts(h) for h in range(HELD)]
 
     def can(e, r):
         return all(r[j] >= E[e, j] for j in range(3))
@@ -121,21 +198,21 @@ def uses_table(C: np.ndarray, E: np.ndarray) -> np.ndarray:
 
     for c in range(CARDS):
         for o in range(C[c, 1]):
-            kind, bit = C[c, 2 + o], 1 << (USE - SKIP + 4 * c + o)
+            kind, bit = C[c, 2 + o], 1 << (USE - SKIP + MAX_OPTIONS * c + o)
             U[FLAGS_AT + c] |= {PLAN_KIND: 1, FLIP_KIND: 2}.get(kind, 0)
             for h, r in enumerate(held):
-                if kind == CONV and can(4 * c + o, r):
-                    U[1024 * c + h] |= bit
-                    U[1024 * c + 512 + h] |= bit
+                if kind == CONV and can(MAX_OPTIONS * c + o, r):
+                    U[ENTRY * c + h] |= bit
+                    U[ENTRY * c + HELD + h] |= bit
                 elif kind == HIRE_KIND:  # rule 5: an intern on Hire has no effect
-                    U[1024 * c + h] |= bit
-    for sides in range(8):
+                    U[ENTRY * c + h] |= bit
+    for sides in range(1 << PLANS):
         for p in range(PLANS):
             side = sides >> p & 1
             e, other = PLAN_EFFECT + 2 * p + side, PLAN_EFFECT + 2 * p + 1 - side
             for h, r in enumerate(held):
                 for first in (0, 1):
-                    at = PLANS_AT + 1024 * sides + 512 * first + h
+                    at = PLANS_AT + ENTRY * sides + HELD * first + h
                     if can(e, r):
                         U[at] |= 1 << (USE_PLAN - SKIP + p)
                         if first and can(e, conv(e, r)):
@@ -146,22 +223,27 @@ def uses_table(C: np.ndarray, E: np.ndarray) -> np.ndarray:
 
 
 def conversion_table(E: np.ndarray) -> np.ndarray:
-    """``T[512 e + held]``: the resources ``held`` (``64 * trees + 8 * bark + cork``) after
-    effect ``e`` (rules 1 and 11, for the numpy backend); row ``NO_EFFECT`` keeps them and
-    row ``TWICE + 2p + d`` applies plan p's side d twice (rule 10). Rows of effects ``held``
-    cannot pay keep them too (never looked up: such uses are not legal)."""
-    T = np.tile(np.arange(512, dtype=np.int64), TWICE + 2 * PLANS)
+    """``T[HELD e + held]``: the resources ``held`` (see `BITS`) after effect ``e`` (rules 1
+    and 11, for the numpy backend); row ``NO_EFFECT`` keeps them and row ``TWICE + 2p + d``
+    applies plan p's side d twice (rule 10). Rows of effects ``held`` cannot pay keep them too
+    (never looked up: such uses are not legal)."""
+    T = np.tile(np.arange(HELD, dtype=np.int64), TWICE + 2 * PLANS)
     for e in range(NO_EFFECT):
-        for h in range(512):
-            r = (h >> 6, h >> 3 & 7, h & 7)
+        for h in range(HELD):
+            r = _amounts(h)
             if all(r[j] >= E[e, j] for j in range(3)):
                 g = 10 if E[e, 6] and all(r[j] >= E[e, 7 + j] for j in range(3)) else 3
                 t, b, k = (min(MAX_AMOUNT, r[j] - E[e, j] + E[e, g + j]) for j in range(3))
-                T[512 * e + h] = 64 * t + 8 * b + k
+                T[HELD * e + h] = (t << 2 * BITS) + (b << BITS) + k
     for d in range(2 * PLANS):
-        once = T[512 * (PLAN_EFFECT + d):512 * (PLAN_EFFECT + d + 1)]
-        T[512 * (TWICE + d):512 * (TWICE + d + 1)] = once[once]
+        once = T[HELD * (PLAN_EFFECT + d):HELD * (PLAN_EFFECT + d + 1)]
+        T[HELD * (TWICE + d):HELD * (TWICE + d + 1)] = once[once]
     return T
+
+
+def _amounts(held: int) -> tuple[int, int, int]:
+    """Trees, bark and cork of ``held``."""
+    return held >> 2 * BITS, held >> BITS & MAX_AMOUNT, held & MAX_AMOUNT
 
 
 def move_table(C: np.ndarray) -> np.ndarray:
@@ -173,7 +255,7 @@ def move_table(C: np.ndarray) -> np.ndarray:
     M = np.zeros((6, NUM_ACTIONS), np.int64)
     for a in range(USE, NUM_ACTIONS):
         if a < USE_PLAN:
-            c, o = divmod(a - USE, 4)
+            c, o = divmod(a - USE, MAX_OPTIONS)
             hire = C[c, 2 + o] == HIRE_KIND
             M[:, a] = (NO_EFFECT if hire else a - USE, 0, 0, 0, 1, hire)
         else:
@@ -201,8 +283,6 @@ class Simulator:
 
     def __init__(self, cards: str = "reconstruction-v1", max_rounds: int = 40,
                  backend: str = "numba") -> None:
-        from mezquita.games.cortica.cards import load_card_set
-
         self.options = {"cards": cards, "max_rounds": max_rounds}
         self.backend = check(backend)
         self.C, self.E = tables(load_card_set(cards))
@@ -213,7 +293,7 @@ class Simulator:
         self.V = self.U[:PLANS_AT].copy()
         for c in range(CARDS):
             if self.U[FLAGS_AT + c] & 2:
-                self.V[1024 * c:1024 * (c + 1)] |= 7 << (FLIP_PLAN - SKIP)
+                self.V[ENTRY * c:ENTRY * (c + 1)] |= ALL_FLIPS
         self.max_rounds = max_rounds
         self.num_actions = NUM_ACTIONS
 
@@ -245,7 +325,7 @@ class Simulator:
         return S[:, CURRENT].copy()
 
     def legal_mask(self, S: np.ndarray) -> np.ndarray:
-        """``(N, 48)`` bool: the legal ids of the seat to move (all False when over)."""
+        """``(N, NUM_ACTIONS)`` bool: the legal ids of the seat to move (all False when over)."""
         if self.backend == "numba":
             mask = np.zeros((len(S), NUM_ACTIONS), np.bool_)
             _mask_nb(S, self.U, mask, _buffer())
@@ -286,7 +366,7 @@ class Simulator:
 
     def scores(self, S: np.ndarray) -> np.ndarray:
         """``(N, 2)`` scores as ``state.scores()``: each seat's cork."""
-        return S[:, [RES + 2, RES + 5]].astype(np.float64)
+        return S[:, [RES + CORK, RES + 3 + CORK]].astype(np.float64)
 
     def returns(self, S: np.ndarray) -> np.ndarray:
         """``(N, 2)`` returns as ``state.returns()`` (zeros where the game is not over)."""
@@ -294,8 +374,8 @@ class Simulator:
         return np.stack([winner == 0, winner == 1], axis=1).astype(np.float64)
 
     def observe(self, S: np.ndarray, seats) -> np.ndarray:
-        """``(N, 95)`` float32: ``game.encode_view(state.view(seats[i]))`` of each game
-        (layout table in ``games/cortica/observation.py``)."""
+        """``(N, obs.OBSERVATION_SIZE)`` float32: ``game.encode_view(state.view(seats[i]))``
+        of each game (layout table in ``games/cortica/observation.py``)."""
         return _observe_np(S, np.asarray(seats, np.int64), self)
 
     # -- whole games -------------------------------------------------------------------
@@ -366,10 +446,10 @@ def _buffer() -> np.ndarray:
 def _new_games(n: int) -> np.ndarray:
     """Rules 1 and 2 before the shuffle: resources, plans star side up, the stack."""
     S = np.zeros((n, WIDTH), np.int32)
-    S[:, RES:RES + 6] = (3, 0, 0, 4, 0, 0)
-    S[:, STK:STK + WORKERS] = (3, 2, 1, 0)  # bottom first: top to bottom 0, 1, 2, 3
+    S[:, RES:RES + 6] = START_RESOURCES[0] + START_RESOURCES[1]
+    S[:, STK:STK + WORKERS] = START_STACK[::-1]  # bottom first
     S[:, SLEN] = WORKERS
-    S[:, SP:SP + 2 * CARDS] = -1
+    S[:, SP:SP + MAX_SPACES * CARDS] = -1
     S[:, ROW:ROW + CARDS] = np.arange(CARDS)
     S[:, ROUND] = 1
     S[:, WINNER] = -1
@@ -394,7 +474,7 @@ def _free_all(s, C):
     bits = 0
     for c in range(CARDS):
         if c != s[ROW]:
-            bits |= ((1 << C[c, 0]) - 1) << (2 * c)
+            bits |= ((1 << C[c, 0]) - 1) << (c << SPACE_BITS)
     s[FREE] = bits
 
 
@@ -411,7 +491,7 @@ def _can(E, e, r0, r1, r2):
 
 @njit_inline
 def _conv(E, e, r0, r1, r2):
-    """Rules 1 and 11: pay, gain (``instead`` checked before paying), capped at 7."""
+    """Rules 1 and 11: pay, gain (``instead`` checked before paying), capped at ``MAX_AMOUNT``."""
     g = 3
     if E[e, 6] and r0 >= E[e, 7] and r1 >= E[e, 8] and r2 >= E[e, 9]:
         g = 10
@@ -427,20 +507,22 @@ def _convert(s, seat, E, e):
 
 @njit_inline
 def _uses(s, U):
-    """What the resolving worker may use (rules 4-7, 10) besides skipping: bit ``a - 15``
+    """What the resolving worker may use (rules 4-7, 10) besides skipping: bit ``a - SKIP``
     per legal id ``a``, looked up in the card set's ``uses_table``."""
     q = s[QUE + s[QHEAD]]
-    c = q >> 1
+    c = q >> SPACE_BITS
     w = s[SP + q]
     b = RES + 3 * (w & 1)
-    held = s[b] * 64 + s[b + 1] * 8 + s[b + 2]
-    bits = U[c * 1024 + s[INTERN + w] * 512 + held]
+    held = (s[b] << 2 * BITS) + (s[b + 1] << BITS) + s[b + 2]
+    bits = U[c * ENTRY + s[INTERN + w] * HELD + held]
     flags = U[FLAGS_AT + c]
     if flags & 1:
-        sides = s[PLAN] + 2 * s[PLAN + 1] + 4 * s[PLAN + 2]
-        bits |= U[PLANS_AT + sides * 1024 + (512 if s[USES] == 2 else 0) + held]
+        sides = 0
+        for p in range(PLANS):
+            sides += s[PLAN + p] << p
+        bits |= U[PLANS_AT + sides * ENTRY + (HELD if s[USES] == 2 else 0) + held]
     if flags & 2:
-        bits |= 7 << (FLIP_PLAN - SKIP)
+        bits |= ALL_FLIPS
     return bits
 
 
@@ -449,28 +531,29 @@ def _legal_bits(s, U):
     """``(first, bits)``: the legal ids of the seat to move are ``first`` plus the indices
     of the set bits."""
     phase = s[PHASE]
-    if phase == PLACE:
-        return 0, np.int64(s[FREE])
-    if phase == REST:
-        return 10, np.int64(31 & ~(1 << s[ROW]))
-    if phase == RESOLVE:
+    if phase == PLACING:
+        return PLACE, np.int64(s[FREE])
+    if phase == RESTING:
+        return REST, np.int64(ALL_CARDS & ~(1 << s[ROW]))
+    if phase == RESOLVING:
         return SKIP, _uses(s, U) | 1
     return 0, np.int64(0)
 
 
 @njit_inline
 def _count(bits):
-    return POP[bits & 2047] + POP[(bits >> 11) & 2047] + POP[(bits >> 22) & 2047]
+    return (POP[bits & CHUNK_MASK] + POP[(bits >> CHUNK) & CHUNK_MASK]
+            + POP[(bits >> 2 * CHUNK) & CHUNK_MASK])
 
 
 @njit_inline
 def _lowest(bits):
-    """The index of the lowest set bit of a non-empty bit set of up to 33 bits."""
-    if bits & 2047:
-        return LOW[bits & 2047]
-    if (bits >> 11) & 2047:
-        return 11 + LOW[(bits >> 11) & 2047]
-    return 22 + LOW[(bits >> 22) & 2047]
+    """The index of the lowest set bit of a non-empty bit set of up to three chunks."""
+    if bits & CHUNK_MASK:
+        return LOW[bits & CHUNK_MASK]
+    if (bits >> CHUNK) & CHUNK_MASK:
+        return CHUNK + LOW[(bits >> CHUNK) & CHUNK_MASK]
+    return 2 * CHUNK + LOW[(bits >> 2 * CHUNK) & CHUNK_MASK]
 
 
 @njit
@@ -497,16 +580,16 @@ def _end_round(s, max_rounds):
     """Rules 8, 9 and 14: the game ends at 6+ cork or after the last round, else rest."""
     s[USES] = 0
     s[HIRING] = 0
-    if max(s[RES + 2], s[RES + 5]) >= CORK_TO_END or s[ROUND] >= max_rounds:
+    if max(s[RES + CORK], s[RES + 3 + CORK]) >= CORK_TO_END or s[ROUND] >= max_rounds:
         s[PHASE] = OVER
         winner = s[STK + s[SLEN] - 1] & 1  # the owner of the top worker
-        for r in (2, 1, 0):  # cork, bark, oak trees
+        for r in (CORK, BARK, TREE):
             if s[RES + r] != s[RES + 3 + r]:
                 winner = 0 if s[RES + r] > s[RES + 3 + r] else 1
                 break
         s[WINNER] = winner
     else:
-        s[PHASE] = REST
+        s[PHASE] = RESTING
 
 
 @njit
@@ -537,11 +620,11 @@ def _used(s, uses, max_rounds):
 @njit_inline
 def _set_current(s):
     phase = s[PHASE]
-    if phase == PLACE:
+    if phase == PLACING:
         s[CURRENT] = s[STK + s[SLEN] - 1] & 1
-    elif phase == RESOLVE:
+    elif phase == RESOLVING:
         s[CURRENT] = s[SP + s[QUE + s[QHEAD]]] & 1
-    elif phase == REST:
+    elif phase == RESTING:
         s[CURRENT] = s[STK] & 1  # rule 8: the owner of the bottom worker
     else:
         s[CURRENT] = -1
@@ -552,46 +635,45 @@ def _apply(s, a, C, E, U, max_rounds):
     """One legal action of the seat to move, then the automatic skips (rule 12); return
     what the next worker may use (``_uses``) when resolving, else -1."""
     seat = s[CURRENT]
-    if a < 10:  # rule 3
+    if a < REST:  # rule 3
         height = s[SLEN] - 1
         s[SP + a] = s[STK + height]
         s[FREE] &= ~(1 << a)
         s[SLEN] = height
         if height == 0:  # rule 4: resolve left to right, top to bottom
-            s[PHASE] = RESOLVE
+            s[PHASE] = RESOLVING
             n = 0
             for k in range(1, CARDS):
                 c = s[ROW + k]
                 for sp in range(C[c, 0]):
-                    if s[SP + 2 * c + sp] >= 0:
-                        s[QUE + n] = 2 * c + sp
+                    if s[SP + (c << SPACE_BITS) + sp] >= 0:
+                        s[QUE + n] = (c << SPACE_BITS) + sp
                         n += 1
             s[QHEAD] = 0
             s[QLEN] = n
             _begin(s)
     elif a < SKIP:  # rule 8
-        c = a - 10
-        resting = s[ROW]
-        o1, o2, o3, o4 = s[ROW + 1], s[ROW + 2], s[ROW + 3], s[ROW + 4]
+        c = a - REST
+        k = ROW + CARDS - 1
+        while s[k] != c:  # the cards left of c move one place right, over it
+            k -= 1
+        while k > ROW + 1:
+            s[k] = s[k - 1]
+            k -= 1
+        s[ROW + 1] = s[ROW]  # the resting card wakes up second
         s[ROW] = c
-        s[ROW + 1] = resting
-        k = ROW + 2
-        for o in (o1, o2, o3, o4):
-            if o != c:
-                s[k] = o
-                k += 1
         _free_all(s, C)
         s[ROUND] += 1
-        s[PHASE] = PLACE
+        s[PHASE] = PLACING
     elif a == SKIP:
         _return(s, max_rounds)
     elif a < USE_PLAN:  # rules 5 and 10
-        c = (a - USE) >> 2
-        o = (a - USE) & 3
+        c = (a - USE) >> OPTION_BITS
+        o = (a - USE) & (MAX_OPTIONS - 1)
         if C[c, 2 + o] == HIRE_KIND:
             s[HIRING] = 1
         else:
-            _convert(s, seat, E, 4 * c + o)
+            _convert(s, seat, E, MAX_OPTIONS * c + o)
         _used(s, 1, max_rounds)
     elif a < FLIP_PLAN:  # rule 7
         p = a - USE_PLAN
@@ -613,7 +695,7 @@ def _apply(s, a, C, E, U, max_rounds):
         s[PLAN + p] ^= 1
         _used(s, 2, max_rounds)
     pending = -1
-    while s[PHASE] == RESOLVE:  # rule 12
+    while s[PHASE] == RESOLVING:  # rule 12
         pending = _uses(s, U)
         if pending:
             break
@@ -667,8 +749,8 @@ def _best_use(s, C, E, c, r0, r1, r2, early):
         elif kind == PLAN_KIND:
             for p in range(PLANS):
                 best = max(best, _plan_gain(E, p, s[PLAN + p], r0, r1, r2))
-        elif kind == CONV and _can(E, 4 * c + o, r0, r1, r2):
-            best = max(best, _gain(E, 4 * c + o, r0, r1, r2))
+        elif kind == CONV and _can(E, MAX_OPTIONS * c + o, r0, r1, r2):
+            best = max(best, _gain(E, MAX_OPTIONS * c + o, r0, r1, r2))
     return best
 
 
@@ -685,7 +767,7 @@ def _greedy_use(s, C, E, c, r0, r1, r2, early):
                 b0, b1, b2 = r0, r1, r2
         elif kind != FLIP_KIND:  # a conversion or the plans
             for p in range(PLANS if kind == PLAN_KIND else 1):
-                e = PLAN_EFFECT + 2 * p + s[PLAN + p] if kind == PLAN_KIND else 4 * c + o
+                e = PLAN_EFFECT + 2 * p + s[PLAN + p] if kind == PLAN_KIND else MAX_OPTIONS * c + o
                 if _can(E, e, r0, r1, r2):
                     a0, a1, a2 = _conv(E, e, r0, r1, r2)
                     gain = _worth(a0, a1, a2) - _worth(r0, r1, r2)
@@ -706,7 +788,7 @@ def _round_value(s, C, E, seat, extra_c, extra_sp, early):
     for k in range(1, CARDS):
         c = s[ROW + k]
         for sp in range(C[c, 0]):
-            w = s[SP + 2 * c + sp]
+            w = s[SP + (c << SPACE_BITS) + sp]
             mine = w >= 0 and (w & 1) == seat
             extra = c == extra_c and sp == extra_sp
             if not (mine or extra):
@@ -727,14 +809,14 @@ def _resolve_score(s, C, E, a, early):
         return 0.0
     b = RES + 3 * s[CURRENT]
     r0, r1, r2 = s[b], s[b + 1], s[b + 2]
-    card = s[QUE + s[QHEAD]] >> 1
+    card = s[QUE + s[QHEAD]] >> SPACE_BITS
     a0, a1, a2 = r0, r1, r2
     if a < USE_PLAN:
-        o = (a - USE) & 3
+        o = (a - USE) & (MAX_OPTIONS - 1)
         if C[card, 2 + o] == HIRE_KIND:
             gain = HIRE_VALUE * early
         else:
-            a0, a1, a2 = _conv(E, 4 * card + o, r0, r1, r2)
+            a0, a1, a2 = _conv(E, MAX_OPTIONS * card + o, r0, r1, r2)
             gain = _worth(a0, a1, a2) - _worth(r0, r1, r2)
     elif a < FLIP_PLAN:
         a0, a1, a2 = _conv(E, PLAN_EFFECT + 2 * (a - USE_PLAN) + s[PLAN + a - USE_PLAN], r0, r1, r2)
@@ -742,7 +824,7 @@ def _resolve_score(s, C, E, a, early):
     elif a < FLIP_USE_PLAN:
         p = a - FLIP_PLAN
         side = s[PLAN + p]
-        gain = 0.2 * (_plan_gain(E, p, 1 - side, r0, r1, r2) - _plan_gain(E, p, side, r0, r1, r2))
+        gain = FLIP_SHARE * (_plan_gain(E, p, 1 - side, r0, r1, r2) - _plan_gain(E, p, side, r0, r1, r2))
     elif a < DOUBLE_PLAN:
         p = a - FLIP_USE_PLAN
         a0, a1, a2 = _conv(E, PLAN_EFFECT + 2 * p + 1 - s[PLAN + p], r0, r1, r2)
@@ -763,26 +845,26 @@ def _heuristic(s, C, E, U, mt, mtf, buf):
     noise (one Gaussian per legal id, in id order, from ``mt``; the first maximum wins)."""
     n = _legal(s, U, buf)
     me = s[CURRENT]
-    early = 1.0 if s[ROUND] < EARLY_ROUNDS else 0.3
+    early = 1.0 if s[ROUND] < HIRE_ROUNDS else LATE_HIRE
     phase = s[PHASE]
     base_me = base_opp = 0.0
-    if phase == PLACE:
+    if phase == PLACING:
         base_me = _round_value(s, C, E, me, -1, -1, early)
         base_opp = _round_value(s, C, E, 1 - me, -1, -1, early)
     best = -1
     best_key = -np.inf
     for j in range(n):
         a = buf[j]
-        if phase == PLACE:
-            c = a >> 1
-            sp = a & 1
+        if phase == PLACING:
+            c = a >> SPACE_BITS
+            sp = a & (MAX_SPACES - 1)
             mine = _round_value(s, C, E, me, c, sp, early) - base_me
             theirs = _round_value(s, C, E, 1 - me, c, sp, early) - base_opp
-            score = mine + DENIAL * theirs - 0.05 * sp
-        elif phase == REST:
+            score = mine + DENIAL * theirs - SPACE_PENALTY * sp
+        elif phase == RESTING:
             b, t = RES + 3 * me, RES + 3 * (1 - me)
-            score = (_best_use(s, C, E, a - 10, s[t], s[t + 1], s[t + 2], early)
-                     - _best_use(s, C, E, a - 10, s[b], s[b + 1], s[b + 2], early))
+            score = (_best_use(s, C, E, a - REST, s[t], s[t + 1], s[t + 2], early)
+                     - _best_use(s, C, E, a - REST, s[b], s[b + 1], s[b + 2], early))
         else:
             score = _resolve_score(s, C, E, a, early)
         key = score + gauss(mt, mtf, NOISE)
@@ -796,15 +878,15 @@ def _heuristic(s, C, E, U, mt, mtf, buf):
 def _random(s, rng, i, U, pending):
     """The r-th legal id, r uniform from the policy stream (``pending``: ``_uses`` if
     known, else -1)."""
-    if pending >= 0 and s[PHASE] == RESOLVE:
+    if pending >= 0 and s[PHASE] == RESOLVING:
         first, bits = SKIP, pending | 1
     else:
         first, bits = _legal_bits(s, U)
     r = below(rng, i, 1, _count(bits))
-    for k in range(3):  # the r-th set bit, 11 bits at a time
-        chunk = (bits >> (11 * k)) & 2047
+    for k in range(3):  # the r-th set bit, a chunk at a time
+        chunk = (bits >> (CHUNK * k)) & CHUNK_MASK
         if r < POP[chunk]:
-            return first + 11 * k + NTH[chunk, r]
+            return first + CHUNK * k + NTH[chunk, r]
         r -= POP[chunk]
     return -1
 
@@ -902,13 +984,13 @@ def _uses_np(G, g, sim: Simulator) -> np.ndarray:
     q = F[(QUE + G[QHEAD][g]) * n + g]
     w = F[(SP + q) * n + g]
     at = (RES + 3 * (w & 1)) * n + g
-    held = F[at] * 64 + F[at + n] * 8 + F[at + 2 * n]
-    c = q >> 1
-    bits = sim.V[c * 1024 + F[(INTERN + w) * n + g] * 512 + held]
+    held = (F[at] << 2 * BITS) + (F[at + n] << BITS) + F[at + 2 * n]
+    c = q >> SPACE_BITS
+    bits = sim.V[c * ENTRY + F[(INTERN + w) * n + g] * HELD + held]
     plans = np.flatnonzero(U[FLAGS_AT + c] & 1)  # the games on a card that uses plans
     g, held = g[plans], held[plans]
-    sides = G[PLAN][g] + 2 * G[PLAN + 1][g] + 4 * G[PLAN + 2][g]
-    bits[plans] |= U[PLANS_AT + sides * 1024 + 512 * (G[USES][g] == 2) + held]
+    sides = sum(G[PLAN + p][g] << p for p in range(PLANS))
+    bits[plans] |= U[PLANS_AT + sides * ENTRY + HELD * (G[USES][g] == 2) + held]
     return bits
 
 
@@ -916,9 +998,10 @@ def _mask_np(G, sim: Simulator) -> np.ndarray:
     """``legal_mask`` of every game in ``G``."""
     mask = np.zeros((G.shape[1], NUM_ACTIONS), np.bool_)
     phase = G[PHASE]
-    mask[:, :10] = (phase == PLACE)[:, None] & ((G[FREE][:, None] >> np.arange(10)) & 1 == 1)
-    mask[:, 10:SKIP] = (phase == REST)[:, None] & (G[ROW][:, None] != np.arange(CARDS))
-    resolving = np.flatnonzero(phase == RESOLVE)
+    free = (G[FREE][:, None] >> np.arange(REST - PLACE)) & 1 == 1
+    mask[:, PLACE:REST] = (phase == PLACING)[:, None] & free
+    mask[:, REST:SKIP] = (phase == RESTING)[:, None] & (G[ROW][:, None] != np.arange(CARDS))
+    resolving = np.flatnonzero(phase == RESOLVING)
     if resolving.size:
         bits = _uses_np(G, resolving, sim) | 1
         mask[resolving, SKIP:] = (bits[:, None] >> np.arange(NUM_ACTIONS - SKIP)) & 1 == 1
@@ -931,10 +1014,10 @@ def _legal_bits_np(G, g, sim: Simulator, pending=None) -> tuple[np.ndarray, np.n
     phase = G[PHASE][g]
     first = np.zeros(len(g), np.int64)
     bits = G[FREE][g].astype(np.int64)
-    rest = np.flatnonzero(phase == REST)
-    first[rest] = 10
-    bits[rest] = 31 & ~(1 << G[ROW][g[rest]])
-    resolving = np.flatnonzero(phase == RESOLVE)
+    rest = np.flatnonzero(phase == RESTING)
+    first[rest] = REST
+    bits[rest] = ALL_CARDS & ~(1 << G[ROW][g[rest]])
+    resolving = np.flatnonzero(phase == RESOLVING)
     first[resolving] = SKIP
     g = g[resolving]
     bits[resolving] = (_uses_np(G, g, sim) if pending is None else pending[g]) | 1
@@ -943,16 +1026,16 @@ def _legal_bits_np(G, g, sim: Simulator, pending=None) -> tuple[np.ndarray, np.n
 
 def _random_np(G, policy, g, sim: Simulator, pending=None) -> np.ndarray:
     """``_random`` for the games ``g``: the r-th legal id, r from the policy streams
-    ``policy`` (the chunk of 11 bits holding the r-th set bit, then its bit from ``NTH``)."""
+    ``policy`` (the chunk holding the r-th set bit, then its bit from ``NTH``)."""
     first, bits = _legal_bits_np(G, g, sim, pending)
-    c0, c1 = POP[bits & 2047], POP[(bits >> 11) & 2047]
+    c0, c1 = POP[bits & CHUNK_MASK], POP[(bits >> CHUNK) & CHUNK_MASK]
     state = policy[g]
-    r = draw_np(state, c0 + c1 + POP[bits >> 22])
+    r = draw_np(state, c0 + c1 + POP[bits >> 2 * CHUNK])
     policy[g] = state
     k = (r >= c0).astype(np.int64)
     k += r >= c0 + c1
     r -= c0 * (k > 0) + c1 * (k > 1)
-    return first + 11 * k + NTH_FLAT[((bits >> (11 * k)) & 2047) * 11 + r]
+    return first + CHUNK * k + NTH_FLAT[((bits >> (CHUNK * k)) & CHUNK_MASK) * CHUNK + r]
 
 
 def _begin_np(G, g) -> None:
@@ -982,7 +1065,7 @@ def _return_np(G, g) -> np.ndarray:
     more = head + 1 < G[QLEN][g]
     _begin_np(G, g[np.flatnonzero(more)])
     ended = g[np.flatnonzero(~more)]
-    G[PHASE][ended] = REST
+    G[PHASE][ended] = RESTING
     return ended
 
 
@@ -990,12 +1073,13 @@ def _end_round_np(G, g, sim: Simulator) -> None:
     """The end of the round in the games ``g`` (rules 8 and 9): rest, or the game is over."""
     G[USES][g] = 0
     G[HIRING][g] = 0
-    over = (np.maximum(G[RES + 2][g], G[RES + 5][g]) >= CORK_TO_END) | (G[ROUND][g] >= sim.max_rounds)
+    cork = np.maximum(G[RES + CORK][g], G[RES + 3 + CORK][g])
+    over = (cork >= CORK_TO_END) | (G[ROUND][g] >= sim.max_rounds)
     done = g[np.flatnonzero(over)]
     G[PHASE][done] = OVER
     # cork, then bark, then oak trees decide (compared as one number), then the top worker's owner
-    blue = 64 * G[RES + 2][done] + 8 * G[RES + 1][done] + G[RES][done]
-    red = 64 * G[RES + 5][done] + 8 * G[RES + 4][done] + G[RES + 3][done]
+    blue, red = ((G[b + CORK][done] << 2 * BITS) + (G[b + BARK][done] << BITS) + G[b + TREE][done]
+                 for b in (RES, RES + 3))
     G[WINNER][done] = np.where(blue == red, G[STK + WORKERS - 1][done] & 1, red > blue)
 
 
@@ -1003,7 +1087,7 @@ def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
     """``_apply`` for the games ``g``, one block of actions at a time; ``pending`` (per game,
     if given) gets ``_uses`` of the games left resolving."""
     F, n = G.reshape(-1), G.shape[1]
-    place = np.flatnonzero(actions < 10)
+    place = np.flatnonzero(actions < REST)
     full = g[:0]
     if place.size:
         r, a = g[place], actions[place]
@@ -1012,22 +1096,22 @@ def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
         G[FREE][r] &= ~(1 << a)
         G[SLEN][r] = height
         full = r[np.flatnonzero(height == 0)]
-        G[PHASE][full] = RESOLVE
+        G[PHASE][full] = RESOLVING
         G[QHEAD][full] = 0
         G[QLEN][full] = WORKERS
         # rule 4: the queue holds the taken spaces left to right, top to bottom; after the last
         # placement they are the spaces of the active cards no longer free
         order = G[ROW + 1:ROW + CARDS, full]  # (4, m) the active cards left to right
-        taken = (_free_np(G[ROW][full], sim.C) & ~G[FREE][full]) >> 2 * order & 3  # bit sp
-        code = (taken << 2 * np.arange(CARDS - 1)[:, None]).sum(0)  # bit 2k + sp: 4 bits set
+        taken = (_free_np(G[ROW][full], sim.C) & ~G[FREE][full]) >> (order << SPACE_BITS) & CARD_SPACES
+        code = (taken << (np.arange(CARDS - 1)[:, None] << SPACE_BITS)).sum(0)  # bit 2k + sp
         j = np.arange(WORKERS)[:, None]
-        at = NTH_FLAT[code * 11 + j]  # (4, m) queue position j is the j-th set bit of code
-        cards = order.reshape(-1)[(at >> 1) * len(full) + np.arange(len(full))]
-        F[(QUE + j) * n + full] = 2 * cards + (at & 1)
+        at = NTH_FLAT[code * CHUNK + j]  # (4, m) queue position j is the j-th set bit of code
+        cards = order.reshape(-1)[(at >> SPACE_BITS) * len(full) + np.arange(len(full))]
+        F[(QUE + j) * n + full] = (cards << SPACE_BITS) + (at & (MAX_SPACES - 1))
         _begin_np(G, full)
-    rest = np.flatnonzero((actions >= 10) & (actions < SKIP))
+    rest = np.flatnonzero((actions >= REST) & (actions < SKIP))
     if rest.size:
-        r, c = g[rest], actions[rest] - 10
+        r, c = g[rest], actions[rest] - REST
         old = G[ROW:ROW + CARDS, r]  # (5, m): c is at position k >= 1 of the old row
         k = (old == c).argmax(0)
         i = np.arange(1, CARDS - 1)[:, None]  # the other active cards close up behind
@@ -1036,7 +1120,7 @@ def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
         G[ROW][r] = c
         G[FREE][r] = _free_np(c, sim.C)
         G[ROUND][r] += 1
-        G[PHASE][r] = PLACE
+        G[PHASE][r] = PLACING
     used = np.flatnonzero(actions >= USE)
     back = g[np.flatnonzero(actions == SKIP)]
     if used.size:  # rules 5-7 and 10
@@ -1045,8 +1129,9 @@ def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
         p = (PLAN + plan) * n + r
         side = F[p]
         at = (RES + 3 * G[CURRENT][r]) * n + r
-        held = sim.T[(effect + sign * side) * 512 + F[at] * 64 + F[at + n] * 8 + F[at + 2 * n]]
-        F[at], F[at + n], F[at + 2 * n] = held >> 6, held >> 3 & 7, held & 7
+        held = (F[at] << 2 * BITS) + (F[at + n] << BITS) + F[at + 2 * n]
+        after = sim.T[(effect + sign * side) * HELD + held]
+        F[at], F[at + n], F[at + 2 * n] = _amounts(after)
         F[p] = side ^ flip
         G[HIRING][r] |= hire
         left = np.maximum(0, G[USES][r] - spent)
@@ -1054,7 +1139,7 @@ def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
         back = np.concatenate([back, r[np.flatnonzero(left == 0)]])
     ended = [_return_np(G, back)]
     moved = np.concatenate([full, g[np.flatnonzero(actions >= SKIP)]])  # may be resolving
-    while (idle := moved[np.flatnonzero(G[PHASE][moved] == RESOLVE)]).size:  # rule 12
+    while (idle := moved[np.flatnonzero(G[PHASE][moved] == RESOLVING)]).size:  # rule 12
         uses = _uses_np(G, idle, sim)
         if pending is not None:
             pending[idle] = uses
@@ -1070,9 +1155,9 @@ def _apply_np(G, g, actions, sim: Simulator, pending=None) -> None:
 def _set_current_np(G, g) -> None:
     F, n = G.reshape(-1), G.shape[1]
     phase = G[PHASE][g]
-    place = phase == PLACE  # the top worker's owner; resting: the bottom one's (rule 8)
+    place = phase == PLACING  # the top worker's owner; resting: the bottom one's (rule 8)
     current = F[(STK + (G[SLEN][g] - 1) * place) * n + g] & 1
-    resolving = np.flatnonzero(phase == RESOLVE)
+    resolving = np.flatnonzero(phase == RESOLVING)
     r = g[resolving]
     current[resolving] = F[(SP + F[(QUE + G[QHEAD][r]) * n + r]) * n + r] & 1
     current[np.flatnonzero(phase == OVER)] = -1
@@ -1087,35 +1172,35 @@ def _observe_np(S, seats, sim: Simulator) -> np.ndarray:
     n = len(S)
     at = np.arange(n)
     me, other = seats, 1 - seats
-    out = np.zeros((n, 95), np.float32)
+    out = np.zeros((n, obs.OBSERVATION_SIZE), np.float32)
     for offset, seat in ((0, me), (3, other)):
         out[:, offset:offset + 3] = _res_np(S, at, seat) / MAX_AMOUNT
     out[:, 6] = me == 0
     for i in range(CARDS):
-        out[at, 7 + CARDS * i + S[:, ROW + i]] = 1.0
+        out[at, obs.ROW + CARDS * i + S[:, ROW + i]] = 1.0
     for c in range(CARDS):
-        for sp in range(2):
-            w = S[:, SP + 2 * c + sp]
-            base = 32 + 6 * c + 3 * sp
+        for sp in range(MAX_SPACES):
+            w = S[:, SP + (c << SPACE_BITS) + sp]
+            base = obs.SPACES + 3 * MAX_SPACES * c + 3 * sp
             out[:, base] = (w >= 0) & ((w & 1) == me)
             out[:, base + 1] = (w >= 0) & ((w & 1) == other)
             out[:, base + 2] = (w >= 0) & (S[at, INTERN + np.maximum(w, 0)] == 1)
-    out[:, 62:65] = S[:, PLAN:PLAN + PLANS]
+    out[:, obs.PLANS:obs.PLANS + PLANS] = S[:, PLAN:PLAN + PLANS]
     height = S[:, SLEN]
     for i in range(WORKERS):  # stack position i from the top
         w = S[at, STK + np.maximum(height - 1 - i, 0)]
         present = i < height
-        base = 65 + 4 * i
+        base = obs.STACK + 4 * i
         out[:, base] = present
         out[:, base + 1] = present & ((w & 1) == me)
         out[:, base + 2] = present & ((w & 1) == other)
         out[:, base + 3] = present & (S[at, INTERN + w] == 1)
-    out[at, 81 + S[:, PHASE]] = 1.0
-    resolving = np.flatnonzero(S[:, PHASE] == RESOLVE)
+    out[at, obs.PHASE + S[:, PHASE]] = 1.0
+    resolving = np.flatnonzero(S[:, PHASE] == RESOLVING)
     q = S[resolving, QUE + S[resolving, QHEAD]]
-    out[resolving, 85 + (q >> 1)] = 1.0
-    out[resolving, 90 + (q & 1)] = 1.0
-    out[resolving, 92] = S[resolving, USES] / 2
-    out[resolving, 93] = (S[resolving, SP + q] & 1) == me[resolving]
-    out[:, 94] = np.minimum(1.0, S[:, ROUND] / sim.max_rounds)
+    out[resolving, obs.RESOLVING + (q >> SPACE_BITS)] = 1.0
+    out[resolving, obs.RESOLVING + CARDS + (q & (MAX_SPACES - 1))] = 1.0
+    out[resolving, obs.RESOLVING + 7] = S[resolving, USES] / 2
+    out[resolving, obs.RESOLVING + 8] = (S[resolving, SP + q] & 1) == me[resolving]
+    out[:, obs.ROUND] = np.minimum(1.0, S[:, ROUND] / sim.max_rounds)
     return out

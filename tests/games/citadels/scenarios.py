@@ -31,18 +31,18 @@ def position(chars: dict[int, str | list[str]], players: int = 4, hands=None, ci
     st.gold = (list(gold or []) + [2] * players)[:players]
     if deck is not None:
         st.deck = ids(deck)
-    st.chars = [[] for _ in range(players)]
+    st.held = [[] for _ in range(players)]
     st.holder = [-1] * len(st.holder)
     for seat, keys in chars.items():
         for key in [keys] if isinstance(keys, str) else keys:
-            st.chars[seat].append(CHAR_INDEX[key])
+            st.held[seat].append(CHAR_INDEX[key])
             st.holder[CHAR_INDEX[key]] = seat
     st.face_up = [CHAR_INDEX[k] for k in face_up]
     st.face_down = [c for c in game.characters if st.holder[c] < 0 and c not in st.face_up]
-    st.fd_random = st.face_down[0]
+    st.random_face_down = st.face_down[0]
     st.plan = draft_plan(players, crown)
     st.step = len(st.plan) - 1
-    st.pool, st.dlog = [], []
+    st.pool, st.draft_log = [], []
     begin_calls(st)
     return st
 
@@ -82,4 +82,4 @@ def acting(st: CitadelsState) -> tuple[int, str]:
     """(seat, character key) of the current turn."""
     from mezquita.games.citadels.cards import CHAR_KEYS
 
-    return st.actor, CHAR_KEYS[st.char]
+    return st.actor, CHAR_KEYS[st.character]

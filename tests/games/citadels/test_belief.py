@@ -22,8 +22,8 @@ def _at_pick(seed: int, step: int, rounds: int = 1):
 def _with_card(state, index: int, card: int):
     """A copy of ``state`` whose draft log says step ``index`` kept ``card``."""
     other = state.clone()
-    other.dlog = [list(entry) for entry in state.dlog]
-    other.dlog[index][3] = card
+    other.draft_log = [list(entry) for entry in state.draft_log]
+    other.draft_log[index][3] = card
     return other
 
 
@@ -33,7 +33,7 @@ def test_an_opponent_keeping_what_pays_is_likelier_than_one_keeping_less():
     state = _at_pick(4, step=1)
     me = state.to_move()[0]
     likelihood = draft_belief(state, me)
-    picker, kind, pool, card = state.dlog[0]
+    picker, kind, pool, card = state.draft_log[0]
     assert picker != me and kind == DraftStep.PICK
     odds = {c: likelihood(_with_card(state, 0, c)) for c in pool}
     assert odds[card] == max(odds.values()) > min(odds.values()) > 0.0
@@ -42,11 +42,11 @@ def test_an_opponent_keeping_what_pays_is_likelier_than_one_keeping_less():
 def test_the_deciding_seats_own_picks_carry_no_weight():
     state = _at_pick(6, step=2, rounds=2)
     me = state.plan[0][0]  # the round's first picker
-    mine = [i for i, (seat, _, _, _) in enumerate(state.dlog) if seat == me]
+    mine = [i for i, (seat, _, _, _) in enumerate(state.draft_log) if seat == me]
     likelihood = draft_belief(state, me)
     assert mine
     for i in mine:
-        pool = state.dlog[i][2]
+        pool = state.draft_log[i][2]
         assert {likelihood(_with_card(state, i, c)) for c in pool} == {likelihood(state)}
 
 

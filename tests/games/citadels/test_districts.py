@@ -10,7 +10,7 @@ SEVEN = ["manor", "castle", "palace", "temple", "church", "monastery", "cathedra
 
 
 def end_game_scores(st):
-    st.end_trig = True
+    st.end_triggered = True
     while st.to_move():
         do(st, "end" if "end" in legal_kinds(st) else "gold")
     return st.scores()
@@ -154,7 +154,7 @@ def test_rule_4_17_bell_tower_may_end_the_game_at_seven():
     do(st, "build", district="bell_tower")
     assert legal_kinds(st) == {"bell_yes", "bell_no"}
     do(st, "bell_yes")
-    assert st.end_trig and st.first == 0 and st.view(1)["threshold"] == 7
+    assert st.end_triggered and st.first_complete == 0 and st.view(1)["threshold"] == 7
 
 
 def test_rule_4_18_factory_lowers_other_purple_costs():
@@ -210,6 +210,6 @@ def test_rule_4_17_bell_tower_destroyed_restores_eight_but_the_end_stays_trigger
     do(st, "end")
     do(st, "gold")
     do(st, "armory", seat=0, district="bell_tower")
-    assert st.view(0)["threshold"] == 8 and st.end_trig
+    assert st.view(0)["threshold"] == 8 and st.end_triggered
     do(st, "end")
     assert st.is_terminal()

@@ -122,8 +122,8 @@ def test_a_leaking_event_mask_is_caught_by_the_conformance_check(monkeypatch):
 def _final(cities, gold, hands=None):
     """A finished game with these cities and gold (nobody complete)."""
     st = position({0: "thief"}, cities=cities, gold=gold, hands=hands, dark_city=("all",))
-    st.end_trig = True
-    st.first = -1
+    st.end_triggered = True
+    st.first_complete = -1
     do(st, "gold")
     do(st, "end")
     st.gold = list(gold)

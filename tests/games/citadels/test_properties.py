@@ -71,7 +71,7 @@ def test_cards_accounted_gold_never_negative_and_game_ends(opts, seed):
         deck = deck or Counter(state.game.deck)
         assert all_cards(state) == deck
         assert min(state.gold) >= 0
-        assert sorted(c for cs in state.chars for c in cs) == sorted(
+        assert sorted(c for cs in state.held for c in cs) == sorted(
             c for c, s in enumerate(state.holder) if s >= 0)
         assert state.built == [set(city) for city in state.cities]  # kept in step, not rebuilt
     assert state.is_terminal() and abs(sum(state.returns()) - 1) < 1e-9

@@ -66,19 +66,19 @@ def test_rule_2_2_two_players_keep_and_discard_alternately():
     st = mezquita.load("citadels", players=2, crown=0).new_state(5)
     assert legal_kinds_of(st) == {"pick"} and len(st.pool) == 7
     draft_to_turns(st)
-    assert [len(c) for c in st.chars] == [2, 2] and len(st.face_down) == 4
+    assert [len(c) for c in st.held] == [2, 2] and len(st.face_down) == 4
 
 
 def test_rule_2_2_three_players_go_round_twice():
     st = mezquita.load("citadels", players=3, crown=1).new_state(5)
     assert [s for s, _ in st.plan] == [1, 2, 0, 1, 2, 0]
     draft_to_turns(st)
-    assert [len(c) for c in st.chars] == [2, 2, 2] and len(st.face_down) == 2
+    assert [len(c) for c in st.held] == [2, 2, 2] and len(st.face_down) == 2
 
 
 def test_rule_2_2_seven_players_last_seat_may_take_the_face_down_card():
     st = mezquita.load("citadels", players=7, crown=0).new_state(9)
-    hidden = st.fd_random
+    hidden = st.random_face_down
     while st.step < 6:
         assert hidden not in st.pool
         st.apply(st.to_move()[0], st.legal_actions()[0])
@@ -166,7 +166,7 @@ def test_rule_2_5_completing_the_city_ends_the_game_after_the_round():
     st = position({0: "king", 1: "merchant"}, cities=[EIGHT[:7]], hands=[["harbor"]], gold=[4])
     do(st, "gold")
     do(st, "build", district="harbor")
-    assert st.end_trig and st.first == 0 and st.to_move()
+    assert st.end_triggered and st.first_complete == 0 and st.to_move()
     do(st, "end")
     do(st, "gold")
     do(st, "end")
@@ -177,14 +177,14 @@ def test_rule_2_5_short_game_ends_at_seven():
     st = position({0: "king"}, cities=[EIGHT[:6]], hands=[["harbor"]], gold=[4], short=True)
     do(st, "gold")
     do(st, "build", district="harbor")
-    assert st.end_trig
+    assert st.end_triggered
 
 
 def test_rule_2_5_scoring_colours_first_and_other_complete_cities():
     five = ["manor", "temple", "tavern", "prison", "keep", "castle", "church", "market"]
     st = position({0: "thief"}, cities=[five, EIGHT, ["temple"]])
-    st.first = 0
-    st.end_trig = True
+    st.first_complete = 0
+    st.end_triggered = True
     do(st, "gold")
     do(st, "end")
     assert st.is_terminal()
@@ -198,8 +198,8 @@ def test_rule_2_5_scoring_colours_first_and_other_complete_cities():
 
 def test_rule_2_5_ties_broken_by_district_points_then_gold_then_shared():
     st = position({0: "thief"}, cities=[["palace"], ["castle", "temple"]], gold=[2, 2, 0, 0])
-    st.end_trig = True
-    st.first = 2  # give no one a complete-city bonus
+    st.end_triggered = True
+    st.first_complete = 2  # give no one a complete-city bonus
     st.cities[2] = []
     do(st, "gold")
     do(st, "end")
@@ -260,15 +260,15 @@ def test_resample_keeps_draft_knowledge_and_redeals_the_rest():
     for seed in range(20):
         sample = st.resample(2, random.Random(seed))
         assert sample.view(2)["draft"]["mine"] == seen
-        assert sample.chars[2] == st.chars[2]
-        others.add(tuple(tuple(c) for c in sample.chars))
+        assert sample.held[2] == st.held[2]
+        others.add(tuple(tuple(c) for c in sample.held))
         assert sorted(sample.hands[2]) == sorted(st.hands[2])
     assert len(others) > 1  # unseen characters really are redealt
     # seat 0 chose first and saw everything but the face-down card: it knows
     # which cards went after it, but not who holds which
-    pools = [set(p) for s, _, p, _ in st.dlog if s == 0]
+    pools = [set(p) for s, _, p, _ in st.draft_log if s == 0]
     sample = st.resample(0, random.Random(1))
-    assert sample.fd_random == st.fd_random and pools
+    assert sample.random_face_down == st.random_face_down and pools
 
 
 def test_resample_hides_who_holds_the_murdered_character():

@@ -41,7 +41,7 @@ def draft_belief(world: CitadelsModel, seat: int) -> Callable[[CitadelsModel], f
 
     def likelihood(candidate: CitadelsModel) -> float:
         p = 1.0
-        for picker, kind, pool, card in candidate.dlog:
+        for picker, kind, pool, card in candidate.draft_log:
             if picker != seat and kind == DraftStep.PICK:
                 weights = odds[picker]
                 p *= weights[card] / sum(weights[c] for c in pool)

@@ -118,7 +118,7 @@ OPENS: dict[str, Opens] = {}
 _BASE: dict[str, int] = {}
 #: decision kind without parameters -> its one id, as a 1-tuple
 _ONE: dict[str, tuple[int]] = {}
-#: the `TurnFlag` bits the choices read, as plain names (a class attribute costs a lookup)
+#: the `TurnFlag` bits and the phase the choices read, as plain names (measured in `model`)
 _ACTED, _INCOME, _POWER, _ONLY, _THANK = (
     TurnFlag.ACTED, TurnFlag.INCOME, TurnFlag.POWER, TurnFlag.ONLY, TurnFlag.THANK)
 _DRAFT = Phase.DRAFT
@@ -226,7 +226,7 @@ def _draw(st: CitadelsModel, seat: int) -> None:
         st.drawn = []
         after_action(st)
     else:
-        st.keep_n = keep
+        st.to_keep = keep
         st.pending.append(_KEEP_DRAWN[seat])
 
 
@@ -241,14 +241,14 @@ def _keep(st: CitadelsModel, seat: int, dist: int) -> None:
     st._event(seat, "keep", DIST_KEYS[dist])
     st.drawn.remove(dist)
     st.hands[seat].append(dist)
-    st.keep_n -= 1
-    if st.keep_n > 0 and len(st.drawn) > st.keep_n:
+    st.to_keep -= 1
+    if st.to_keep > 0 and len(st.drawn) > st.to_keep:
         st.pending.append(top)
         return
-    st.hands[seat].extend(st.drawn[:st.keep_n])
-    st.deck[:0] = st.drawn[st.keep_n:]
+    st.hands[seat].extend(st.drawn[:st.to_keep])
+    st.deck[:0] = st.drawn[st.to_keep:]
     st.drawn = []
-    st.keep_n = 0
+    st.to_keep = 0
     after_action(st)
 
 
@@ -262,7 +262,7 @@ def _buildable(st: CitadelsModel) -> list[int]:
     base, out = _BUILD_BASE, []
     for d in hand:  # each district once; one the city has only if it may have two
         if costs[d] <= gold and base + d not in out and (
-                d not in built or may_duplicate(st, seat, st.char == WIZARD)):
+                d not in built or may_duplicate(st, seat, st.character == WIZARD)):
             out.append(base + d)
     return out
 
@@ -451,7 +451,7 @@ def _nav_cards(st: CitadelsModel, seat: int) -> None:
 
 def _beautifiable(st: CitadelsModel) -> list[int]:
     seat = st.actor
-    if st.char != ARTIST or not _free(st) or st.art_n >= 2 or not st.gold[seat]:
+    if st.character != ARTIST or not _free(st) or st.beautified_this_turn >= 2 or not st.gold[seat]:
         return []
     city, beauty = st.cities[seat], st.beauty[seat]
     return _ids("beautify", sorted(d for d in set(city) if beauty.count(d) < city.count(d)))
@@ -461,7 +461,7 @@ def _beautifiable(st: CitadelsModel) -> list[int]:
 def _beautify(st: CitadelsModel, seat: int, dist: int) -> None:
     st.gold[seat] -= 1
     st.beauty[seat].append(dist)
-    st.art_n += 1
+    st.beautified_this_turn += 1
     st._event(seat, "beautify", DIST_KEYS[dist])
 
 
@@ -555,12 +555,12 @@ def _exchange(st: CitadelsModel, me: int, seat: int, take: int) -> None:
     diff = max(0, exchange_cost(st, seat, take) - district_value(st, me, give))
     st.gold[me] -= diff
     st.gold[seat] += diff
-    bell, h_me, h_them = st.bell, st.haunted[me], st.haunted[seat]
+    bell, h_me, h_them = st.bell_announced, st.haunted[me], st.haunted[seat]
     b_give = remove_district(st, me, give)
     b_take = remove_district(st, seat, take)
     add_district(st, seat, give, b_give, h_me)
     add_district(st, me, take, b_take, h_them)
-    st.bell = bell
+    st.bell_announced = bell
     st._event(me, "exchange", seat, DIST_KEYS[take], DIST_KEYS[give], diff)
     finish_turn(st)
 
@@ -635,7 +635,7 @@ def _grave_no(st: CitadelsModel, seat: int) -> None:
 @decision("bell_yes", "", (), lambda st: _one("bell_yes"))
 def _bell_yes(st: CitadelsModel, seat: int) -> None:
     st.pending.pop()
-    st.bell = True
+    st.bell_announced = True
     st._event(seat, "bell_yes")
     for s in [seat, *range(st.game.num_players)]:
         check_end(st, s)
@@ -659,7 +659,7 @@ def _lighthouse(st: CitadelsModel, seat: int, dist: int) -> None:
 
 # -- which decisions are open when -------------------------------------------------------------------
 #: the answers to each pending decision
-PENDING_DECISIONS: dict[int, tuple[str, ...]] = {
+PENDING_DECISIONS: dict[PendingKind, tuple[str, ...]] = {
     PendingKind.KEEP_DRAWN: ("keep",),
     PendingKind.NAVIGATOR: ("nav_gold", "nav_cards"),
     PendingKind.BEWITCH: ("bewitch",),
@@ -706,8 +706,7 @@ def _choices_of(kind: str) -> Callable[[CitadelsModel], Sequence[int]]:
 
 
 #: per `PendingKind`, the choices of its answers
-_PENDING_CHOICES = [tuple(_choices_of(name) for name in PENDING_DECISIONS[kind])
-                    for kind in range(len(PENDING_DECISIONS))]
+_PENDING_CHOICES = [tuple(_choices_of(name) for name in PENDING_DECISIONS[kind]) for kind in PendingKind]
 (_GOLD_ID,), (_DRAW_ID,), (_END_ID,), (_INCOME_ID,), (_THANK_ID,) = map(
     _one, ("gold", "draw", "end", "income", "thank"))
 
@@ -721,10 +720,10 @@ def _turn(st: CitadelsModel) -> list[int]:
     if flags & _ACTED:
         out = _buildable(st)  # unsorted
         out.append(_END_ID)
-        has_income, powers, used, in_city = _FREE_AFTER[st.char]
+        has_income, powers, used, in_city = _FREE_AFTER[st.character]
     else:
         out = [_GOLD_ID, _DRAW_ID]
-        has_income, powers, used, in_city = _FREE_BEFORE[st.char]
+        has_income, powers, used, in_city = _FREE_BEFORE[st.character]
     if has_income and not flags & _INCOME:
         out.append(_INCOME_ID)
     if flags & _POWER:

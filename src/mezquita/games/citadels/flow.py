@@ -44,9 +44,8 @@ from .queries import build_cost, scores, threshold
 
 # The functions of a turn run several times per decision of a playout, so they avoid small
 # comprehensions and calls where a loop or a test does (each costs a frame in Python 3.11),
-# and read the named constants through plain names.
+# and read the named constants through plain names (measured in `model`).
 _ONLY, _INCOME, _RESUMED, _ACTED = TurnFlag.ONLY, TurnFlag.INCOME, TurnFlag.RESUMED, TurnFlag.ACTED
-_STATUS = CallStatus.NAMES
 #: per income colour, per district: 1 if it pays (its colour, or the School of Magic)
 _PAYS = tuple(tuple(int(DIST_COLOUR[d] == colour or d == SCHOOL_OF_MAGIC) for d in range(len(DIST_KEYS)))
               for colour in range(5))
@@ -102,8 +101,8 @@ def start_round(st: CitadelsModel) -> None:
     game = st.game
     cards = list(game.characters)
     st.rng.shuffle(cards)
-    st.fd_random = fd_random = cards.pop()
-    st.face_down = [fd_random]
+    st.random_face_down = random_face_down = cards.pop()
+    st.face_down = [random_face_down]
     face_up, up_keys = [], []
     rank4 = game.by_rank[4]
     for _ in range(game.face_up_count):
@@ -121,14 +120,14 @@ def start_round(st: CitadelsModel) -> None:
     cards.sort()
     st.pool = cards
     st.step = 0
-    st.dlog = []
+    st.draft_log = []
     chars: list[list[int]] = []
-    st.chars = chars
+    st.held = chars
     for _ in range(game.num_players):
         chars.append([])
     st.holder = [-1] * len(st.holder)
     st.phase = Phase.DRAFT
-    st._event(None, "round", st.round, st.crown, up_keys, CHAR_KEYS[fd_random])
+    st._event(None, "round", st.round, st.crown, up_keys, CHAR_KEYS[random_face_down])
     if st.swap_rule:
         _prepare_step(st)
 
@@ -136,9 +135,9 @@ def start_round(st: CitadelsModel) -> None:
 def _prepare_step(st: CitadelsModel) -> None:
     """Under the swap rule (callers check it), the last step also offers the face-down card."""
     if st.step == len(st.plan) - 1:
-        st.pool.append(st.fd_random)
+        st.pool.append(st.random_face_down)
         st.pool.sort()
-        st.face_down.remove(st.fd_random)
+        st.face_down.remove(st.random_face_down)
 
 
 def draft_step(st: CitadelsModel, seat: int, char: int) -> None:
@@ -147,10 +146,10 @@ def draft_step(st: CitadelsModel, seat: int, char: int) -> None:
     plan, step, pool = st.plan, st.step, st.pool
     kind = plan[step][1]
     st._event(seat, DRAFT_DECISIONS[kind], CHAR_KEYS[char])
-    st.dlog.append([seat, kind, pool.copy(), char])
+    st.draft_log.append([seat, kind, pool.copy(), char])
     pool.remove(char)
     if kind == DraftStep.PICK:
-        st.chars[seat].append(char)
+        st.held[seat].append(char)
         st.holder[char] = seat
     else:
         st.face_down.append(char)
@@ -176,9 +175,9 @@ def begin_calls(st: CitadelsModel) -> None:
     call_next(st)
 
 
-def _call(st: CitadelsModel, char: int, seat: int, status: int) -> None:
+def _call(st: CitadelsModel, char: int, seat: int, status: CallStatus) -> None:
     st.calls.append([char, seat, status])
-    st._event(seat if seat >= 0 else None, "call", CHAR_KEYS[char], _STATUS[status])
+    st._event(seat if seat >= 0 else None, "call", CHAR_KEYS[char], status.key)
 
 
 def call_next(st: CitadelsModel) -> None:
@@ -227,9 +226,9 @@ def reveal(st: CitadelsModel, seat: int, char: int) -> None:
 
 def start_turn(st: CitadelsModel, seat: int, char: int, flags: int) -> None:
     """Open the turn of ``char`` played by ``seat`` (flags: action-only, resumed, thanks due)."""
-    st.actor, st.char = seat, char
+    st.actor, st.character = seat, char
     st.builds = _BUILDS[char]
-    st.spent = st.built_n = st.art_n = st.keep_n = 0
+    st.spent = st.built_this_turn = st.beautified_this_turn = st.to_keep = 0
     st.drawn = []
     st.pending = []
     st.flags = flags
@@ -269,7 +268,7 @@ def after_action(st: CitadelsModel) -> None:
     if st.flags & _ONLY:
         finish_turn(st)
         return
-    char = st.char
+    char = st.character
     if char not in _AFTER_POWERS:
         return
     seat = st.actor
@@ -287,7 +286,7 @@ def take_income(st: CitadelsModel, chosen: bool = False) -> None:
     """Collect the acting character's district income (once per turn; the School of Magic
     counts as its colour); recorded when ``chosen`` (the decision) or when it brings gold."""
     st.flags |= _INCOME
-    colour = CHAR_INCOME[st.char]
+    colour = CHAR_INCOME[st.character]
     if colour < 0:
         return
     pays, seat, amount = _PAYS[colour], st.actor, 0
@@ -307,9 +306,9 @@ def finish_turn(st: CitadelsModel, forfeit: bool = False, announce: bool = False
     if not forfeit:
         if not st.flags & (_ONLY | _INCOME):
             take_income(st)
-        if st.char == ALCHEMIST and not st.flags & _ONLY and st.spent:
+        if st.character == ALCHEMIST and not st.flags & _ONLY and st.spent:
             gain(st, seat, st.spent, ALCHEMIST)
-        if st.built_n:
+        if st.built_this_turn:
             if st.rank == 1:
                 st.rank1_built = True
             tax = st.tax_seat
@@ -324,7 +323,7 @@ def finish_turn(st: CitadelsModel, forfeit: bool = False, announce: bool = False
         st._event(seat, "end")
     st.flags = 0  # (the next turn, or the end of the round, sets ``pending`` afresh)
     if st.calls[-1][2] == _BEWITCHED and st.witch >= 0:
-        char = st.char
+        char = st.character
         _call(st, char, st.witch, CallStatus.WITCH)
         start_turn(st, st.witch, char, TurnFlag.RESUMED)
         return
@@ -346,7 +345,7 @@ def end_round(st: CitadelsModel) -> None:
 def close_round(st: CitadelsModel) -> None:
     """Finish the game if a city was completed this round, else draft the next round."""
     st.pending = []
-    if st.end_trig:
+    if st.end_triggered:
         st.phase = Phase.OVER
         st._event(None, "game_over", scores(st))
         return
@@ -403,7 +402,7 @@ def build(st: CitadelsModel, seat: int, dist: int, counted: bool) -> int:
     st.gold[seat] -= cost
     st.spent += cost
     st.hands[seat].remove(dist)
-    st.built_n += 1
+    st.built_this_turn += 1
     if counted:
         st.builds -= 1
     add_district(st, seat, dist, False, st.round)
@@ -426,7 +425,7 @@ def remove_district(st: CitadelsModel, seat: int, dist: int) -> bool:
     if beautified:
         beauty.remove(dist)
     if dist == BELL_TOWER:
-        st.bell = False
+        st.bell_announced = False
     if dist == HAUNTED_CITY and HAUNTED_CITY not in st.built[seat]:
         st.haunted[seat] = -1
     return beautified
@@ -446,6 +445,6 @@ def add_district(st: CitadelsModel, seat: int, dist: int, beautified: bool, haun
 def check_end(st: CitadelsModel, seat: int) -> None:
     """A complete city triggers the end of the game at the end of the round (first: +4)."""
     if len(st.cities[seat]) >= threshold(st):
-        st.end_trig = True
-        if st.first < 0:
-            st.first = seat
+        st.end_triggered = True
+        if st.first_complete < 0:
+            st.first_complete = seat

@@ -293,7 +293,7 @@ class _ModelContext(_Context):
 
     @_lazy
     def mine(self) -> set[str]:
-        return {CHAR_KEYS[c] for c in self._st.chars[self.me]}
+        return {CHAR_KEYS[c] for c in self._st.held[self.me]}
 
     @_lazy
     def sizes(self) -> list[int]:

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 
     from .model import CitadelsModel
 
-_PHASES = list(Phase.NAMES)
-_PENDING = list(PendingKind.NAMES)
+_PHASES = [phase.key for phase in Phase]
+_PENDING = [kind.key for kind in PendingKind]
 
 C, D = NUM_CHARS, NUM_DISTRICTS
 _PER_SEAT = 31 + D
@@ -148,7 +148,7 @@ def encode_state(game: Game, st: CitadelsModel, seat: int | None) -> list[float]
     x = [0.0] * observation_size(game)
     x[st.phase] = 1.0
     x[3:8] = [_sat(st.round, 20), _sat(len(st.deck), 80), float(threshold(st) == 7),
-              float(st.end_trig), _sat(st.rank, 10)]
+              float(st.end_triggered), _sat(st.rank, 10)]
     at = {s: 8 + _PER_SEAT * ((s - me) % n) for s in range(n)}
     for char, s, status in st.calls:
         if s >= 0 and status != CallStatus.WITCH:
@@ -156,7 +156,7 @@ def encode_state(game: Game, st: CitadelsModel, seat: int | None) -> list[float]
     for s, o in at.items():
         city = st.cities[s]
         x[o:o + 6] = [_sat(st.gold[s], 10), _sat(len(st.hands[s]), 10), _sat(len(city), 8),
-                      _sat(len(st.museum[s]), 5), float(st.crown == s), float(st.first == s)]
+                      _sat(len(st.museum[s]), 5), float(st.crown == s), float(st.first_complete == s)]
         _add(x, o + 6, [DIST_COLOUR[d] for d in city], 0.25)
         x[o + 29] = float(actor == s)
         x[o + 30] = _sat(totals[s], 40)
@@ -164,7 +164,7 @@ def encode_state(game: Game, st: CitadelsModel, seat: int | None) -> list[float]
     o = 8 + n * _PER_SEAT
     if seat is not None and not full:  # the view shows its own hand and characters
         _add(x, o, st.hands[seat], 0.5)
-        _add(x, o + D, st.chars[seat])
+        _add(x, o + D, st.held[seat])
     o += D + C
     _add(x, o, st.face_up)
     o += C
@@ -180,7 +180,7 @@ def encode_state(game: Game, st: CitadelsModel, seat: int | None) -> list[float]
         o += C
     if turn:
         f = st.flags
-        x[o + st.char] = 1.0
+        x[o + st.character] = 1.0
         x[o + C:o + C + 7] = [
             float(bool(f & TurnFlag.ACTED)), float(bool(f & TurnFlag.INCOME)),
             float(bool(f & TurnFlag.POWER)), _sat(st.builds, 3), float(bool(f & TurnFlag.ONLY)),

@@ -27,7 +27,7 @@ from .model import CitadelsModel
 def threshold(st: CitadelsModel) -> int:
     """Districts that complete a city: 8, or 7 in the short game or with an announced Bell
     Tower still standing."""
-    return 7 if st.bell else st.game.threshold
+    return 7 if st.bell_announced else st.game.threshold
 
 
 def is_complete(st: CitadelsModel, seat: int) -> bool:
@@ -131,7 +131,7 @@ def has_five_colours(st: CitadelsModel, seat: int) -> bool:
 
 def completion_bonus(st: CitadelsModel, seat: int) -> int:
     """4 to the first seat to complete its city, 2 to every other complete city."""
-    if seat == st.first:
+    if seat == st.first_complete:
         return 4
     return 2 if len(st.cities[seat]) >= threshold(st) else 0
 

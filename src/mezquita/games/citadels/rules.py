@@ -50,7 +50,7 @@ from .model import CitadelsModel, CitadelsSetup, Phase
 from .queries import ranking_keys, scores
 from .view import resample, view
 
-_DRAFT, _TURNS = Phase.DRAFT, Phase.TURNS  # read once per decision: plain names
+_DRAFT, _TURNS = Phase.DRAFT, Phase.TURNS  # read once per decision: plain names (see `model`)
 #: per seat, the one-seat tuple `_to_move` answers (shared: tuples cannot change)
 _ONE_SEAT = tuple((s,) for s in range(MAX_SEATS))
 #: the lobby's choice per rank 1-8: the base character, then its Dark City alternative(s)
@@ -185,13 +185,13 @@ class CitadelsState(CitadelsModel):
         self.murdered = self.robbed = self.bewitched = self.witch = -1
         self.tax_seat = self.bishop_seat = -1
         self.rank1_built = False
-        self.actor = self.char = -1
+        self.actor = self.character = -1
         self.flags = 0
-        self.builds = self.spent = self.built_n = self.art_n = self.keep_n = 0
+        self.builds = self.spent = self.built_this_turn = self.beautified_this_turn = self.to_keep = 0
         self.drawn = []
         self.pending = []
-        self.bell = self.end_trig = False
-        self.first = -1
+        self.bell_announced = self.end_triggered = False
+        self.first_complete = -1
         start_round(self)
 
     def _to_move(self) -> tuple[int, ...]:

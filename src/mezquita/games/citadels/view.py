@@ -15,7 +15,7 @@ from typing import TypeVar
 from .cards import ASSASSIN, CHAR_INDEX, CHAR_KEYS, CHAR_RANK, DIST_KEYS, HOSPITAL, THIEF, WITCH
 from .decisions import TABLE
 from .flow import take_top
-from .model import CallStatus, CitadelsModel, PendingKind, Phase, TurnFlag
+from .model import CallStatus, CitadelsModel, DraftStep, PendingKind, Phase, TurnFlag
 from .queries import score_parts, threshold
 
 #: a state of the model (`resample` returns a world of the same class)
@@ -50,16 +50,16 @@ def view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
             "beautified": _sorted_keys(st.beauty[s]),
             "museum_size": len(st.museum[s]),
             "characters": revealed[s],
-            "character_count": len(st.chars[s]),
+            "character_count": len(st.held[s]),
             "score": score_parts(st, s),
         }
         if full:
             info["hand"] = _sorted_keys(st.hands[s])
             info["museum"] = _sorted_keys(st.museum[s])
-            info["held"] = [CHAR_KEYS[c] for c in st.chars[s]]
+            info["held"] = [CHAR_KEYS[c] for c in st.held[s]]
         seats.append(info)
     if seat is not None and not full:  # the seat's own secrets
-        held = st.chars[seat]
+        held = st.held[seat]
         hand: list[str] | None = _sorted_keys(st.hands[seat])
         museum: list[str] | None = _sorted_keys(st.museum[seat])
         my_characters = [CHAR_KEYS[c] for c in held]
@@ -71,12 +71,12 @@ def view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
         my_characters, my_targets = [], []
     return {
         "round": st.round,
-        "phase": Phase.NAMES[st.phase],
+        "phase": st.phase.key,
         "crown": st.crown,
         "threshold": threshold(st),
-        "bell_tower": st.bell,
-        "end_triggered": st.end_trig,
-        "first_complete": st.first,
+        "bell_tower": st.bell_announced,
+        "end_triggered": st.end_triggered,
+        "first_complete": st.first_complete,
         "deck_size": len(st.deck),
         "deck": _sorted_keys(st.deck) if full else None,
         "character_deck": [CHAR_KEYS[c] for c in st.game.characters],
@@ -89,7 +89,7 @@ def view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
         "face_down": [CHAR_KEYS[c] for c in st.face_down] if full else None,
         "draft": _draft_view(st, seat, full),
         "rank": st.rank,
-        "calls": [{"character": CHAR_KEYS[c], "seat": s, "status": CallStatus.NAMES[k]}
+        "calls": [{"character": CHAR_KEYS[c], "seat": s, "status": CallStatus(k).key}
                   for c, s, k in st.calls],
         "murdered": _char(st.murdered),
         "robbed": _char(st.robbed),
@@ -107,12 +107,12 @@ def _draft_view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
     drafter = st.plan[st.step][0] if drafting else -1
     return {
         "drafter": drafter,
-        "kind": ("pick", "discard")[st.plan[st.step][1]] if drafting else None,
+        "kind": DraftStep(st.plan[st.step][1]).key if drafting else None,
         "pool": [CHAR_KEYS[c] for c in st.pool] if drafting and (full or seat == drafter) else None,
         "pool_size": len(st.pool),
-        "steps_done": [[s, ("pick", "discard")[k]] for s, k, _, _ in st.dlog],
-        "mine": [{"seat": s, "kind": ("pick", "discard")[k], "pool": [CHAR_KEYS[c] for c in pool],
-                  "card": CHAR_KEYS[card]} for s, k, pool, card in st.dlog if full or s == seat],
+        "steps_done": [[s, DraftStep(k).key] for s, k, _, _ in st.draft_log],
+        "mine": [{"seat": s, "kind": DraftStep(k).key, "pool": [CHAR_KEYS[c] for c in pool],
+                  "card": CHAR_KEYS[card]} for s, k, pool, card in st.draft_log if full or s == seat],
     }
 
 
@@ -120,7 +120,7 @@ def _turn_view(st: CitadelsModel, seat: int | None, full: bool) -> dict:
     f = st.flags
     return {
         "seat": st.actor,
-        "character": CHAR_KEYS[st.char],
+        "character": CHAR_KEYS[st.character],
         "acted": bool(f & TurnFlag.ACTED),
         "builds_left": st.builds,
         "income_taken": bool(f & TurnFlag.INCOME),
@@ -138,7 +138,7 @@ def _pending_view(st: CitadelsModel, seat: int | None, full: bool) -> dict | Non
         return None
     top = st.pending[-1]
     kind, who = top.kind, top.seat
-    out: dict = {"kind": PendingKind.NAMES[kind], "seat": who}
+    out: dict = {"kind": kind.key, "seat": who}
     if kind == PendingKind.WIZARD_TAKE:
         out["target"] = top.other
         if full or seat == who:
@@ -173,11 +173,11 @@ def _resample_characters(st: CitadelsModel, new: CitadelsModel, seat: int,
     saw, same called status. Such swaps keep its view and yield a possible draft. A murdered
     character that was held (its call says so, not who) may also trade places with a held
     character not yet called. Returns the permutation applied (character -> character)."""
-    seen = [set(pool) for s, _, pool, _ in st.dlog if s == seat]
+    seen = [set(pool) for s, _, pool, _ in st.draft_log if s == seat]
     if st.phase == Phase.DRAFT and st.plan[st.step][0] == seat:
         seen.append(set(st.pool))
-    known = set(st.face_up) | set(st.chars[seat])
-    known.update(card for s, _, _, card in st.dlog if s == seat)
+    known = set(st.face_up) | set(st.held[seat])
+    known.update(card for s, _, _, card in st.draft_log if s == seat)
     known.update(c for c, s, status in st.calls if s >= 0 or status == CallStatus.ABSENT)
     murdered = st.murdered
     hidden_victim = (murdered >= 0 and murdered not in known
@@ -212,15 +212,15 @@ def _resample_characters(st: CitadelsModel, new: CitadelsModel, seat: int,
             perm[c] = b
     if all(i == p for i, p in enumerate(perm)):
         return perm
-    new.chars = [[perm[c] for c in cs] for cs in st.chars]
+    new.held = [[perm[c] for c in cs] for cs in st.held]
     new.holder = [-1] * len(st.holder)
-    for s, cs in enumerate(new.chars):
+    for s, cs in enumerate(new.held):
         for c in cs:
             new.holder[c] = s
     new.face_down = [perm[c] for c in st.face_down]
-    new.fd_random = perm[st.fd_random]
+    new.random_face_down = perm[st.random_face_down]
     new.pool = sorted(perm[c] for c in st.pool)
-    new.dlog = [[s, k, sorted(perm[c] for c in pool), perm[card]] for s, k, pool, card in st.dlog]
+    new.draft_log = [[s, k, sorted(perm[c] for c in pool), perm[card]] for s, k, pool, card in st.draft_log]
     return perm
 
 
@@ -231,10 +231,10 @@ def _place_key(st: CitadelsModel):
     def key(c: int) -> tuple[int, ...]:
         seat = st.holder[c]
         if seat >= 0:
-            return (0, seat, st.chars[seat].index(c))
+            return (0, seat, st.held[seat].index(c))
         if c in st.face_down:
             return (1, st.face_down.index(c))
-        return (2,) if c == st.fd_random else (3,) if c in st.pool else (4,)
+        return (2,) if c == st.random_face_down else (3,) if c in st.pool else (4,)
 
     return key
 

@@ -16,6 +16,14 @@ from mezquita.agents import Agent, Turn
 if TYPE_CHECKING:
     from .rules import CordobaGame
 
+#: the blur of a landmark's margin: ``SPREAD + SPREAD_PER_CARD * sqrt(cards the opponent can
+#: still play + 1)``
+SPREAD, SPREAD_PER_CARD = 2.0, 1.2
+#: the start player wins ties: its margin counts this much more, the other's this much less
+TIE_EDGE = 0.5
+#: per power of the card played: the cheaper card is preferred by this much
+CARD_COST = 0.02
+
 
 class CordobaHeuristic(Agent):
     """Greedy expected-control maximiser (see the module docstring)."""
@@ -30,8 +38,8 @@ class CordobaHeuristic(Agent):
         unseen = [c for c in range(1, view["cards"] + 1) if c not in known_other]
         mean_hidden = sum(unseen) / len(unseen) if unseen else 0.0
         still_to_play = [view["hand_sizes"][s] + view["deck_sizes"][s] for s in (0, 1)]
-        spread = 2.0 + 1.2 * math.sqrt(still_to_play[other] + 1)
-        tie_edge = 0.5 if view["start_player"] == me else -0.5
+        spread = SPREAD + SPREAD_PER_CARD * math.sqrt(still_to_play[other] + 1)
+        tie_edge = TIE_EDGE if view["start_player"] == me else -TIE_EDGE
 
         def control(lm: dict, extra: int) -> float:
             mine = sum(lm["cards"][me]) + extra
@@ -47,7 +55,7 @@ class CordobaHeuristic(Agent):
         for action in turn.legal:
             card, landmark = self.game.play.values(action)
             gain = landmark * (control(by_value[landmark], card) - base[landmark])
-            score = gain - 0.02 * card
+            score = gain - CARD_COST * card
             if score > best_score:
                 best, best_score = action, score
         return best

@@ -45,8 +45,8 @@ OTHERS_FACE_UP = MINE_ON_BOARD + NUM_POWERS  # 88
 COUNTS = OTHERS_FACE_UP + NUM_POWERS  # 98
 OBSERVATION_SIZE = COUNTS + 8  # 106
 
-_MAX_TOTAL = sum(range(1, NUM_POWERS + 1))  # 55: a whole deck at one landmark
-_MAX_GAME_SCORE = sum(range(1, NUM_LANDMARKS + 1))  # 28: every landmark controlled
+MAX_TOTAL = sum(range(1, NUM_POWERS + 1))  # 55: a whole deck at one landmark
+MAX_GAME_SCORE = sum(range(1, NUM_LANDMARKS + 1))  # 28: every landmark controlled
 
 
 def observation_size(game) -> int:
@@ -74,8 +74,8 @@ def encode_view(game, view: dict) -> list[float]:
         out[base + 4] = float(lm["controller"] == other)
         out[base + 5] = len(mine) / NUM_POWERS
         out[base + 6] = len(theirs) / NUM_POWERS
-        out[base + 7] = sum(c for c in mine if c is not None) / _MAX_TOTAL
-        out[base + 8] = sum(c for c in theirs if c is not None) / _MAX_TOTAL
+        out[base + 7] = sum(c for c in mine if c is not None) / MAX_TOTAL
+        out[base + 8] = sum(c for c in theirs if c is not None) / MAX_TOTAL
         for card in mine:
             if card is not None:
                 out[MINE_ON_BOARD + card - 1] = 1.0
@@ -88,10 +88,10 @@ def encode_view(game, view: dict) -> list[float]:
     out[COUNTS + 1] = view["hand_sizes"][other] / NUM_POWERS
     out[COUNTS + 2] = view["deck_sizes"][me] / NUM_POWERS
     out[COUNTS + 3] = view["deck_sizes"][other] / NUM_POWERS
-    out[COUNTS + 4] = view["game_scores"][me] / _MAX_GAME_SCORE
-    out[COUNTS + 5] = view["game_scores"][other] / _MAX_GAME_SCORE
-    out[COUNTS + 6] = view["past_scores"][me] / (2 * _MAX_GAME_SCORE)
-    out[COUNTS + 7] = view["past_scores"][other] / (2 * _MAX_GAME_SCORE)
+    out[COUNTS + 4] = view["game_scores"][me] / MAX_GAME_SCORE
+    out[COUNTS + 5] = view["game_scores"][other] / MAX_GAME_SCORE
+    out[COUNTS + 6] = view["past_scores"][me] / (2 * MAX_GAME_SCORE)
+    out[COUNTS + 7] = view["past_scores"][other] / (2 * MAX_GAME_SCORE)
     return out
 
 
@@ -126,11 +126,11 @@ def encode_state(game, state, seat: int | None) -> list[float]:
         out[base + 5] = len(mine) / NUM_POWERS
         out[base + 6] = len(theirs) / NUM_POWERS
         if up or full or seat is not None:
-            out[base + 7] = mine_total / _MAX_TOTAL
+            out[base + 7] = mine_total / MAX_TOTAL
             for card in mine:
                 out[MINE_ON_BOARD + card - 1] = 1.0
         if up or full:
-            out[base + 8] = theirs_total / _MAX_TOTAL
+            out[base + 8] = theirs_total / MAX_TOTAL
             for card in theirs:
                 out[OTHERS_FACE_UP + card - 1] = 1.0
     if seat is not None and not full:
@@ -140,10 +140,10 @@ def encode_state(game, state, seat: int | None) -> list[float]:
     out[COUNTS + 1] = len(state.hands[other]) / NUM_POWERS
     out[COUNTS + 2] = len(state.decks[me]) / NUM_POWERS
     out[COUNTS + 3] = len(state.decks[other]) / NUM_POWERS
-    out[COUNTS + 4] = scores[me] / _MAX_GAME_SCORE
-    out[COUNTS + 5] = scores[other] / _MAX_GAME_SCORE
+    out[COUNTS + 4] = scores[me] / MAX_GAME_SCORE
+    out[COUNTS + 5] = scores[other] / MAX_GAME_SCORE
     if game.games_in_match > 1:  # a single game has no past scores
         past = state._past_scores()
-        out[COUNTS + 6] = past[me] / (2 * _MAX_GAME_SCORE)
-        out[COUNTS + 7] = past[other] / (2 * _MAX_GAME_SCORE)
+        out[COUNTS + 6] = past[me] / (2 * MAX_GAME_SCORE)
+        out[COUNTS + 7] = past[other] / (2 * MAX_GAME_SCORE)
     return out

@@ -20,8 +20,10 @@ from .cards import MAX_AMOUNT, CardSet, Effect
 #: oak tree, bark, cork (the heuristic plays by the same table and Hire bonus)
 VALUES = (1.5, 3.0, 10.0)
 HIRE_VALUE = 4.0
-#: rounds in which hiring still pays (the median game lasts 8-9 rounds)
+#: rounds in which hiring still pays (the median game lasts 8-9 rounds); later, Hire is
+#: worth ``LATE_HIRE`` of ``HIRE_VALUE``
 HIRE_ROUNDS = 8
+LATE_HIRE = 0.3
 TOP_BONUS = 1.0
 SCALE = 30.0
 
@@ -65,7 +67,7 @@ def evaluate(state: _Position, seat: int) -> float:
     """The value of ``state`` for ``seat`` in [-1, 1] (see the module docstring)."""
     res = [list(r) for r in state.resources]
     worth = [0.0, 0.0]
-    hire = HIRE_VALUE if state.round < HIRE_ROUNDS else 0.3 * HIRE_VALUE
+    hire = HIRE_VALUE if state.round < HIRE_ROUNDS else LATE_HIRE * HIRE_VALUE
     for card, space, uses in _pending(state):
         worker = state.spaces[card][space]
         owner = worker % 2

@@ -17,11 +17,17 @@ from __future__ import annotations
 from mezquita.agents import Agent, Turn
 
 from .cards import Effect
-from .evaluation import HIRE_VALUE, VALUES
+from .evaluation import HIRE_ROUNDS, HIRE_VALUE, LATE_HIRE, VALUES
 from .rules import CorticaGame, can_pay, convert
 
+#: a placement counts this share of what it denies the opponent
 DENIAL = 0.4
+#: the standard deviation of the noise added to every score
 NOISE = 0.3
+#: a plan flipped without using it: this share of the change in what the plan gains
+FLIP_SHARE = 0.2
+#: per space of a card: the earlier space is preferred by this much
+SPACE_PENALTY = 0.05
 
 
 class CorticaHeuristic(Agent):
@@ -47,7 +53,7 @@ class CorticaHeuristic(Agent):
         info = view["resolving"]
         card = info["card"]
         intern_first = info["uses_left"] == 2
-        early = 1.0 if view["round"] < 8 else 0.3
+        early = 1.0 if view["round"] < HIRE_ROUNDS else LATE_HIRE
         game = self.game
         scores = {}
         for a in legal:
@@ -76,7 +82,7 @@ class CorticaHeuristic(Agent):
         if block is game.use_plan:
             convert(after, cards.plans[p].sides[self.plans[p]])
         elif block is game.flip_plan:
-            return after, 0.2 * (self._plan_gain(p, 1 - self.plans[p], res)
+            return after, FLIP_SHARE * (self._plan_gain(p, 1 - self.plans[p], res)
                                  - self._plan_gain(p, self.plans[p], res))
         elif block is game.flip_use_plan:
             convert(after, cards.plans[p].sides[1 - self.plans[p]])
@@ -105,7 +111,7 @@ class CorticaHeuristic(Agent):
     # -- placing -------------------------------------------------------------------------------
     def _round_value(self, view: dict, seat: int, extra: tuple[int, int] | None) -> float:
         """Value ``seat``'s placed workers (plus ``extra`` = (card, space)) add, left to right."""
-        early = 1.0 if view["round"] < 8 else 0.3
+        early = 1.0 if view["round"] < HIRE_ROUNDS else LATE_HIRE
         res = _resources(view, seat)
         total = 0.0
         for slot in view["row"][1:]:
@@ -152,12 +158,12 @@ class CorticaHeuristic(Agent):
             card, space = self.game.place.indices(a)
             mine = self._round_value(view, me, (card, space)) - base_me
             theirs = self._round_value(view, 1 - me, (card, space)) - base_opp
-            scores[a] = mine + DENIAL * theirs - 0.05 * space
+            scores[a] = mine + DENIAL * theirs - SPACE_PENALTY * space
         return scores
 
     # -- resting -------------------------------------------------------------------------------
     def _rest_scores(self, view: dict, me: int, legal: list[int]) -> dict[int, float]:
-        early = 1.0 if view["round"] < 8 else 0.3
+        early = 1.0 if view["round"] < HIRE_ROUNDS else LATE_HIRE
         mine, theirs = _resources(view, me), _resources(view, 1 - me)
         rest = self.game.rest
         return {a: self._best_use(rest.indices(a)[0], theirs, early)
