@@ -541,12 +541,15 @@ S = TypeVar("S", bound=State)
 
 
 class Game(Generic[S]):
-    """A game with its options fixed. Immutable; makes states and translates actions.
+    """A game with its options fixed; makes states and translates actions. Its rules and
+    constants never change after ``_configure``; the only thing that grows is a game's own
+    memo tables (named ``*_memo``), bounded caches of pure functions of a position (Córdoba's
+    legal ids per hand), which never change an answer.
 
     Subclasses set ``info`` and ``decisions`` (a `Decisions` table, as a class attribute or in
-    ``_configure``; ``actions`` is its action space), implement ``max_game_length``,
-    ``event_text`` and ``render_text``, and are registered with their state class by
-    ``register(XGame, XState)``.
+    ``_configure``; ``actions`` is its action space), implement ``max_game_length``, word
+    their events and views in their package's ``words`` and ``render`` modules, and are
+    registered with their state class by ``register(XGame, XState)``.
     A ``players`` option, when declared, sets ``num_players``; otherwise the game has
     ``info.min_players`` seats.
     """

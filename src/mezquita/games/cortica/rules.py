@@ -145,7 +145,7 @@ class CorticaGame(Game["CorticaState"]):
         # Legal id lists are shared between states (callers never change them): resting by
         # the resting card, placing in the nodes of `placing`, resolving memoised (keys in
         # `_resolve_legal`: at most 2 sides x 512 resource triples per card, 3 x 512 x 8 plan
-        # sides on a card using plans), as are conversions (`_convert`: 512 per effect).
+        # sides on a card using plans), as are conversions (`conversion_memo`, `_convert`: 512 per effect).
         self.rest_legal = tuple([self.ids["rest"][c] for c in range(NUM_ACTIONS_CARDS) if c != resting]
                                 for resting in range(NUM_ACTIONS_CARDS))
         self.placing = placing(tuple(card.spaces for card in self.cards.actions),
@@ -159,7 +159,7 @@ class CorticaGame(Game["CorticaState"]):
         # depend on the resources)
         self.pays = tuple(any(e.special is None and any(e.pay) for e in card.options)
                           for card in self.cards.actions)
-        self.conversions: dict[tuple[int, ...], tuple[list[int], dict, dict]] = {}
+        self.conversion_memo: dict[tuple[int, ...], tuple[list[int], dict, dict]] = {}
 
     @property
     def max_game_length(self) -> int:
@@ -449,12 +449,12 @@ class CorticaState(State):
         res = self.resources[seat]
         # The game keeps its card set, and so every effect, alive: ids stay unique.
         key = (id(effect), times, *res)
-        change = self.game.conversions.get(key)
+        change = self.game.conversion_memo.get(key)
         if change is None:
             after = res.copy()
             for _ in range(times):
                 convert(after, effect)
-            change = self.game.conversions[key] = (after, *_change(res, after, effect.pay, times == 2))
+            change = self.game.conversion_memo[key] = (after, *_change(res, after, effect.pay, times == 2))
         after, paid, gained = change
         res[:] = after
         return paid.copy(), gained.copy()
