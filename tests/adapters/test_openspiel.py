@@ -218,3 +218,43 @@ def test_recall_window_parameter_sets_the_window_and_refuses_nonsense():
         g.observation_size + g.num_actions)
     with pytest.raises(ValueError, match="recall_window is a number of decisions"):
         pyspiel.load_game("mezquita_cordoba", {"recall_window": -1})
+
+
+def _information_states(game: pyspiel.Game, deals: list[int], depth: int):
+    """Every node of the explicit-chance tree under ``deals`` to ``depth`` moves: per seat,
+    its information-state string and everything it saw on the way (its view and its log at
+    every node from the deal on, the definition of what the seat can tell apart)."""
+    for deal in deals:
+        root = game.new_initial_state()
+        root.apply_action(deal)
+        frontier = [(root, [()] * game.num_players())]
+        for level in range(depth + 1):
+            grown = []
+            for state, seen in frontier:
+                truth = state.mezquita_state
+                seen = [(*s, (canonical(truth.view(seat)), canonical(truth.log(seat))))
+                        for seat, s in enumerate(seen)]
+                for seat in range(game.num_players()):
+                    yield seat, seen[seat], state.information_state_string(seat)
+                if level < depth and not state.is_terminal():
+                    grown += [(state.child(a), seen) for a in state.legal_actions()]
+            frontier = grown
+
+
+def _assert_exact(game: pyspiel.Game, deals: list[int], depth: int) -> int:
+    """Equal strings exactly where the seat saw the same: no two histories it can tell apart
+    share a string (which would break perfect recall) and no string tells apart two it
+    cannot (a leak). Returns how many (seat, node) pairs were compared."""
+    strings_of, seen_of, count = {}, {}, 0
+    for seat, seen, string in _information_states(game, deals, depth):
+        assert strings_of.setdefault((seat, seen), string) == string, "a leak"
+        assert seen_of.setdefault((seat, string), seen) == seen, "not perfect recall"
+        count += 1
+    return count
+
+
+def test_information_state_strings_are_exact_on_the_whole_small_tree():
+    game = pyspiel.load_game("mezquita_cordoba", {"cards": 3, "landmarks": 3,
+                                                  "explicit_chance": True})
+    assert _assert_exact(game, list(range(36)), depth=6) == 2 * 6_840  # seats x nodes
+

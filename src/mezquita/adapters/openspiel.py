@@ -30,15 +30,18 @@ How the engine maps onto OpenSpiel:
 - **Information.** Games with hidden information are IMPERFECT_INFORMATION. The observation
   string is the seat's view as canonical JSON and the observation tensor
   ``game.encode_view(view)``. The information state has perfect recall: its string adds the
-  seat's whole log (``state.log(seat)``: every move as the seat saw it, in order), and its
-  tensor holds the observation now followed, for each of the seat's past decisions, by the
+  seat's whole log (``state.log(seat)``: every move as the seat saw it, in order). Its tensor
+  holds the observation now followed, for each of the seat's past decisions, by the
   observation it decided on and the one-hot action it took (oldest first, zero-padded to the
   game's length bound). Where that bound would make the tensor larger than
   ``MAX_INFO_TENSOR`` floats (Citadels, Wittig's Cordoba) the tensor keeps the same layout
   over the seat's last ``RECALL_WINDOW`` decisions only (a window: two information states
   differing only before it share a tensor; the string stays exact). The game parameter
-  ``recall_window=K`` sets the window of any game (0, the default, chooses as above). A public-only observer
-  (``private_info=NONE``) uses the spectator's view.
+  ``recall_window=K`` sets the window of any game (0, the default, chooses as above). A
+  public-only observer (``private_info=NONE``) uses the spectator's view. The recall is
+  worked out only when asked, by replaying the moves played since it was last asked, so
+  playing costs nothing extra; with explicit chance the strings are kept by deal and
+  history, so a tree walk (CFR) works each out once.
 - **Utility** is CONSTANT_SUM 1 in [0, 1]: win 1, loss 0, draws shared, at the end only.
 - **Simultaneous games** are SIMULTANEOUS: a node where several seats move is a
   simultaneous node (the others play the extra action ``num_actions``, "pass"); a node with
@@ -55,7 +58,8 @@ comma-separated strings, and options whose default is ``None`` are not exposed.
 from __future__ import annotations
 
 import random
-from typing import Any
+import sys
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -146,6 +150,11 @@ class MezquitaSpielGame(pyspiel.Game):
             self.deals = g.deals() if explicit else None
         except MezquitaError as err:
             raise ValueError(f"{short_name(self.game_id)}: no explicit chance here: {err}") from None
+        # explicit chance: each deal's initial state, made once, and the information-state
+        # strings worked out so far, by seat, deal and history (a tree walk asks them again
+        # on fresh copies of the same states every iteration)
+        self.dealt: dict[int, _Snapshot] = {}
+        self.information: dict[tuple, str] | None = {} if explicit else None
         self.pass_action = g.num_actions  # only played in simultaneous nodes
         # recall: the observation now, then per past decision its observation + action, for
         # the whole game where that fits MAX_INFO_TENSOR, else for the last RECALL_WINDOW
@@ -171,6 +180,15 @@ class MezquitaSpielGame(pyspiel.Game):
         """A state dealt from the next seed of the game's stream (dealt when first used), or
         with explicit chance the chance node of the deal."""
         return MezquitaSpielState(self)
+
+    def dealt_snapshot(self, outcome: int) -> _Snapshot:
+        """The initial state of deal number ``outcome`` (explicit chance), made once."""
+        snapshot = self.dealt.get(outcome)
+        if snapshot is None:
+            assert self.deals is not None  # only the explicit deal node deals by number
+            state = self.mezquita.dealt_state(self.deals[outcome][0])
+            snapshot = self.dealt[outcome] = _Snapshot.initial(state)
+        return snapshot
 
     def next_seed(self) -> int:
         """The next deal seed of the stream started by the ``seed`` parameter."""
@@ -270,10 +288,12 @@ class MezquitaSpielState(pyspiel.State):
         from ``probability_sampler`` (a callable returning uniform floats in [0, 1)). The
         world keeps ``player_id``'s recall; the other seats' is unknown to it and left out."""
         rng = random.Random(int(probability_sampler() * 2**53))
+        recall = self._world.recall()
         resampled = self.mezquita_state.resample(player_id, rng)
         new = self.clone()
-        recall = [list(r) if seat == player_id else [] for seat, r in enumerate(self._world.recall)]
-        new._world = _World.of(resampled, recall, self._world.window)
+        known = tuple(r if seat == player_id else () for seat, r in enumerate(recall))
+        new._world = _World.of(_Snapshot(resampled.clone(), known), resampled, [],
+                               self._world.window)
         return new
 
     def __str__(self) -> str:
@@ -293,11 +313,10 @@ class MezquitaObserver:
 
     def __init__(self, game: MezquitaSpielGame, iig_obs_type) -> None:
         self.game = game.mezquita
-        self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
         self.public_only = bool(
             iig_obs_type and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         )
-        self.recall = self.perfect_recall and not self.public_only
+        self.recall = bool(iig_obs_type and iig_obs_type.perfect_recall) and not self.public_only
         size = game.recall_size if self.recall else self.game.observation_size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -317,41 +336,84 @@ class MezquitaObserver:
         if not self.recall:
             return
         width = size + self.game.num_actions
-        for k, (seen, action) in enumerate(state._world.recall_of(player)):
+        world = state._world
+        for k, decision in enumerate(world.recall()[player][-world.window:]):
             start = size + k * width
-            self.tensor[start:start + size] = seen
-            self.tensor[start + size + action] = 1.0
+            self.tensor[start:start + size] = decision.observation
+            self.tensor[start + size + decision.action] = 1.0
 
     def string_from(self, state: MezquitaSpielState, player: int) -> str:
-        """The view as canonical JSON; the information state adds the seat's whole log."""
+        """The view as canonical JSON; the information state's adds the seat's whole log
+        (`_World.information`)."""
         if state._world.awaiting_deal:
             return "the deal"
-        view = self._view(state, player)
-        if not self.perfect_recall or self.public_only:
-            return canonical(view)
-        return canonical({"view": view, "log": state.mezquita_state.log(player)})
+        if not self.recall:
+            return canonical(self._view(state, player))
+        return state._world.information(player)
+
+
+class _Decision(NamedTuple):
+    """One decision of a seat: its observation then (encoded; None once older than the
+    information-state tensor's window) and the action taken."""
+
+    observation: np.ndarray | None
+    action: int
+
+    @classmethod
+    def at(cls, state: State, seat: int, action: int) -> _Decision:
+        """``seat`` deciding on ``action`` at ``state`` (before it is played)."""
+        return cls(np.asarray(state.game.encode_state(state, seat), np.float32), action)
+
+
+class _Snapshot(NamedTuple):
+    """A state that nothing changes any more (replays start from a clone), each seat's
+    decisions up to it (oldest first), and how many nodes its world had played to reach it."""
+
+    state: State
+    decisions: tuple[tuple[_Decision, ...], ...]
+    nodes: int = 0
+
+    @classmethod
+    def initial(cls, state: State) -> _Snapshot:
+        """A new game's state: nobody has decided anything yet."""
+        return cls(state, ((),) * state.game.num_players)
 
 
 class _World:
-    """Holds a wrapped Mezquita state and each seat's recall (the observation at each of its
-    last ``window`` decisions and the action taken, for the information-state tensor). OpenSpiel clones a
-    Python state by building a fresh initial state and deep-copying its attributes, and
-    serialises it by pickling them: the fresh state deals only when first used, a deep copy is
-    ``State.clone`` and a pickle is ``State.to_json``."""
+    """Holds a wrapped Mezquita state and what each seat recalls of the game (its
+    `_Decision` s), worked out only when asked. The world keeps its ``root`` (the deal, or a
+    state resampled for a seat, with the decisions known there) and the moves played since
+    (``played``, one dict per node); asking replays them on a copy of the root's state and
+    keeps the result (``latest``), so the next ask replays only what was played since.
+    Playing a move thus costs nothing extra, and a tree walk that never asks (or, with
+    explicit chance, finds the string already worked out) never replays.
+
+    OpenSpiel clones a Python state by building a fresh initial state and deep-copying its
+    attributes, and serialises it by pickling them: the fresh state deals only when first
+    used, a deep copy is ``State.clone`` (snapshots are shared) and a pickle is the state and
+    the root's as JSON (``State.to_json``) with the moves played."""
+
+    root: _Snapshot
+    latest: _Snapshot
 
     def __init__(self, source: MezquitaSpielGame) -> None:
         self._source: MezquitaSpielGame | None = source
         self._state: State | None = None
+        self.played: list[dict[int, int]] = []
         self.awaiting_deal = source.deals is not None
-        self.recall: list[list] = [[] for _ in range(source.num_players())]
         self.window = source.recall_window
+        # explicit chance: the deal's number, and the game's information-state strings
+        self.deal_number: int | None = None
+        self.memo: dict[tuple, str] | None = None
 
     @classmethod
-    def of(cls, state: State | None, recall: list[list], window: int, awaiting: bool = False,
-           source: MezquitaSpielGame | None = None) -> _World:
+    def of(cls, root: _Snapshot, state: State, played: list[dict[int, int]],
+           window: int) -> _World:
+        """A world at ``state``, reached by playing ``played`` from ``root``."""
         world = cls.__new__(cls)
-        world._source, world._state, world.awaiting_deal = source, state, awaiting
-        world.recall, world.window = recall, window
+        world._source, world._state, world.root = None, state, root
+        world.latest, world.played, world.awaiting_deal = root, played, False
+        world.window, world.deal_number, world.memo = window, None, None
         return world
 
     def state(self) -> State:
@@ -361,6 +423,7 @@ class _World:
             source = self._source
             assert source is not None  # a fresh world keeps its game until it deals
             self._state = source.mezquita.new_state(source.next_seed())
+            self.root = self.latest = _Snapshot.initial(self._state.clone())
             self._source = None
         return self._state
 
@@ -368,46 +431,78 @@ class _World:
         """Take deal number ``outcome`` of the explicit chance node."""
         source = self._source
         assert source is not None and source.deals is not None  # the explicit deal node
-        self._state = source.mezquita.dealt_state(source.deals[outcome][0])
+        self.root = self.latest = source.dealt_snapshot(outcome)
+        self._state = self.root.state.clone()
+        self.deal_number, self.memo = outcome, source.information
         self._source, self.awaiting_deal = None, False
 
     def remember(self, moves: dict[int, int]) -> None:
-        """Before ``moves`` are played: each mover's observation now and its action (the
-        oldest recalled decision goes once the window is full)."""
-        state = self.state()
-        encode = state.game.encode_state
-        seen = {seat: tuple(encode(state, seat)) for seat in moves}
-        for seat, action in moves.items():
-            recall = self.recall[seat]
-            recall.append((seen[seat], action))
-            if len(recall) > self.window:
-                del recall[0]
+        """Before ``moves`` are played: note them (the decisions are worked out when asked)."""
+        self.state()
+        self.played.append(moves)
 
-    def recall_of(self, seat: int) -> list:
-        """``seat``'s recalled decisions as ``(observation, action)`` pairs, oldest first."""
-        return self.recall[seat]
+    def recall(self) -> tuple[tuple[_Decision, ...], ...]:
+        """Each seat's decisions so far, oldest first."""
+        self.state()
+        latest = self.latest
+        if latest.nodes < len(self.played):
+            decisions = [list(d) for d in latest.decisions]
+            state = latest.state.clone()
+            for moves in self.played[latest.nodes:]:
+                for seat, action in moves.items():  # all decided on the same position
+                    decisions[seat].append(_Decision.at(state, seat, action))
+                for seat, action in moves.items():
+                    state.apply(seat, action)
+            for recalled in decisions:  # the tensor keeps the last `window` observations
+                for k in range(len(recalled) - self.window):
+                    recalled[k] = recalled[k]._replace(observation=None)
+            self.latest = latest = _Snapshot(state, tuple(map(tuple, decisions)),
+                                             len(self.played))
+        return latest.decisions
+
+    def information(self, seat: int) -> str:
+        """``seat``'s information-state string: canonical JSON of its log and its view now
+        (``{"log": [...], "view": {...}}``). With explicit chance it is kept by seat, deal
+        and history (a tree walk asks again for the same nodes on fresh copies of them)."""
+        state = self.state()
+        memo = self.memo
+        if memo is not None:
+            key = (seat, self.deal_number, *state.history)
+            text = memo.get(key)
+            if text is not None:
+                return text
+        text = canonical({"view": state.view(seat), "log": state.log(seat)})
+        if memo is not None:
+            memo[key] = text = sys.intern(text)
+        return text
 
     def __deepcopy__(self, memo: dict) -> _World:
-        recall = [list(r) for r in self.recall]
         if self.awaiting_deal:
-            return _World.of(None, recall, self.window, True, self._source)
-        return _World.of(self.state().clone(), recall, self.window)
+            assert self._source is not None  # the deal node keeps its game
+            return _World(self._source)
+        world = _World.of(self.root, self.state().clone(), self.played.copy(), self.window)
+        world.latest, world.deal_number, world.memo = self.latest, self.deal_number, self.memo
+        return world
 
     def __reduce__(self):
         if self.awaiting_deal:
             return _world_awaiting, (str(self._source),)
         state = self.state()
         return _world_from_json, (state.game.info.id, state.game.options, state.to_json(),
-                                  self.recall, self.window)
+                                  self.root.state.to_json(), self.root.decisions,
+                                  self.played, self.window)
 
 
 def _deserialize_state(game_string: str, data: str) -> MezquitaSpielState:
     return pyspiel.load_game(game_string).deserialize_state(data)
 
 
-def _world_from_json(game_id: str, options: dict, data: dict, recall: list,
-                     window: int) -> _World:
-    return _World.of(load(game_id, **options).state_from_json(data), recall, window)
+def _world_from_json(game_id: str, options: dict, data: dict, root: dict,
+                     decisions: tuple[tuple[_Decision, ...], ...],
+                     played: list[dict[int, int]], window: int) -> _World:
+    game = load(game_id, **options)
+    return _World.of(_Snapshot(game.state_from_json(root), decisions),
+                     game.state_from_json(data), played, window)
 
 
 def _world_awaiting(game_string: str) -> _World:
