@@ -258,3 +258,15 @@ def test_information_state_strings_are_exact_on_the_whole_small_tree():
                                                   "explicit_chance": True})
     assert _assert_exact(game, list(range(36)), depth=6) == 2 * 6_840  # seats x nodes
 
+
+def test_information_state_strings_recall_a_hand_that_later_draws_make_alike():
+    """Hands of 3 from 5 cards: seat 0's first hand is 1,2,3 or 1,2,4; playing 1 then 4 (its
+    draws 4 then 5, or 3 then 5) leaves the same hand, board and log, yet the seat saw
+    different hands at first. Seat 1's deck is fixed; seat 0's takes every order that
+    draws 5 last (both of those among them)."""
+    game = pyspiel.load_game("mezquita_cordoba", {"cards": 5, "hand": 3, "landmarks": 2,
+                                                  "explicit_chance": True})
+    deals = [k for k, (deal, _) in enumerate(game.deals)
+             if deal[0][0] == 5 and deal[1] == [1, 2, 3, 4, 5]]
+    assert len(deals) == 24
+    _assert_exact(game, deals, depth=4)

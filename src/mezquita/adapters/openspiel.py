@@ -29,19 +29,21 @@ How the engine maps onto OpenSpiel:
   resamples through ``resample_from_infostate``) or Mezquita's own ``ismcts`` for honest play.
 - **Information.** Games with hidden information are IMPERFECT_INFORMATION. The observation
   string is the seat's view as canonical JSON and the observation tensor
-  ``game.encode_view(view)``. The information state has perfect recall: its string adds the
-  seat's whole log (``state.log(seat)``: every move as the seat saw it, in order). Its tensor
-  holds the observation now followed, for each of the seat's past decisions, by the
-  observation it decided on and the one-hot action it took (oldest first, zero-padded to the
-  game's length bound). Where that bound would make the tensor larger than
-  ``MAX_INFO_TENSOR`` floats (Citadels, Wittig's Cordoba) the tensor keeps the same layout
-  over the seat's last ``RECALL_WINDOW`` decisions only (a window: two information states
-  differing only before it share a tensor; the string stays exact). The game parameter
-  ``recall_window=K`` sets the window of any game (0, the default, chooses as above). A
-  public-only observer (``private_info=NONE``) uses the spectator's view. The recall is
-  worked out only when asked, by replaying the moves played since it was last asked, so
-  playing costs nothing extra; with explicit chance the strings are kept by deal and
-  history, so a tree walk (CFR) works each out once.
+  ``game.encode_view(view)``. The information state has perfect recall. Its string is
+  canonical JSON ``{"log": [...], "private": [...], "view": {...}}``: the seat's whole log
+  (``state.log(seat)``: every move as the seat saw it, in order), its private view at each
+  of its earlier decisions (what its view showed beyond a spectator's, e.g. the Córdoba
+  hand that silent draws change) and its view now. Its tensor holds the observation now
+  followed, for each of the seat's past decisions, by the observation it decided on and the
+  one-hot action it took (oldest first, zero-padded to the game's length bound). Where that
+  bound would make the tensor larger than ``MAX_INFO_TENSOR`` floats (Citadels, Wittig's
+  Cordoba) the tensor keeps the same layout over the seat's last ``RECALL_WINDOW`` decisions
+  only (a window: two information states differing only before it share a tensor; the
+  string stays exact). The game parameter ``recall_window=K`` sets the window of any game
+  (0, the default, chooses as above). A public-only observer (``private_info=NONE``) uses
+  the spectator's view. The recall is worked out only when asked, by replaying the moves
+  played since it was last asked, so playing costs nothing extra; with explicit chance the
+  strings are kept by deal and history, so a tree walk (CFR) works each out once.
 - **Utility** is CONSTANT_SUM 1 in [0, 1]: win 1, loss 0, draws shared, at the end only.
 - **Simultaneous games** are SIMULTANEOUS: a node where several seats move is a
   simultaneous node (the others play the extra action ``num_actions``, "pass"); a node with
@@ -343,8 +345,8 @@ class MezquitaObserver:
             self.tensor[start + size + decision.action] = 1.0
 
     def string_from(self, state: MezquitaSpielState, player: int) -> str:
-        """The view as canonical JSON; the information state's adds the seat's whole log
-        (`_World.information`)."""
+        """The view as canonical JSON; the information state's adds the seat's log and its
+        private view at each of its earlier decisions (`_World.information`)."""
         if state._world.awaiting_deal:
             return "the deal"
         if not self.recall:
@@ -353,16 +355,21 @@ class MezquitaObserver:
 
 
 class _Decision(NamedTuple):
-    """One decision of a seat: its observation then (encoded; None once older than the
+    """One decision of a seat: its private view then (what its view showed beyond a
+    spectator's, as canonical JSON), its observation then (encoded; None once older than the
     information-state tensor's window) and the action taken."""
 
+    private: str
     observation: np.ndarray | None
     action: int
 
     @classmethod
     def at(cls, state: State, seat: int, action: int) -> _Decision:
         """``seat`` deciding on ``action`` at ``state`` (before it is played)."""
-        return cls(np.asarray(state.game.encode_state(state, seat), np.float32), action)
+        view, public = state.view(seat), state.view(None)
+        private = {k: v for k, v in view.items() if k not in public or public[k] != v}
+        return cls(canonical(private), np.asarray(state.game.encode_state(state, seat),
+                                                  np.float32), action)
 
 
 class _Snapshot(NamedTuple):
@@ -461,9 +468,10 @@ class _World:
         return latest.decisions
 
     def information(self, seat: int) -> str:
-        """``seat``'s information-state string: canonical JSON of its log and its view now
-        (``{"log": [...], "view": {...}}``). With explicit chance it is kept by seat, deal
-        and history (a tree walk asks again for the same nodes on fresh copies of them)."""
+        """``seat``'s information-state string: canonical JSON of its log, its private view
+        at each of its earlier decisions, and its view now (``{"log": [...], "private":
+        [...], "view": {...}}``). With explicit chance it is kept by seat, deal and history
+        (a tree walk asks again for the same nodes on fresh copies of them)."""
         state = self.state()
         memo = self.memo
         if memo is not None:
@@ -471,7 +479,9 @@ class _World:
             text = memo.get(key)
             if text is not None:
                 return text
-        text = canonical({"view": state.view(seat), "log": state.log(seat)})
+        private = ",".join(d.private for d in self.recall()[seat])
+        text = (f'{{"log":{canonical(state.log(seat))},"private":[{private}],'
+                f'"view":{canonical(state.view(seat))}}}')
         if memo is not None:
             memo[key] = text = sys.intern(text)
         return text
