@@ -294,8 +294,7 @@ class MezquitaSpielState(pyspiel.State):
         resampled = self.mezquita_state.resample(player_id, rng)
         new = self.clone()
         known = tuple(r if seat == player_id else () for seat, r in enumerate(recall))
-        new._world = _World.of(_Snapshot(resampled.clone(), known), resampled, [],
-                               self._world.window)
+        new._world = _World.of(_Snapshot(resampled, known), resampled, [], self._world.window)
         return new
 
     def __str__(self) -> str:
@@ -393,7 +392,8 @@ class _World:
     (``played``, one dict per node); asking replays them on a copy of the root's state and
     keeps the result (``latest``), so the next ask replays only what was played since.
     Playing a move thus costs nothing extra, and a tree walk that never asks (or, with
-    explicit chance, finds the string already worked out) never replays.
+    explicit chance, finds the string already worked out) never replays. A snapshot's state
+    never changes: the world's state, while a snapshot shares it, is copied before a move.
 
     OpenSpiel clones a Python state by building a fresh initial state and deep-copying its
     attributes, and serialises it by pickling them: the fresh state deals only when first
@@ -430,7 +430,7 @@ class _World:
             source = self._source
             assert source is not None  # a fresh world keeps its game until it deals
             self._state = source.mezquita.new_state(source.next_seed())
-            self.root = self.latest = _Snapshot.initial(self._state.clone())
+            self.root = self.latest = _Snapshot.initial(self._state)
             self._source = None
         return self._state
 
@@ -444,13 +444,17 @@ class _World:
         self._source, self.awaiting_deal = None, False
 
     def remember(self, moves: dict[int, int]) -> None:
-        """Before ``moves`` are played: note them (the decisions are worked out when asked)."""
-        self.state()
+        """Before ``moves`` are played: note them (the decisions are worked out when asked),
+        and stop sharing the state with the latest snapshot, which must not change."""
+        state = self.state()
+        if state is self.latest.state:
+            self._state = state.clone()
         self.played.append(moves)
 
     def recall(self) -> tuple[tuple[_Decision, ...], ...]:
-        """Each seat's decisions so far, oldest first."""
-        self.state()
+        """Each seat's decisions so far, oldest first (the latest snapshot then shares the
+        state, until the next move)."""
+        live = self.state()
         latest = self.latest
         if latest.nodes < len(self.played):
             decisions = [list(d) for d in latest.decisions]
@@ -463,7 +467,7 @@ class _World:
             for recalled in decisions:  # the tensor keeps the last `window` observations
                 for k in range(len(recalled) - self.window):
                     recalled[k] = recalled[k]._replace(observation=None)
-            self.latest = latest = _Snapshot(state, tuple(map(tuple, decisions)),
+            self.latest = latest = _Snapshot(live, tuple(map(tuple, decisions)),
                                              len(self.played))
         return latest.decisions
 
