@@ -439,7 +439,7 @@ class _World:
         source = self._source
         assert source is not None and source.deals is not None  # the explicit deal node
         self.root = self.latest = source.dealt_snapshot(outcome)
-        self._state = self.root.state.clone()
+        self._state = self.root.state.clone()  # the root is the game's, for every world
         self.deal_number, self.memo = outcome, source.information
         self._source, self.awaiting_deal = None, False
 
