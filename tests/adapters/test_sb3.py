@@ -74,3 +74,18 @@ def test_self_play_refreshes_its_frozen_copy_every_n_steps(tmp_path):
     MaskablePPO("MlpPolicy", on_engine, **SMALL).learn(128)
     with pytest.raises(FileNotFoundError, match="no saved model"):
         vec_env("cordoba", opponents=str(tmp_path / "missing.zip"))
+
+
+def test_self_play_joins_a_learner_that_has_trained():
+    """A curriculum: trained against random play first, the learner then plays a frozen copy
+    of itself as it is now (a trained policy's last distribution is not deep-copyable)."""
+    model = MaskablePPO("MlpPolicy", vec_env("cordoba", n_envs=4, opponents="random", seed=1),
+                        **SMALL).learn(256)
+    trained = {k: v.clone() for k, v in model.policy.state_dict().items()}
+    selfplay = SelfPlay(every=1024)
+    model.set_env(vec_env("cordoba", n_envs=4, opponents=selfplay, seed=1))
+    model.learn(64, callback=selfplay, reset_num_timesteps=False)
+    assert selfplay.updates == 1  # taken at the start of the second stage
+    frozen = selfplay.frozen.policy.state_dict()
+    assert frozen.keys() == trained.keys()
+    assert all((frozen[k] == trained[k]).all() for k in trained)

@@ -23,11 +23,11 @@ and `SelfPlay`, a frozen copy of the learner, refreshed every ``every`` steps.
 
 from __future__ import annotations
 
-import copy
 import time
 from typing import Any, cast
 
 import numpy as np
+import torch
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
@@ -171,11 +171,16 @@ class SelfPlay(BaseCallback):
     def _freeze(self) -> None:
         if self.frozen is None:
             # SB3 types a callback's model.policy as any policy; a learner playing itself is an
-            # actor-critic (PPO or MaskablePPO)
-            policy = cast(ActorCritic, copy.deepcopy(self.model.policy))
+            # actor-critic (PPO or MaskablePPO). The copy is built as SB3 rebuilds a saved
+            # policy, not deep-copied: a learner that has trained keeps its last distribution,
+            # whose tensors are not graph leaves and refuse a deepcopy. Its random initial
+            # weights, overwritten below, are drawn from a forked generator, so that the
+            # learner's own draws stay those of its seed.
+            learner = cast(ActorCritic, self.model.policy)
+            with torch.random.fork_rng(devices=[]):
+                policy = type(learner)(**learner._get_constructor_parameters()).to(learner.device)
             self.frozen = PolicyOpponent(policy, self._deterministic)
             self.frozen.policy.set_training_mode(False)
-        else:
-            self.frozen.policy.load_state_dict(self.model.policy.state_dict())
+        self.frozen.policy.load_state_dict(self.model.policy.state_dict())
         self._taken_at = self.num_timesteps
         self.updates += 1
