@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from .errors import IllegalAction, MezquitaError
 from .fields import declare
@@ -538,6 +538,7 @@ class GameInfo:
 
 
 S = TypeVar("S", bound=State)
+B = TypeVar("B")  # the buffer an observation is written into (`Game.encode_state`)
 
 
 class Game(Generic[S]):
@@ -678,16 +679,26 @@ class Game(Generic[S]):
         """
         return _companion(type(self), "observation").encode_view(self, view)
 
-    def encode_state(self, state: S, seat: int | None) -> list[float]:
+    @overload
+    def encode_state(self, state: S, seat: int | None) -> list[float]: ...
+    @overload
+    def encode_state(self, state: S, seat: int | None, out: B) -> B: ...
+    def encode_state(self, state: S, seat: int | None, out: Any = None) -> Any:
         """``encode_view(state.view(seat))``, the same vector bit for bit, for the adapters'
-        every step: the game package's ``observation.encode_state(game, state, seat)`` where
-        it has one (read from the state without building the view, and only what the view
-        shows), else the view encoded."""
+        every step: written into ``out``, a zeroed sequence of ``observation_size`` floats (the
+        adapters' float32 array, so no list is converted), or into a new list, and returned.
+        The game package's ``observation.encode_state(game, state, seat, out)`` writes it where
+        the package has one (read from the state without building the view, and only what the
+        view shows), else the view is encoded."""
         state._check_viewer(seat)
+        if out is None:
+            out = [0.0] * self.observation_size
         encode = _state_encoder(type(self))
         if encode is None:
-            return self.encode_view(state.view(seat))
-        return encode(self, state, seat)
+            out[:] = self.encode_view(state.view(seat))
+        else:
+            encode(self, state, seat, out)
+        return out
 
     def event_text(self, entry: dict, lang: str = "en", names: Sequence[str | None] | None = None) -> str:
         """One entry of ``state.log(viewer)`` as a sentence in ``lang`` ("Anna builds Palace
@@ -780,9 +791,16 @@ def _packages(game_class: type[Game]) -> list[str]:
             if "." in c.__module__]
 
 
-def _state_encoder(game_class: type[Game]) -> Callable[[Game, State, int | None], list[float]] | None:
-    """The ``observation.encode_state`` of a game's package, or None if none."""
-    try:
-        return getattr(_companion(game_class, "observation"), "encode_state", None)
-    except NotImplementedError:  # no observation module: the game's own encode_view, if any
-        return None
+_STATE_ENCODERS: dict[type, Callable[[Game, State, int | None, Any], None] | None] = {}
+
+
+def _state_encoder(game_class: type[Game]) -> Callable[[Game, State, int | None, Any], None] | None:
+    """The ``observation.encode_state`` of a game's package, or None if none (looked up once
+    per class: the adapters read it at every step)."""
+    if game_class not in _STATE_ENCODERS:
+        try:
+            encoder = getattr(_companion(game_class, "observation"), "encode_state", None)
+        except NotImplementedError:  # no observation module: the game's own encode_view, if any
+            encoder = None
+        _STATE_ENCODERS[game_class] = encoder
+    return _STATE_ENCODERS[game_class]

@@ -125,75 +125,97 @@ def encode_view(game: Game, view: dict) -> list[float]:
     return x
 
 
-
-
-
-def _add(x: list[float], at: int, ids: list[int], scale: float = 1.0) -> None:
-    """`_chars` or `_counts` of the keys of ``ids`` into ``x`` from index ``at`` (``scale``
-    divides 1, so adding up to 1 is `_counts`' saturation)."""
+def _ones(out, at: int, ids: list[int]) -> None:
+    """`_chars` or `_counts(keys, 1.0)` of the keys of ``ids`` into ``out`` from index ``at``."""
     for i in ids:
-        if x[at + i] < 1.0:
-            x[at + i] += scale
+        out[at + i] = 1.0
 
 
-def encode_state(game: Game, st: CitadelsModel, seat: int | None) -> list[float]:
-    """`encode_view` of ``st.view(seat)`` read from the state, without building the view:
-    hands, characters, pools and drawn cards count only where the view shows them."""
+def _copies(out, at: int, ids: list[int], scale: float) -> None:
+    """`_counts(keys, scale)` of the keys of ``ids`` into ``out`` from index ``at``: each
+    present id's copies times ``scale``, saturating at 1 (exact: ``scale`` is 1/2 or 1/4)."""
+    copies: dict[int, int] = {}
+    for i in ids:
+        copies[i] = copies.get(i, 0) + 1
+    for i, k in copies.items():
+        out[at + i] = min(1.0, k * scale)
+
+
+def encode_state(game: Game, st: CitadelsModel, seat: int | None, out) -> None:
+    """`encode_view` of ``st.view(seat)`` read from the state, without building the view,
+    written into ``out`` (zeroed: only the entries that are not 0 are written): hands,
+    characters, pools and drawn cards count only where the view shows them."""
     n = game.num_players
     full = not st.to_move()
     me = seat if seat is not None else 0
     turn = st.phase == Phase.TURNS and st.actor >= 0
     actor = st.actor if turn else -1
     totals = scores(st)
-    x = [0.0] * observation_size(game)
-    x[st.phase] = 1.0
-    x[3:8] = [_sat(st.round, 20), _sat(len(st.deck), 80), float(threshold(st) == 7),
-              float(st.end_triggered), _sat(st.rank, 10)]
-    at = {s: 8 + _PER_SEAT * ((s - me) % n) for s in range(n)}
+    out[st.phase] = 1.0
+    out[3] = min(1.0, st.round / 20)
+    out[4] = min(1.0, len(st.deck) / 80)
+    if threshold(st) == 7:
+        out[5] = 1.0
+    if st.end_triggered:
+        out[6] = 1.0
+    out[7] = min(1.0, st.rank / 10)
+    at = [8 + _PER_SEAT * ((s - me) % n) for s in range(n)]  # each seat's block, me first
     for char, s, status in st.calls:
         if s >= 0 and status != CallStatus.WITCH:
-            x[at[s] + 11 + char] = 1.0
-    for s, o in at.items():
+            out[at[s] + 11 + char] = 1.0
+    for s, o in enumerate(at):
         city = st.cities[s]
-        x[o:o + 6] = [_sat(st.gold[s], 10), _sat(len(st.hands[s]), 10), _sat(len(city), 8),
-                      _sat(len(st.museum[s]), 5), float(st.crown == s), float(st.first_complete == s)]
-        _add(x, o + 6, [DIST_COLOUR[d] for d in city], 0.25)
-        x[o + 29] = float(actor == s)
-        x[o + 30] = _sat(totals[s], 40)
-        _add(x, o + 31, city)
+        out[o] = min(1.0, st.gold[s] / 10)
+        out[o + 1] = min(1.0, len(st.hands[s]) / 10)
+        out[o + 2] = min(1.0, len(city) / 8)
+        out[o + 3] = min(1.0, len(st.museum[s]) / 5)
+        if st.crown == s:
+            out[o + 4] = 1.0
+        if st.first_complete == s:
+            out[o + 5] = 1.0
+        _copies(out, o + 6, [DIST_COLOUR[d] for d in city], 0.25)
+        if actor == s:
+            out[o + 29] = 1.0
+        out[o + 30] = min(1.0, totals[s] / 40)
+        _ones(out, o + 31, city)
     o = 8 + n * _PER_SEAT
     if seat is not None and not full:  # the view shows its own hand and characters
-        _add(x, o, st.hands[seat], 0.5)
-        _add(x, o + D, st.held[seat])
+        _copies(out, o, st.hands[seat], 0.5)
+        _ones(out, o + D, st.held[seat])
     o += D + C
-    _add(x, o, st.face_up)
+    _ones(out, o, st.face_up)
     o += C
     if st.phase == Phase.DRAFT:
         drafter, kind = st.plan[st.step]
         if full or seat == drafter:
-            _add(x, o, st.pool)
-        x[o + C + kind] = 1.0
+            _ones(out, o, st.pool)
+        out[o + C + kind] = 1.0
     o += C + 2
     for target in (st.murdered, st.robbed, st.bewitched):
         if target >= 0:
-            x[o + target] = 1.0
+            out[o + target] = 1.0
         o += C
     if turn:
         f = st.flags
-        x[o + st.character] = 1.0
-        x[o + C:o + C + 7] = [
-            float(bool(f & TurnFlag.ACTED)), float(bool(f & TurnFlag.INCOME)),
-            float(bool(f & TurnFlag.POWER)), _sat(st.builds, 3), float(bool(f & TurnFlag.ONLY)),
-            float(bool(f & TurnFlag.RESUMED)), float(bool(f & TurnFlag.THANK))]
-    o += C + 7
+        out[o + st.character] = 1.0
+        o += C
+        for k, flag in enumerate((TurnFlag.ACTED, TurnFlag.INCOME, TurnFlag.POWER)):
+            if f & flag:
+                out[o + k] = 1.0
+        out[o + 3] = min(1.0, st.builds / 3)
+        for k, flag in enumerate((TurnFlag.ONLY, TurnFlag.RESUMED, TurnFlag.THANK), 4):
+            if f & flag:
+                out[o + k] = 1.0
+        o += 7
+    else:
+        o += C + 7
     if st.pending:
-        x[o + st.pending[-1].kind] = 1.0
+        out[o + st.pending[-1].kind] = 1.0
     o += len(_PENDING)
     if turn and (full or seat == st.actor):
-        _add(x, o, st.drawn)
+        _ones(out, o, st.drawn)
     o += D
     for target in (st.tax_seat, st.bishop_seat):
-        if target in at:
-            x[o + (target - me) % n] = 1.0
+        if target >= 0:
+            out[o + (target - me) % n] = 1.0
         o += n
-    return x

@@ -95,55 +95,67 @@ def encode_view(game, view: dict) -> list[float]:
     return out
 
 
-def encode_state(game, state, seat: int | None) -> list[float]:
-    """`encode_view` of ``state.view(seat)`` read from the state, without building the view:
-    a card counts only where the view shows it (face up, the seat's own, or the game over)."""
+def encode_state(game, state, seat: int | None, out) -> None:
+    """`encode_view` of ``state.view(seat)`` read from the state, without building the view,
+    written into ``out`` (zeroed: only the entries that are not 0 are written): a card counts
+    only where the view shows it (face up, the seat's own, or the game over)."""
     me = seat if seat is not None else 0
     other = 1 - me
     full = state.current < 0
-    start, face_up = state.start, state.face_up
-    out = [0.0] * OBSERVATION_SIZE
-    out[0] = float(start == me)
-    out[1] = float(state.current == me)
-    out[2] = float(state.game_no + (not full) == 2)
-    out[3] = float(game.games_in_match == 2)
-    out[4] = float(full)
-    scores = [0, 0]  # rule 7 as in `CordobaState.controller`: the higher sum, ties to the start
+    start, face_up, forbidden = state.start, state.face_up, state.forbidden
+    own_shown = full or seat is not None  # my cards face down: shown to me, and at the end
+    if start == me:
+        out[0] = 1.0
+    if state.current == me:
+        out[1] = 1.0
+    if state.game_no + (not full) == 2:
+        out[2] = 1.0
+    if game.games_in_match == 2:
+        out[3] = 1.0
+    if full:
+        out[4] = 1.0
+    my_score = other_score = 0  # rule 7 as in `CordobaState.controller`: the higher sum, ties to the start
     for index, (value, pile) in enumerate(zip(game.landmark_values, state.piles)):
         base = HEADER + SLOT * (value - 1)
         out[base] = 1.0
         mine, theirs = pile[me], pile[other]
         if not (mine or theirs):
             continue
-        up = face_up[index]
         mine_total, theirs_total = sum(mine), sum(theirs)
-        controller = me if mine_total > theirs_total or (mine_total == theirs_total and start == me) \
-            else other
-        scores[controller] += value
-        out[base + 1] = float(up)
-        out[base + 2] = float(state.forbidden == index)
-        out[base + 3 + (controller != me)] = 1.0
-        out[base + 5] = len(mine) / NUM_POWERS
-        out[base + 6] = len(theirs) / NUM_POWERS
-        if up or full or seat is not None:
-            out[base + 7] = mine_total / MAX_TOTAL
-            for card in mine:
-                out[MINE_ON_BOARD + card - 1] = 1.0
-        if up or full:
-            out[base + 8] = theirs_total / MAX_TOTAL
-            for card in theirs:
-                out[OTHERS_FACE_UP + card - 1] = 1.0
+        if mine_total > theirs_total or (mine_total == theirs_total and start == me):
+            my_score += value
+            out[base + 3] = 1.0
+        else:
+            other_score += value
+            out[base + 4] = 1.0
+        up = face_up[index]
+        if up:
+            out[base + 1] = 1.0
+        if forbidden == index:
+            out[base + 2] = 1.0
+        if mine:
+            out[base + 5] = len(mine) / NUM_POWERS
+            if up or own_shown:
+                out[base + 7] = mine_total / MAX_TOTAL
+                for card in mine:
+                    out[MINE_ON_BOARD + card - 1] = 1.0
+        if theirs:
+            out[base + 6] = len(theirs) / NUM_POWERS
+            if up or full:
+                out[base + 8] = theirs_total / MAX_TOTAL
+                for card in theirs:
+                    out[OTHERS_FACE_UP + card - 1] = 1.0
     if seat is not None and not full:
         for card in state.hands[seat]:
             out[HAND + card - 1] = 1.0
-    out[COUNTS] = len(state.hands[me]) / NUM_POWERS
-    out[COUNTS + 1] = len(state.hands[other]) / NUM_POWERS
-    out[COUNTS + 2] = len(state.decks[me]) / NUM_POWERS
-    out[COUNTS + 3] = len(state.decks[other]) / NUM_POWERS
-    out[COUNTS + 4] = scores[me] / MAX_GAME_SCORE
-    out[COUNTS + 5] = scores[other] / MAX_GAME_SCORE
+    hands, decks = state.hands, state.decks
+    out[COUNTS] = len(hands[me]) / NUM_POWERS
+    out[COUNTS + 1] = len(hands[other]) / NUM_POWERS
+    out[COUNTS + 2] = len(decks[me]) / NUM_POWERS
+    out[COUNTS + 3] = len(decks[other]) / NUM_POWERS
+    out[COUNTS + 4] = my_score / MAX_GAME_SCORE
+    out[COUNTS + 5] = other_score / MAX_GAME_SCORE
     if game.games_in_match > 1:  # a single game has no past scores
         past = state._past_scores()
         out[COUNTS + 6] = past[me] / (2 * MAX_GAME_SCORE)
         out[COUNTS + 7] = past[other] / (2 * MAX_GAME_SCORE)
-    return out

@@ -28,6 +28,7 @@ from __future__ import annotations
 from .rules import EMPTY
 
 PHASES = ("stone", "to", "side", "back", "back_to")
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 GLOBALS = 16
 
 
@@ -66,34 +67,46 @@ def encode_view(game, view: dict) -> list[float]:
     return out
 
 
-def encode_state(game, state, seat: int | None) -> list[float]:
-    """`encode_view` of ``state.view(seat)`` read from the state, without building the view
-    (the game hides nothing)."""
+def encode_state(game, state, seat: int | None, out) -> None:
+    """`encode_view` of ``state.view(seat)`` read from the state, without building the view,
+    written into ``out`` (zeroed: only the entries that are not 0 are written; the game hides
+    nothing)."""
     board = game.board
-    stones, columns = board.stones, board.columns
+    columns, rows = board.columns, board.rows
     width = max(1, columns - 1)
-    out = [0.0] * observation_size(game)
-    pending = {stones[s].label for s in state.pending} if state.power else set()
-    selected = stones[state.selected].label if state.selected >= 0 else None
-    for k, stone in enumerate(stones):
-        field = state.at[k]
+    pending = state.pending if state.power else ()
+    at, pair = state.at, state.pair
+    for k in range(len(board.stones)):
+        field = at[k]
         row = field // columns
-        out[6 * k: 6 * k + 6] = [field % columns / width, row / board.rows, float(row == 0),
-                                 float(state.pair[field] != EMPTY), float(stone.label in pending),
-                                 float(stone.label == selected)]
-    base = 6 * len(stones)
+        base = 6 * k
+        out[base] = field % columns / width
+        if row:
+            out[base + 1] = row / rows
+        else:
+            out[base + 2] = 1.0
+        if pair[field] != EMPTY:
+            out[base + 3] = 1.0
+        if k in pending:
+            out[base + 4] = 1.0
+        if k == state.selected:
+            out[base + 5] = 1.0
+    base = 6 * len(board.stones)
     movers = state.to_move()
     for s in movers:
         out[base + s] = 1.0
-    phase = str(state.phase)
-    if phase in PHASES:
-        out[base + 2 + PHASES.index(phase)] = 1.0
+    phase = _PHASE_INDEX.get(state.phase)
+    if phase is not None:
+        out[base + 2 + phase] = 1.0
     for s in (0, 1):
-        out[base + 7 + s] = float(bool(state.owed[s]))
-        out[base + 9 + s] = float(state.claim == s)
+        if state.owed[s]:
+            out[base + 7 + s] = 1.0
+        if state.claim == s:
+            out[base + 9 + s] = 1.0
     out[base + 11] = min(1.0, state.plies / board.max_plies)
-    out[base + 12] = float(not movers)
+    if not movers:
+        out[base + 12] = 1.0
     if state.target >= 0:
-        out[base + 13], out[base + 14] = _place(board.square(state.target), board)
+        out[base + 13] = state.target % columns / width
+        out[base + 14] = state.target // columns / rows
         out[base + 15] = 1.0
-    return out

@@ -27,6 +27,7 @@ from .cards import MAX_AMOUNT, MAX_SPACES, NUM_ACTIONS_CARDS, WORKERS
 
 OBSERVATION_SIZE = 95
 PHASES = ("place", "resolve", "rest", "over")
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 ROW, SPACES, PLANS, STACK, PHASE, RESOLVING, ROUND = 7, 32, 62, 65, 81, 85, 94
 
 
@@ -69,37 +70,43 @@ def encode_view(game, view: dict) -> list[float]:
     return out
 
 
-
-def encode_state(game, state, seat: int | None) -> list[float]:
-    """`encode_view` of ``state.view(seat)`` read from the state, without building the view
-    (Cortiça hides nothing)."""
+def encode_state(game, state, seat: int | None, out) -> None:
+    """`encode_view` of ``state.view(seat)`` read from the state, without building the view,
+    written into ``out`` (zeroed: only the entries that are not 0 are written; Cortiça hides
+    nothing)."""
     me = seat if seat is not None else 0
     interns = state.interns
-    out = [0.0] * OBSERVATION_SIZE
     for offset, s in ((0, me), (3, 1 - me)):
         tree, bark, cork = state.resources[s]
-        out[offset:offset + 3] = [tree / MAX_AMOUNT, bark / MAX_AMOUNT, cork / MAX_AMOUNT]
-    out[6] = float(me == 0)
+        out[offset] = tree / MAX_AMOUNT
+        out[offset + 1] = bark / MAX_AMOUNT
+        out[offset + 2] = cork / MAX_AMOUNT
+    if me == 0:
+        out[6] = 1.0
     for i, card in enumerate(state.row):
         out[ROW + NUM_ACTIONS_CARDS * i + card] = 1.0
         for s, w in enumerate(state.spaces[card]):
             if w >= 0:
                 base = SPACES + 3 * MAX_SPACES * card + 3 * s
                 out[base + (0 if w % 2 == me else 1)] = 1.0
-                out[base + 2] = float(interns[w])
+                if interns[w]:
+                    out[base + 2] = 1.0
     for plan, side in enumerate(state.plans):
-        out[PLANS + plan] = float(side)
+        if side:
+            out[PLANS + plan] = 1.0
     for i, w in enumerate(state.stack[:WORKERS]):
         base = STACK + 4 * i
         out[base] = 1.0
         out[base + (1 if w % 2 == me else 2)] = 1.0
-        out[base + 3] = float(interns[w])
-    out[PHASE + PHASES.index(state.phase)] = 1.0
-    if state.phase == "resolve":
+        if interns[w]:
+            out[base + 3] = 1.0
+    phase = state.phase
+    out[PHASE + _PHASE_INDEX[phase]] = 1.0
+    if phase == "resolve":
         card, space = state.queue[0]
         out[RESOLVING + card] = 1.0
         out[RESOLVING + NUM_ACTIONS_CARDS + space] = 1.0
         out[RESOLVING + 7] = state.uses_left / 2
-        out[RESOLVING + 8] = float(state.spaces[card][space] % 2 == me)
+        if state.spaces[card][space] % 2 == me:
+            out[RESOLVING + 8] = 1.0
     out[ROUND] = min(1.0, state.round / game.max_rounds)
-    return out

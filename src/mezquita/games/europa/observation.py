@@ -28,6 +28,7 @@ from .cards import COLOURS, card, deck
 
 P = 6
 PHASES = ("choose", "tip", "over")
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 MAX_SECTOR = 18
 
 
@@ -75,11 +76,11 @@ def encode_view(game, view: dict) -> list[float]:
     return out
 
 
-def encode_state(game, state, seat: int | None) -> list[float]:
-    """`encode_view` of ``state.view(seat)`` read from the state, without building the view
-    (a seat's own stones are the only hidden values it reads)."""
-    out = [0.0] * OBSERVATION_SIZE
-    out[PHASES.index(state.phase)] = 1.0
+def encode_state(game, state, seat: int | None, out) -> None:
+    """`encode_view` of ``state.view(seat)`` read from the state, without building the view,
+    written into ``out`` (zeroed: only the entries that are not 0 are written; a seat's own
+    stones are the only hidden values it reads)."""
+    out[_PHASE_INDEX[state.phase]] = 1.0
     if seat is not None:
         out[3 + seat] = 1.0
     last = game.last_field
@@ -87,25 +88,28 @@ def encode_state(game, state, seat: int | None) -> list[float]:
         out[9 + s] = field / last
         out[15 + s] = state.swaps[s] / 2
         out[21 + s] = len(state.tips[s]) / 4
-        out[27 + s] = float(state.tipping[s])
-        counts = [0, 0, 0]
-        for k in state.kept[s]:
-            if k in _COLOUR:
-                counts[_COLOUR[k]] += 1
-        out[33 + 3 * s:36 + 3 * s] = [min(count / 10, 1.0) for count in counts]
+        if state.tipping[s]:
+            out[27 + s] = 1.0
+        kept = state.kept[s]
+        if kept:
+            counts = [0, 0, 0]
+            for k in kept:
+                if k in _COLOUR:
+                    counts[_COLOUR[k]] += 1
+            for c, count in enumerate(counts):
+                out[33 + 3 * s + c] = min(count / 10, 1.0)
     out[51] = len(state.stack) / C
-    out[52] = float(seat is not None and state.phase == "choose"
-                    and state.order[state.picked] == seat)
+    if seat is not None and state.phase == "choose" and state.order[state.picked] == seat:
+        out[52] = 1.0
     if seat is not None and state.cards[seat] is not None:
         out[53 + _INDEX[state.cards[seat]]] = 1.0
     for slot, k in enumerate(state.display):
         if k is not None:
             out[53 + C * (1 + slot) + _INDEX[k]] = 1.0
     _encode_tips(out, state.tips[seat] if seat is not None else None)
-    return out
 
 
-def _encode_tips(out: list[float], tips: list | None) -> None:
+def _encode_tips(out, tips: list | None) -> None:
     """A seat's own stones into ``out`` (nothing for no stones or a spectator)."""
     if tips:
         base = 53 + 7 * C
