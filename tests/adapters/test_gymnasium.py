@@ -45,6 +45,23 @@ def test_the_learner_plays_only_its_seat_and_is_rewarded_at_the_end(config):
     assert rewards[-1] == env.state.returns()[seat]
 
 
+@pytest.mark.parametrize("observation", ["dict", "flat"])
+def test_observations_kept_across_steps_do_not_change(config, observation):
+    """Every step returns new arrays (observation, mask, the flat form's info mask) that the
+    environment never writes again: a user may keep them without copying."""
+    game_id, options = config
+    env = MezquitaEnv(game_id, opponents="random", observation=observation, **options)
+    obs, info = env.reset(seed=8)
+    rng = np.random.default_rng(8)
+    kept, terminated = [], False
+    while not terminated:
+        arrays = list(obs.values()) if observation == "dict" else [obs, info["action_mask"]]
+        kept.append((arrays, [a.copy() for a in arrays]))
+        obs, _, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+    assert all(np.array_equal(a, b) for arrays, copies in kept for a, b in zip(arrays, copies))
+    assert len({id(a) for arrays, _ in kept for a in arrays}) == sum(len(a) for a, _ in kept)
+
+
 def test_illegal_action_ends_the_episode_with_a_penalty_and_changes_nothing(config):
     game_id, options = config
     env = MezquitaEnv(game_id, illegal_reward=-2.0, **options)

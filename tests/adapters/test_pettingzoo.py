@@ -9,7 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import mezquita
-from mezquita.adapters.arrays import float32
+from mezquita.adapters import arrays
 from mezquita.adapters.pettingzoo import env, parallel_env, raw_env
 from mezquita.engine import IllegalAction
 
@@ -76,6 +76,19 @@ def test_illegal_action_raises_and_changes_nothing_in_the_raw_env(config):
         with pytest.raises(IllegalAction):
             e.step(illegal)
         assert e.game_state.to_json() == before
+
+
+def test_illegal_action_raises_and_changes_nothing_in_the_parallel_env(config):
+    game_id, options = config
+    p = parallel_env(game_id, **options)
+    obs, _ = p.reset(seed=5)
+    state, before = p.game_state, p.game_state.to_json()
+    actions = {a: int(o["action_mask"].argmax()) for a, o in obs.items()}
+    mover = next(a for a, o in obs.items() if not o["action_mask"][p.wait])
+    actions[mover] = int(np.flatnonzero(obs[mover]["action_mask"][:p.wait] == 0)[0])
+    with pytest.raises(IllegalAction):
+        p.step(actions)
+    assert p.game_state is state and state.to_json() == before
 
 
 def test_wrapped_env_answers_mistakes_as_pettingzoo_classic_games_do(config, caplog):
@@ -201,15 +214,41 @@ def test_max_cycles_as_pettingzoo_max_cycles_test_checks_it_with_masked_actions(
     assert sum(counts.values()) == cycles * len(counts) + len(counts)
 
 
-def test_observations_are_the_arrays_numpy_would_build(config):
-    """`float32` (the adapters' conversion) gives ``np.array(vector, np.float32)``: the same
-    bits, a new writable array of its own."""
+def test_observations_are_the_arrays_numpy_would_build_from_the_encoded_view(config):
+    """The adapters' observation (the game's encoder writing into a new float32 array) is
+    ``np.array(encode_view(view), np.float32)`` bit for bit, for every seat and the spectator
+    at every decision of a random game, and the mask is the legal ids; both new arrays."""
     game_id, options = config
     game = mezquita.load(game_id, **options)
-    state = game.new_state(3)
-    for seat in range(game.num_players):
-        vector = game.encode_state(state, seat)
-        array, expected = float32(vector), np.array(vector, np.float32)
-        assert array.dtype == expected.dtype and array.shape == expected.shape
-        assert array.tobytes() == expected.tobytes()
-        assert array.flags.writeable and array.flags.owndata
+    state, rng = game.new_state(3), np.random.default_rng(3)
+    while True:
+        for seat in (*range(game.num_players), None):
+            array = arrays.observation(game, state, seat, game.observation_size)
+            expected = np.array(game.encode_view(state.view(seat)), np.float32)
+            assert array.dtype == expected.dtype and array.tobytes() == expected.tobytes()
+            assert array.flags.writeable and array.flags.owndata
+        if state.is_terminal():
+            return
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        mask = arrays.legal_mask(legal, game.num_actions)
+        assert mask.dtype == np.int8 and np.flatnonzero(mask).tolist() == legal
+        state.apply(seat, int(rng.choice(legal)))
+
+
+def test_observations_kept_across_steps_do_not_change(config):
+    """Every ``last()`` gives new arrays that the environment never writes again: a user may
+    keep them (a replay buffer, the previous observation) without copying."""
+    game_id, options = config
+    e = env(game_id, **options)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    kept = []
+    for _ in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        kept.append((obs, {k: v.copy() for k, v in obs.items()}))
+        e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    for obs, copy in kept:
+        assert all(np.array_equal(obs[k], copy[k]) for k in copy)
+    arrays_kept = [a for obs, _ in kept for a in obs.values()]
+    assert len({id(a) for a in arrays_kept}) == len(arrays_kept)

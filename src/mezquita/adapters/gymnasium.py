@@ -49,8 +49,8 @@ from rich.text import Text
 from mezquita.agents import Agent, Turn, make_agent
 from mezquita.engine import Game, IllegalAction, State, load, registry
 
+from . import arrays
 from . import opponents as opp
-from .arrays import float32
 
 ENV_VERSION = 0
 OBSERVATIONS = ("dict", "flat")
@@ -124,7 +124,8 @@ class MezquitaEnv(gymnasium.Env):
         self._over = True  # the episode ended (game over or illegal action): reset first
         self._opponents: dict[int, Agent | opp.Policy] = {}
         self._obs: Any = None
-        self._mask = np.zeros(self.game.num_actions, np.int8)
+        self._size, self._num_actions = self.game.observation_size, self.game.num_actions
+        self._mask = np.zeros(self._num_actions, np.int8)
         self._potential = 0.0
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -198,10 +199,9 @@ class MezquitaEnv(gymnasium.Env):
             if isinstance(player, Agent):
                 action = player.act(Turn.of(state, seat))
             else:
-                observation = float32(game.encode_state(state, seat))
-                mask = np.zeros(game.num_actions, bool)
-                mask[state.legal_actions(seat)] = True
-                action = opp.policy_action(player, observation, mask, seat)
+                seen = arrays.observation(game, state, seat, self._size)
+                mask = arrays.legal_mask(state.legal_actions(seat), self._num_actions).view(bool)
+                action = opp.policy_action(player, seen, mask, seat)
             state.apply(seat, action)
 
     def _shaping_potential(self) -> float:
@@ -217,18 +217,15 @@ class MezquitaEnv(gymnasium.Env):
         ``action_masks()`` and an illegal action's reply)."""
         state, game = self.state, self.game
         assert state is not None  # dealt by reset
-        mask = np.zeros(game.num_actions, np.int8)
-        mask.put(state.legal_actions(self.seat), 1)  # put: cheaper than indexing with a list
-        self._mask = mask
-        vector = float32(game.encode_state(state, self.seat))
+        mask = self._mask = arrays.legal_mask(state.legal_actions(self.seat), self._num_actions)
+        vector = arrays.observation(game, state, self.seat, self._size)
         if self.observation_mode == "flat":
             self._obs = vector
         else:
             self._obs = {"observation": vector, "action_mask": mask}
             if self.oracle:
-                self._obs[ORACLE] = float32(
-                    [x for s in range(game.num_players) if s != self.seat
-                     for x in game.encode_state(state, s)])
+                others = [s for s in range(game.num_players) if s != self.seat]
+                self._obs[ORACLE] = arrays.observations(game, state, others, self._size)
         return self._obs
 
     def _info(self, info: dict) -> dict:

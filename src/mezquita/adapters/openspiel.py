@@ -332,8 +332,8 @@ class MezquitaObserver:
         if state._world.awaiting_deal:
             return
         size = self.game.observation_size
-        self.tensor[:size] = self.game.encode_state(state.mezquita_state,
-                                                    None if self.public_only else player)
+        self.game.encode_state(state.mezquita_state, None if self.public_only else player,
+                               self.tensor[:size])
         if not self.recall:
             return
         width = size + self.game.num_actions

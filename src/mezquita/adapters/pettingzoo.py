@@ -46,6 +46,7 @@ actions (all zero when it is not that agent's turn).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -57,7 +58,7 @@ from rich.text import Text
 
 from mezquita.engine import Game, IllegalAction, State, load
 
-from .arrays import float32
+from . import arrays
 from .common import agent_name
 
 REWARDS = ("zero_sum", "share")
@@ -111,7 +112,8 @@ class _Seats:
         self.possible_agents = [agent_name(s) for s in range(game.num_players)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self._num_actions = game.num_actions  # read every step: kept, not recomputed
-        size, actions = game.observation_size, self._num_actions + self.extra_actions
+        self._size = game.observation_size
+        size, actions = self._size, self._num_actions + self.extra_actions
         self._observation_spaces = {
             a: gymnasium.spaces.Dict({
                 "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
@@ -151,9 +153,12 @@ class _Seats:
             return [float(r) for r in returns]
         return [(n * r - 1.0) / (n - 1.0) for r in returns]
 
-    def _observation(self, seat: int, mask: np.ndarray) -> dict[str, np.ndarray]:
-        return {"observation": float32(self.game.encode_state(self.game_state, seat)),
-                "action_mask": mask}
+    def _observation(self, seat: int, legal: Sequence[int], actions: int) -> dict[str, np.ndarray]:
+        """``seat``'s observation and mask of the ``legal`` ids among ``actions``, new arrays
+        that a user may keep across steps (`mezquita.adapters.arrays`)."""
+        assert self.game_state is not None  # dealt by reset
+        return {"observation": arrays.observation(self.game, self.game_state, seat, self._size),
+                "action_mask": arrays.legal_mask(legal, actions)}
 
     def state(self) -> np.ndarray:
         """The global state for centralised critics (``global_state=True`` only): every
@@ -164,8 +169,7 @@ class _Seats:
                                       "ask for it with global_state=True")
         if self.game_state is None:
             raise ValueError("call reset() before state()")
-        return float32([x for seat in range(self.game.num_players)
-                        for x in self.game.encode_state(self.game_state, seat)])
+        return arrays.observations(self.game, self.game_state, range(self.game.num_players), self._size)
 
     def render(self) -> str | None:
         """The spectator's board as plain text (printed in ``"human"`` mode)."""
@@ -208,10 +212,8 @@ class MezquitaAEC(_Seats, AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        mask = np.zeros(self._num_actions, np.int8)
         assert self.game_state is not None  # dealt by reset
-        mask.put(self.game_state.legal_actions(seat), 1)  # put: cheaper than indexing with a list
-        return self._observation(seat, mask)
+        return self._observation(seat, self.game_state.legal_actions(seat), self._num_actions)
 
     def step(self, action: int | None) -> None:
         if not self.agents:
@@ -271,12 +273,8 @@ class MezquitaParallel(_Seats, ParallelEnv):
         out = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
-            mask = np.zeros(self._num_actions + 1, np.int8)
-            if seat in movers:
-                mask.put(state.legal_actions(seat), 1)
-            else:
-                mask[self.wait] = 1
-            out[agent] = self._observation(seat, mask)
+            legal = state.legal_actions(seat) if seat in movers else (self.wait,)
+            out[agent] = self._observation(seat, legal, self._num_actions + 1)
         return out
 
     def step(self, actions: dict[str, int]):

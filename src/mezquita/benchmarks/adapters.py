@@ -90,11 +90,12 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
     import numpy as np
 
     from mezquita import fast
-    from mezquita.adapters.arrays import float32
+    from mezquita.adapters.arrays import observation
     from mezquita.adapters.gymnasium import FastVectorEnv, MezquitaEnv
     from mezquita.adapters.pettingzoo import env
 
     game = load(game_id, **options)
+    size = game.observation_size
     rng = random.Random(0)
 
     def engine_game(i: int) -> int:
@@ -107,7 +108,7 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
     def observed_game(i: int) -> int:
         state, steps = game.new_state(i), 0
         while movers := state.to_move():
-            float32(game.encode_state(state, movers[0]))
+            observation(game, state, movers[0], size)
             state.apply(movers[0], rng.choice(state.legal_actions(movers[0])))
             steps += 1
         return steps
@@ -152,8 +153,9 @@ def _overhead(game_id: str, options: dict, seconds: float) -> list[Figure]:
     rates = _best_rates(loops, seconds)
     engine_rate, setting = rates.pop(ENGINE), _setting(options)
     notes = {
-        OBSERVED: "engine play plus game.encode_state(state, seat) per decision: the floor "
-                  "of an adapter that observes every step",
+        OBSERVED: "engine play plus the adapters' observation per decision (game.encode_state "
+                  "written into a new float32 array): the floor of an adapter that observes "
+                  "every step",
         AEC: "each step includes last(): observation encoding and action mask",
         GYM: "one seat against random opponents; counts every decision (opponents' too)",
         FAST: f"{FAST_ENVS} envs, flat observations, random opponents; counts learner steps",
