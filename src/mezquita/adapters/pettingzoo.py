@@ -45,6 +45,7 @@ actions (all zero when it is not that agent's turn).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -197,6 +198,8 @@ class MezquitaAEC(_Seats, AECEnv):
                  max_cycles: int | None = None, global_state: bool = False) -> None:
         AECEnv.__init__(self)
         self._setup(game, render_mode, rewards, max_cycles, global_state, "")
+        # truncated after max_cycles steps of every agent (all are in play until the end)
+        self._step_limit = math.inf if max_cycles is None else max_cycles * game.num_players
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Deal a new game (from ``seed`` exactly when given)."""
@@ -211,9 +214,12 @@ class MezquitaAEC(_Seats, AECEnv):
         self.agent_selection = agent_name(self.game_state.to_move()[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        state = self.game_state
+        if state is None:
+            EnvLogger.error_observe_before_reset()  # raises PettingZoo's AssertionError
+        assert state is not None
         seat = self._seat_of[agent]
-        assert self.game_state is not None  # dealt by reset
-        return self._observation(seat, self.game_state.legal_actions(seat), self._num_actions)
+        return self._observation(seat, state.legal_actions(seat), self._num_actions)
 
     def step(self, action: int | None) -> None:
         if not self.agents:
@@ -225,14 +231,18 @@ class MezquitaAEC(_Seats, AECEnv):
             return
         if type(action) is not int and not isinstance(action, np.integer):
             raise IllegalAction(f"{agent} must play an integer action id, not {action!r}")
+        self._play(agent, int(action))
+
+    def _play(self, agent: str, action: int) -> None:
+        """Play ``agent``'s ``action`` (`IllegalAction`, and nothing changed, if it is not
+        legal) and select the next agent; at the end, give the rewards and end every agent."""
         state = self.game_state
         assert state is not None  # dealt by reset (the agents are in play)
-        state.apply(self._seat_of[agent], int(action))
+        state.apply(self._seat_of[agent], action)
         self._cumulative_rewards[agent] = 0.0
         self._cycles += 1
         movers = state.to_move()
-        if movers and (self.max_cycles is None
-                       or self._cycles < self.max_cycles * len(self.agents)):
+        if movers and self._cycles < self._step_limit:
             # The game goes on: every reward stays 0 (the dicts are already all zero).
             self.agent_selection = self.possible_agents[movers[0]]
         else:
@@ -272,7 +282,7 @@ class MezquitaParallel(_Seats, ParallelEnv):
         movers = state.to_move()
         out = {}
         for agent in self.agents:
-            seat = self.possible_agents.index(agent)
+            seat = self._seat_of[agent]
             legal = state.legal_actions(seat) if seat in movers else (self.wait,)
             out[agent] = self._observation(seat, legal, self._num_actions + 1)
         return out
@@ -284,14 +294,16 @@ class MezquitaParallel(_Seats, ParallelEnv):
         assert state is not None  # dealt by reset
         movers = state.to_move()
         for agent in self.agents:
-            seat = self.possible_agents.index(agent)
+            seat = self._seat_of[agent]
             action = actions.get(agent)
             if type(action) is not int and not isinstance(action, np.integer):
                 raise IllegalAction(f"{agent} must give an integer action (wait = {self.wait}), "
                                     f"not {action!r}")
             if seat not in movers and int(action) != self.wait:
                 raise IllegalAction(f"{agent} is not to move now: its only action is wait = {self.wait}")
-        new = state.clone()
+        # An illegal action is refused before it changes anything; with several movers, the
+        # actions go on a copy, so that a refused one leaves none of the others played.
+        new = state.clone() if len(movers) > 1 else state
         for seat in movers:
             new.apply(seat, int(actions[agent_name(seat)]))  # wait is outside the game: refused
         self.game_state = new
@@ -316,32 +328,18 @@ class ClassicAEC(MezquitaAEC):
     the behaviour and messages of ``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper`` and
     ``TerminateIllegalWrapper(illegal_reward=-1)``, without their per-call forwarding."""
 
-    def __init__(self, game: Game, render_mode: str | None = None, rewards: str = "zero_sum",
-                 max_cycles: int | None = None, global_state: bool = False) -> None:
-        super().__init__(game, render_mode, rewards, max_cycles, global_state)
-        self._has_reset = False
-
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        super().reset(seed, options)
-        self._has_reset = True
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if not self._has_reset:
-            EnvLogger.error_observe_before_reset()
-        return super().observe(agent)
-
     def render(self) -> str | None:
-        if not self._has_reset:
+        if self.game_state is None:
             EnvLogger.error_render_before_reset()
         return super().render()
 
     def agent_iter(self, max_iter: int = 2**63):
-        if not self._has_reset:
+        if self.game_state is None:
             EnvLogger.error_agent_iter_before_reset()
         return super().agent_iter(max_iter)
 
     def step(self, action: int | None) -> None:
-        if not self._has_reset:
+        if self.game_state is None:
             EnvLogger.error_step_before_reset()
         if not self.agents:
             EnvLogger.warn_step_after_terminated_truncated()
@@ -354,8 +352,10 @@ class ClassicAEC(MezquitaAEC):
         if dead:
             self._was_dead_step(action)
             return
-        assert action is not None and self.game_state is not None  # inside; dealt by reset
-        if int(action) not in self.game_state.legal_actions(self._seat_of[agent]):
+        assert action is not None  # inside
+        try:
+            self._play(agent, int(action))
+        except IllegalAction:  # raised by the engine before anything changed
             EnvLogger.warn_on_illegal_move()
             self._cumulative_rewards[agent] = 0
             self.terminations = dict.fromkeys(self.agents, True)
@@ -364,5 +364,3 @@ class ClassicAEC(MezquitaAEC):
             self.rewards[agent] = ILLEGAL_REWARD
             self._accumulate_rewards()
             self._deads_step_first()
-        else:
-            super().step(action)
