@@ -46,6 +46,21 @@ def test_reset_seed_deals_the_engine_game_of_that_seed(config):
     assert np.flatnonzero(obs["action_mask"]).tolist() == state.legal_actions(seat)
 
 
+def test_resets_without_a_seed_follow_the_stream_of_the_last_seed_given():
+    """After ``reset(seed=s)``, each ``reset()`` deals the next seed of ``random.Random(s)``,
+    in both environments, so seeded runs stay reproducible."""
+    import random
+
+    for e in (env("cordoba"), parallel_env("cordoba")):
+        stream = random.Random(7)
+        e.reset(seed=7)
+        e.reset(seed=8)
+        e.reset(seed=7)
+        for _ in range(3):
+            e.reset()
+            assert e.game_state.seed == stream.getrandbits(63)
+
+
 def test_rewards_come_at_the_end_and_equal_the_returns(config):
     game_id, options = config
     e = env(game_id, **options)

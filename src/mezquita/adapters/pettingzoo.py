@@ -126,7 +126,10 @@ class _Seats:
         self.global_state = global_state
         if global_state:
             self.state_space = gymnasium.spaces.Box(0.0, 1.0, (game.num_players * size,), np.float32)
-        self._seeds = random.Random()
+        # the stream of seeds for resets without one, started from the last seed given (None:
+        # from the system's entropy) when first needed: seeding one costs a few microseconds
+        self._stream: random.Random | None = None
+        self._stream_seed: int | None = None
         self.game_state: State | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
@@ -139,10 +142,12 @@ class _Seats:
         """A new game: from ``seed`` exactly when given, else the next seed of the stream
         the last given seed started (so seeded runs stay reproducible)."""
         if seed is not None:
-            self._seeds = random.Random(seed)
+            self._stream, self._stream_seed = None, seed
             deal = seed
         else:
-            deal = self._seeds.getrandbits(63)
+            if self._stream is None:
+                self._stream = random.Random(self._stream_seed)
+            deal = self._stream.getrandbits(63)
         self.game_state = self.game.new_state(deal)
         self._cycles = 0
 
