@@ -66,11 +66,12 @@ def test_illegal_action_ends_the_episode_with_a_penalty_and_changes_nothing(conf
     game_id, options = config
     env = MezquitaEnv(game_id, illegal_reward=-2.0, **options)
     obs, _ = env.reset(seed=6)
-    before = env.state.to_json()
-    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    _, reward, terminated, _, info = env.step(illegal)
-    assert (reward, terminated, "illegal_action" in info) == (-2.0, True, True)
-    assert env.state.to_json() == before
+    for illegal in (int(np.flatnonzero(obs["action_mask"] == 0)[0]), -1, env.game.num_actions):
+        obs, _ = env.reset(seed=6)
+        before = env.state.to_json()
+        _, reward, terminated, _, info = env.step(illegal)
+        assert (reward, terminated, "illegal_action" in info) == (-2.0, True, True)
+        assert env.state.to_json() == before
     with pytest.raises(gymnasium.error.ResetNeeded):
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
 

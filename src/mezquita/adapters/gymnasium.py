@@ -157,13 +157,14 @@ class MezquitaEnv(gymnasium.Env):
         state = self.state
         assert state is not None  # dealt by reset: the episode is not over
         action = int(action)
-        if action not in state.legal_actions(self.seat):
+        try:
+            state.apply(self.seat, action)
+        except IllegalAction:  # refused by the engine before anything changed
             self._over = True
             info = self._info({"illegal_action": f"action {action} is not legal now"})
             obs = self._obs.copy() if self.observation_mode == "flat" else {
                 k: v.copy() for k, v in self._obs.items()}  # new arrays: callers keep the last
             return obs, self.illegal_reward, True, False, info
-        state.apply(self.seat, action)
         self._play_opponents()
         terminated = self._over = state.is_terminal()
         reward = float(state.returns()[self.seat]) if terminated else 0.0
