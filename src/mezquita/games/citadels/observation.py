@@ -151,33 +151,43 @@ def encode_state(game: Game, st: CitadelsModel, seat: int | None, out) -> None:
     turn = st.phase == Phase.TURNS and st.actor >= 0
     actor = st.actor if turn else -1
     totals = scores(st)
+    # Counts saturate at 1 as in `_sat`, written ``v / scale if v < scale else 1.0``: the same
+    # value as ``min(1.0, v / scale)`` for these integer counts, without a call per value.
     out[st.phase] = 1.0
-    out[3] = min(1.0, st.round / 20)
-    out[4] = min(1.0, len(st.deck) / 80)
+    out[3] = st.round / 20 if st.round < 20 else 1.0
+    deck = len(st.deck)
+    out[4] = deck / 80 if deck < 80 else 1.0
     if threshold(st) == 7:
         out[5] = 1.0
     if st.end_triggered:
         out[6] = 1.0
-    out[7] = min(1.0, st.rank / 10)
+    out[7] = st.rank / 10 if st.rank < 10 else 1.0
     at = [8 + _PER_SEAT * ((s - me) % n) for s in range(n)]  # each seat's block, me first
     for char, s, status in st.calls:
         if s >= 0 and status != CallStatus.WITCH:
             out[at[s] + 11 + char] = 1.0
+    gold, hands, museum, cities = st.gold, st.hands, st.museum, st.cities
     for s, o in enumerate(at):
-        city = st.cities[s]
-        out[o] = min(1.0, st.gold[s] / 10)
-        out[o + 1] = min(1.0, len(st.hands[s]) / 10)
-        out[o + 2] = min(1.0, len(city) / 8)
-        out[o + 3] = min(1.0, len(st.museum[s]) / 5)
+        city = cities[s]
+        coins, held, built, kept, score = gold[s], len(hands[s]), len(city), len(museum[s]), totals[s]
+        out[o] = coins / 10 if coins < 10 else 1.0
+        out[o + 1] = held / 10 if held < 10 else 1.0
+        out[o + 2] = built / 8 if built < 8 else 1.0
+        out[o + 3] = kept / 5 if kept < 5 else 1.0
         if st.crown == s:
             out[o + 4] = 1.0
         if st.first_complete == s:
             out[o + 5] = 1.0
-        _copies(out, o + 6, [DIST_COLOUR[d] for d in city], 0.25)
-        if actor == s:
-            out[o + 29] = 1.0
-        out[o + 30] = min(1.0, totals[s] / 40)
-        _ones(out, o + 31, city)
+        out[o + 30] = score / 40 if score < 40 else 1.0
+        colours = [0, 0, 0, 0, 0]
+        for d in city:
+            out[o + 31 + d] = 1.0
+            colours[DIST_COLOUR[d]] += 1
+        for c, k in enumerate(colours):
+            if k:
+                out[o + 6 + c] = k / 4 if k < 4 else 1.0
+    if actor >= 0:
+        out[at[actor] + 29] = 1.0
     o = 8 + n * _PER_SEAT
     if seat is not None and not full:  # the view shows its own hand and characters
         _copies(out, o, st.hands[seat], 0.5)
@@ -202,7 +212,7 @@ def encode_state(game: Game, st: CitadelsModel, seat: int | None, out) -> None:
         for k, flag in enumerate((TurnFlag.ACTED, TurnFlag.INCOME, TurnFlag.POWER)):
             if f & flag:
                 out[o + k] = 1.0
-        out[o + 3] = min(1.0, st.builds / 3)
+        out[o + 3] = st.builds / 3 if st.builds < 3 else 1.0
         for k, flag in enumerate((TurnFlag.ONLY, TurnFlag.RESUMED, TurnFlag.THANK), 4):
             if f & flag:
                 out[o + k] = 1.0
