@@ -16,7 +16,8 @@ vector environment. Options:
   drawn from per episode (`mezquita.adapters.opponents`).
 - ``observation``: ``"dict"`` (default), ``{"observation": float32[observation_size],
   "action_mask": int8[num_actions]}``; or ``"flat"``, the vector alone, with the mask apart
-  in ``info["action_mask"]`` and ``action_masks()`` (what an MLP policy wants).
+  in ``info["action_mask"]`` and ``action_masks()`` (what an MLP policy wants). Either way
+  each step's arrays are new and never written again, so they may be kept across steps.
 - ``oracle=True`` (dict observations only) adds ``"oracle_hidden_info"``: the other seats' own
   encoded views in seat order, their hidden cards included. It is for critics used only in
   training (centralised value functions); a policy that reads it cheats.

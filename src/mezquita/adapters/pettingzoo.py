@@ -15,7 +15,8 @@
 Agents are ``player_0 .. player_{n-1}`` (seat numbers). Each observation is
 ``{"observation": float32 array, "action_mask": int8 array}``: the game's own encoding of
 the agent's view (``game.encode_view(state.view(seat))``, values in [0, 1]) and its legal
-actions (all zero when it is not that agent's turn).
+actions (all zero when it is not that agent's turn): new arrays at every call, which the
+environment never writes again, so they may be kept across steps.
 
 - ``raw_env`` is the bare AEC environment: an illegal action raises `IllegalAction` and
   changes nothing. ``env`` answers mistakes as PettingZoo's own classic games do with their
