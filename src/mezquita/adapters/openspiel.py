@@ -69,6 +69,7 @@ import pyspiel
 from mezquita.engine import Game, GameInfo, MezquitaError, State, load, registry
 from mezquita.engine.registry import game_class
 
+from . import arrays
 from .common import canonical, player_counts
 
 PREFIX = "mezquita_"
@@ -367,8 +368,9 @@ class _Decision(NamedTuple):
         """``seat`` deciding on ``action`` at ``state`` (before it is played)."""
         view, public = state.view(seat), state.view(None)
         private = {k: v for k, v in view.items() if k not in public or public[k] != v}
-        return cls(canonical(private), np.asarray(state.game.encode_state(state, seat),
-                                                  np.float32), action)
+        game = state.game
+        return cls(canonical(private), arrays.observation(game, state, seat, game.observation_size),
+                   action)
 
 
 class _Snapshot(NamedTuple):
