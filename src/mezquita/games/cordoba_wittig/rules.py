@@ -20,10 +20,13 @@ carried out without asking.
 
 from __future__ import annotations
 
+import json
+import re
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 from mezquita.engine import (
+    Cache,
     Decision,
     Decisions,
     Event,
@@ -45,6 +48,8 @@ from .words import TEXTS, side_name
 
 SIDES = ("left", "right")
 EMPTY = -1
+#: a position as the repetition rule compares it (`CordobaWittigState.position_key`)
+PositionKey = tuple[int, tuple[int, ...], tuple[int, ...], int, int]
 
 
 class Phase(StrEnum):
@@ -119,6 +124,8 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
         self.decisions = decision_table(labels, squares, board.columns)
         self.STONE, self.TO, self.SIDE, self.BACK, self.BACK_TO, self.PASS = self.decisions.space.blocks
         self.moves, self.backs, self.neighbours = _geometry(board)
+        # the weight of each stone's digit in `CordobaWittigState.places`
+        self.place_weight = tuple((2 * board.size) ** s for s in range(len(board.stones)))
 
     @property
     def max_game_length(self) -> int:
@@ -145,9 +152,13 @@ class CordobaWittigState(State):
         back_stone: the stone whose way back is being chosen (phase ``back_to``), or -1.
         claim: the seat that reached the far row first, during its opponent's extra turn, or -1.
         plies: finished turns.
-        seen: how often each position (board, obligations, claim, seat to move) occurred.
+        seen: how often each position (`position_key`) occurred; the JSON form writes each
+            position out in full (`to_json`).
         outcome: how the game ended (`Outcome`).
         winner: the winning seat, or -1 (running or drawn).
+        places: the board as one number (a cache of ``at``, ``grid`` and ``pair``): digit
+            ``s``, in base 2 x fields, is stone ``s``'s field x 2, plus 1 while it is the
+            right stone of a double.
     """
 
     game: CordobaWittigGame
@@ -165,9 +176,10 @@ class CordobaWittigState(State):
     back_stone: int
     claim: int
     plies: int
-    seen: dict[str, int]
+    seen: dict[PositionKey, int]
     outcome: str
     winner: int
+    places: Cache[int]
 
     # -- setup -------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -184,7 +196,16 @@ class CordobaWittigState(State):
         self.selected = self.target = self.back_stone = self.claim = self.winner = -1
         self.owed, self.pending, self.power = [[], []], [], ""
         self.plies, self.outcome = 0, Outcome.PLAYING
+        self._reset_caches()
         self.seen = {self.position_key(): 1}
+
+    def _reset_caches(self) -> None:
+        self.places = sum(self._digit(s) * w for s, w in enumerate(self.game.place_weight))
+
+    def _digit(self, stone: int) -> int:
+        """Stone ``stone``'s digit of `places`."""
+        field = self.at[stone]
+        return 2 * field + (self.pair[field] == stone)
 
     # -- queries -------------------------------------------------------------------------
     def destinations(self, stone: int) -> list[int]:
@@ -245,9 +266,13 @@ class CordobaWittigState(State):
                     out.extend(showing)
         return sorted(out)
 
-    def position_key(self) -> str:
-        """The repetition key: stones on the board, obligations, claim and seat to move."""
-        return f"{self.grid}{self.pair}{self.owed}{self.claim}{self.current}"
+    def position_key(self) -> PositionKey:
+        """The repetition key: stones on the board (`places`, which tells positions apart
+        exactly as ``grid`` and ``pair`` do), obligations, claim and seat to move."""
+        # Made every turn: written out from the whole grid it took half of a random playout's
+        # time, so only the JSON form writes it so (`to_json`).
+        owed = self.owed
+        return self.places, tuple(owed[0]), tuple(owed[1]), self.claim, self.current
 
     # -- turns -----------------------------------------------------------------------------
     def _to_move(self) -> tuple[int, ...]:
@@ -320,10 +345,13 @@ class CordobaWittigState(State):
         self._event(seat, "move", board.stones[stone].label, board.square(self.at[stone]),
                     board.square(field))
         self._lift(stone)
+        weight = self.game.place_weight
         if side == "left":
             self.grid[field], self.pair[field] = stone, resident
+            self.places += 2 * field * weight[stone] + weight[resident]  # the resident is right now
         else:
             self.pair[field] = stone
+            self.places += (2 * field + 1) * weight[stone]
         self.at[stone] = field
         self.owed[seat].append(field)
         self._event(seat, "double", board.square(field), side,
@@ -397,17 +425,23 @@ class CordobaWittigState(State):
     def _lift(self, stone: int) -> None:
         """Take ``stone`` off its field; a double left with one stone is no longer owed."""
         field = self.at[stone]
-        if self.pair[field] == EMPTY:
+        weight = self.game.place_weight
+        self.places -= self._digit(stone) * weight[stone]
+        right = self.pair[field]
+        if right == EMPTY:
             self.grid[field] = EMPTY
             return
-        if self.grid[field] == stone:
-            self.grid[field] = self.pair[field]
+        if self.grid[field] == stone:  # the right stone stays, single now
+            self.grid[field] = right
+            self.places -= weight[right]
         self.pair[field] = EMPTY
         for owed in self.owed:
             if field in owed:
                 owed.remove(field)
 
     def _put(self, stone: int, field: int) -> None:
+        """Put ``stone`` (lifted) on the empty ``field``."""
+        self.places += 2 * field * self.game.place_weight[stone]
         self.grid[field] = stone
         self.at[stone] = field
 
@@ -437,6 +471,20 @@ class CordobaWittigState(State):
         best = max(returns)
         return {"rows": rows, "totals": self.scores(), "winners": [s for s in (0, 1) if returns[s] == best],
                 "reason": reason}
+
+    # -- the JSON form -------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """As `State.to_json`, each position of ``seen`` written out in full (`_key_text`)."""
+        data = super().to_json()
+        data["data"]["seen"] = {_key_text(self.game, key): count for key, count in self.seen.items()}
+        return data
+
+    @classmethod
+    def from_json(cls, game: Any, data: dict) -> Self:
+        """Inverse of `to_json`."""
+        state = super().from_json(game, data)
+        state.seen = {_text_key(game, text): count for text, count in data["data"]["seen"].items()}
+        return state
 
     # -- information -------------------------------------------------------------------------
     def _view(self, seat: int | None, full: bool) -> dict:
@@ -475,6 +523,34 @@ class CordobaWittigState(State):
             "winner": self.winner if self.winner >= 0 else None,
         }
 
+
+
+def _key_text(game: CordobaWittigGame, key: PositionKey) -> str:
+    """A repetition key as the JSON form writes it: ``f"{grid}{pair}{owed}{claim}{current}"``,
+    the board's lists rebuilt from `CordobaWittigState.places`."""
+    places, owed0, owed1, claim, current = key
+    size = game.board.size
+    grid, pair = [EMPTY] * size, [EMPTY] * size
+    for stone, weight in enumerate(game.place_weight):
+        field, right = divmod(places // weight % (2 * size), 2)
+        (pair if right else grid)[field] = stone
+    return f"{grid}{pair}{[list(owed0), list(owed1)]}{claim}{current}"
+
+
+def _text_key(game: CordobaWittigGame, text: str) -> PositionKey:
+    """Inverse of `_key_text`."""
+    grid_end = text.index("]") + 1
+    pair_end = text.index("]", grid_end) + 1
+    owed_end = text.rindex("]") + 1
+    grid, pair = json.loads(text[:grid_end]), json.loads(text[grid_end:pair_end])
+    owed = json.loads(text[pair_end:owed_end])
+    numbers = re.fullmatch(r"(-?\d)(-?\d)", text[owed_end:])
+    if numbers is None:
+        raise ValueError(f"not a position of Cordoba (Wittig): {text!r}")
+    weight = game.place_weight
+    places = (sum(2 * field * weight[stone] for field, stone in enumerate(grid) if stone != EMPTY)
+              + sum((2 * field + 1) * weight[stone] for field, stone in enumerate(pair) if stone != EMPTY))
+    return places, tuple(owed[0]), tuple(owed[1]), int(numbers[1]), int(numbers[2])
 
 
 def _power_fact(state: CordobaWittigState, action: int, lang: str) -> dict:
