@@ -48,6 +48,7 @@ from .words import TEXTS, side_name
 
 SIDES = ("left", "right")
 EMPTY = -1
+MOVERS = ((0,), (1,), ())  # ``_to_move()`` by ``current`` (-1: over), shared tuples
 #: a position as the repetition rule compares it (`CordobaWittigState.position_key`)
 PositionKey = tuple[int, tuple[int, ...], tuple[int, ...], int, int]
 
@@ -124,6 +125,7 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
         self.decisions = decision_table(labels, squares, board.columns)
         self.STONE, self.TO, self.SIDE, self.BACK, self.BACK_TO, self.PASS = self.decisions.space.blocks
         self.moves, self.backs, self.neighbours = _geometry(board)
+        self.seat_of = tuple(stone.seat for stone in board.stones)  # read for every destination
         # the weight of each stone's digit in `CordobaWittigState.places`
         self.place_weight = tuple((2 * board.size) ** s for s in range(len(board.stones)))
 
@@ -210,13 +212,12 @@ class CordobaWittigState(State):
     # -- queries -------------------------------------------------------------------------
     def destinations(self, stone: int) -> list[int]:
         """Rules 3 and 4: the fields ``stone`` may move to (empty, or one own stone)."""
-        grid, pair = self.grid, self.pair
-        seat = self.game.board.stones[stone].seat
-        per = len(self.at) // 2
+        grid, pair, seat_of = self.grid, self.pair, self.game.seat_of
+        seat = seat_of[stone]
         out = []
         for t in self.game.moves[self.at[stone]]:
             resident = grid[t]
-            if resident == EMPTY or (pair[t] == EMPTY and resident // per == seat):
+            if resident == EMPTY or (pair[t] == EMPTY and seat_of[resident] == seat):
                 out.append(t)
         return out
 
@@ -226,7 +227,7 @@ class CordobaWittigState(State):
         forced = [s for s in sorted(owed) if self.destinations(s)]
         if forced:
             return forced
-        return [s for s in self.game.board.stones_of(seat) if self.destinations(s)]
+        return [s for s in self.game.board.stones_by_seat[seat] if self.destinations(s)]
 
     def ways_back(self, stone: int) -> list[int]:
         """Rule 7: where ``stone`` may go back to (its start field when nothing else is free)."""
@@ -241,8 +242,12 @@ class CordobaWittigState(State):
 
     def far_count(self, seat: int) -> int:
         """How many of ``seat``'s stones stand on the far row."""
-        far = self.game.board.rows * self.game.board.columns
-        return sum(1 for s in self.game.board.stones_of(seat) if self.at[s] >= far)
+        board, at = self.game.board, self.at
+        far, count = board.rows * board.columns, 0
+        for s in board.stones_by_seat[seat]:  # read every turn: a loop costs half a sum()
+            if at[s] >= far:
+                count += 1
+        return count
 
     def progress(self, seat: int) -> int:
         """The rows ``seat``'s stones have advanced, summed."""
@@ -276,23 +281,22 @@ class CordobaWittigState(State):
 
     # -- turns -----------------------------------------------------------------------------
     def _to_move(self) -> tuple[int, ...]:
-        return () if self.current < 0 else (self.current,)
+        return MOVERS[self.current]
 
     def _legal_actions(self, seat: int) -> list[int]:
         g = self.game
         phase = self.phase
         if phase == Phase.STONE:
             stones = self.movable(seat)
-            return [g.STONE.id(s) for s in stones] if stones else [g.PASS.id()]
-        if phase == Phase.TO:
-            first = g.board.columns
-            return sorted(g.TO.id(t - first) for t in self.destinations(self.selected))
-        if phase == Phase.SIDE:
-            return [g.SIDE.id(0), g.SIDE.id(1)]
-        if phase == Phase.BACK:
-            return [g.BACK.id(s) for s in sorted(self.pending)]
+            return g.STONE.ids(stones) if stones else [g.PASS.id()]
         first = g.board.columns
-        return sorted(g.BACK_TO.id(t - first) for t in self.ways_back(self.back_stone))
+        if phase == Phase.TO:  # in field order, so the ids are sorted (`_geometry`)
+            return g.TO.ids([t - first for t in self.destinations(self.selected)])
+        if phase == Phase.SIDE:
+            return g.SIDE.ids(range(len(SIDES)))
+        if phase == Phase.BACK:
+            return g.BACK.ids(sorted(self.pending))
+        return g.BACK_TO.ids(sorted(t - first for t in self.ways_back(self.back_stone)))
 
     # -- the decisions' effects (`decision_table`) ----------------------------------------------
     def _select(self, seat: int, stone: int) -> None:
