@@ -64,6 +64,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+#: the phases as module names, which the rules read: a member read through its enum class
+#: costs about four times a global in Python 3.11 (random playouts: 6% more instructions)
+STONE, TO, SIDE, BACK, BACK_TO, OVER = Phase
+
+
 class Outcome(StrEnum):
     """How a finished game was decided ("" while it runs)."""
 
@@ -169,7 +174,7 @@ class CordobaWittigState(State):
     pair: list[int]
     at: list[int]
     current: int
-    phase: str
+    phase: Phase
     selected: int
     target: int
     owed: list[list[int]]
@@ -194,7 +199,7 @@ class CordobaWittigState(State):
             field = board.field(stone.start, 0)
             self.grid[field] = i
             self.at.append(field)
-        self.current, self.phase = 0, Phase.STONE
+        self.current, self.phase = 0, STONE
         self.selected = self.target = self.back_stone = self.claim = self.winner = -1
         self.owed, self.pending, self.power = [[], []], [], ""
         self.plies, self.outcome = 0, Outcome.PLAYING
@@ -286,15 +291,15 @@ class CordobaWittigState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         g = self.game
         phase = self.phase
-        if phase == Phase.STONE:
+        if phase == STONE:
             stones = self.movable(seat)
             return g.STONE.ids(stones) if stones else [g.PASS.id()]
         first = g.board.columns
-        if phase == Phase.TO:  # in field order, so the ids are sorted (`_geometry`)
+        if phase == TO:  # in field order, so the ids are sorted (`_geometry`)
             return g.TO.ids([t - first for t in self.destinations(self.selected)])
-        if phase == Phase.SIDE:
+        if phase == SIDE:
             return g.SIDE.ids(range(len(SIDES)))
-        if phase == Phase.BACK:
+        if phase == BACK:
             return g.BACK.ids(sorted(self.pending))
         return g.BACK_TO.ids(sorted(t - first for t in self.ways_back(self.back_stone)))
 
@@ -302,7 +307,7 @@ class CordobaWittigState(State):
     def _select(self, seat: int, stone: int) -> None:
         """Rule 3: the stone to move; its destination comes next."""
         self.selected = stone
-        self.phase = Phase.TO
+        self.phase = TO
 
     def _choose_back(self, seat: int, stone: int) -> None:
         """Rule 6: which affected stone goes back next."""
@@ -323,7 +328,7 @@ class CordobaWittigState(State):
         """Rule 3: move to an empty field, or rule 4: onto an own single stone (side next)."""
         if self.grid[target] != EMPTY:
             self.target = target
-            self.phase = Phase.SIDE
+            self.phase = SIDE
             return
         stone = self.selected
         board = self.game.board
@@ -374,12 +379,12 @@ class CordobaWittigState(State):
         while self.pending:
             if self.back_stone < 0:
                 if len(self.pending) > 1:
-                    self.phase = Phase.BACK
+                    self.phase = BACK
                     return
                 self.back_stone = self.pending[0]
             ways = self.ways_back(self.back_stone)
             if len(ways) > 1:
-                self.phase = Phase.BACK_TO
+                self.phase = BACK_TO
                 return
             self._move_back(seat, self.back_stone, ways[0])
         self.power = ""
@@ -411,7 +416,7 @@ class CordobaWittigState(State):
             self._event(None, "claim", seat, self.far_count(seat))
         if self.plies >= board.max_plies:
             return self._finish(Outcome.DRAW_PLIES, -1, self.plies)
-        self.current, self.phase = 1 - seat, Phase.STONE
+        self.current, self.phase = 1 - seat, STONE
         key = self.position_key()
         count = self.seen[key] = self.seen.get(key, 0) + 1
         if count >= board.repetitions:
@@ -419,7 +424,7 @@ class CordobaWittigState(State):
 
     def _finish(self, outcome: Outcome, winner: int, n: int) -> None:
         self.outcome, self.winner = outcome, winner
-        self.current, self.phase = -1, Phase.OVER
+        self.current, self.phase = -1, OVER
         if winner >= 0:
             self._event(None, "win", winner, n)
         else:
