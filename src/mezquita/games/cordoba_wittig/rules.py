@@ -131,6 +131,7 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
         self.STONE, self.TO, self.SIDE, self.BACK, self.BACK_TO, self.PASS = self.decisions.space.blocks
         self.moves, self.backs, self.neighbours = _geometry(board)
         self.seat_of = tuple(stone.seat for stone in board.stones)  # read for every destination
+        self.far_start = board.far_fields.start
         # the weight of each stone's digit in `CordobaWittigState.places`
         self.place_weight = tuple((2 * board.size) ** s for s in range(len(board.stones)))
 
@@ -168,6 +169,7 @@ class CordobaWittigState(State):
             right stone of a double.
         blocked: per seat, the fields its stones may not move to (a cache of ``grid`` and
             ``pair``; rules 3 and 4): every double and the other seat's single stones.
+        far: per seat, how many of its stones stand on the far row (a cache of ``at``).
     """
 
     game: CordobaWittigGame
@@ -190,6 +192,7 @@ class CordobaWittigState(State):
     winner: int
     places: Cache[int]
     blocked: Cache[list[set[int]]]
+    far: Cache[list[int]]
 
     # -- setup -------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -218,6 +221,8 @@ class CordobaWittigState(State):
                 self.blocked[1].add(field)
             elif stone != EMPTY:
                 self.blocked[1 - self.game.seat_of[stone]].add(field)
+        self.far = [sum(1 for s in self.game.board.stones_of(seat) if self.at[s] >= self.game.far_start)
+                    for seat in (0, 1)]
 
     def _digit(self, stone: int) -> int:
         """Stone ``stone``'s digit of `places`."""
@@ -263,12 +268,7 @@ class CordobaWittigState(State):
 
     def far_count(self, seat: int) -> int:
         """How many of ``seat``'s stones stand on the far row."""
-        board, at = self.game.board, self.at
-        far, count = board.rows * board.columns, 0
-        for s in board.stones_by_seat[seat]:  # read every turn: a loop costs half a sum()
-            if at[s] >= far:
-                count += 1
-        return count
+        return self.far[seat]  # counted as the stones move: it is read every turn
 
     def progress(self, seat: int) -> int:
         """The rows ``seat``'s stones have advanced, summed."""
@@ -366,19 +366,11 @@ class CordobaWittigState(State):
         """Rule 4: place the newcomer left or right of the resident; rules 5 and 6 follow."""
         board = self.game.board
         stone, field = self.selected, self.target
-        resident, power = self.grid[field], self.power_of(side)
+        power = self.power_of(side)
         self._event(seat, "move", board.stones[stone].label, board.square(self.at[stone]),
                     board.square(field))
         self._lift(stone)
-        weight = self.game.place_weight
-        if side == "left":
-            self.grid[field], self.pair[field] = stone, resident
-            self.places += 2 * field * weight[stone] + weight[resident]  # the resident is right now
-        else:
-            self.pair[field] = stone
-            self.places += (2 * field + 1) * weight[stone]
-        self.at[stone] = field
-        self.blocked[seat].add(field)  # the other seat's set holds it already
+        self._put(stone, field, side)
         self.owed[seat].append(field)
         self._event(seat, "double", board.square(field), side,
                     [board.stones[self.grid[field]].label, board.stones[self.pair[field]].label])
@@ -448,6 +440,8 @@ class CordobaWittigState(State):
             self._event(None, outcome.value, n)
 
     # -- board changes ---------------------------------------------------------------------
+    # Every change of ``grid``, ``pair`` and ``at`` goes through these two, which keep the
+    # caches (`places`, `blocked`, `far`) in step.
     def _lift(self, stone: int) -> None:
         """Take ``stone`` off its field; a double left with one stone is no longer owed."""
         field = self.at[stone]
@@ -455,6 +449,8 @@ class CordobaWittigState(State):
         self.places -= self._digit(stone) * weight[stone]
         right = self.pair[field]
         seat = self.game.seat_of[stone]
+        if field >= self.game.far_start:
+            self.far[seat] -= 1
         if right == EMPTY:
             self.grid[field] = EMPTY
             self.blocked[1 - seat].remove(field)
@@ -468,12 +464,27 @@ class CordobaWittigState(State):
             if field in owed:
                 owed.remove(field)
 
-    def _put(self, stone: int, field: int) -> None:
-        """Put ``stone`` (lifted) on the empty ``field``."""
-        self.places += 2 * field * self.game.place_weight[stone]
-        self.blocked[1 - self.game.seat_of[stone]].add(field)
-        self.grid[field] = stone
+    def _put(self, stone: int, field: int, side: str = "left") -> None:
+        """Put ``stone`` (lifted) on ``field``: alone on an empty one, else on ``side`` of the
+        single stone there, making a double."""
+        weight = self.game.place_weight
+        seat = self.game.seat_of[stone]
+        resident = self.grid[field]
+        if resident == EMPTY:
+            self.grid[field] = stone
+            self.places += 2 * field * weight[stone]
+            self.blocked[1 - seat].add(field)
+        else:  # a double: the other seat's set holds the field already
+            if side == "left":
+                self.grid[field], self.pair[field] = stone, resident
+                self.places += 2 * field * weight[stone] + weight[resident]  # the resident is right now
+            else:
+                self.pair[field] = stone
+                self.places += (2 * field + 1) * weight[stone]
+            self.blocked[seat].add(field)
         self.at[stone] = field
+        if field >= self.game.far_start:
+            self.far[seat] += 1
 
     # -- results ---------------------------------------------------------------------------
     def _scores(self) -> list[float]:
