@@ -218,25 +218,17 @@ class EuropaState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         if self.phase == CHOOSE:
             slots = [i for i, c in enumerate(self.display) if c is not None]
-            legal = [TAKE.id(i) for i in slots]
             if self.swaps[seat] and self.stack:
-                legal += [SWAP.id(i) for i in slots]
-            return legal
+                return TAKE.ids(slots) + SWAP.ids(slots)
+            return TAKE.ids(slots)
         return self._tip_choices(seat)
 
     def _tip_choices(self, seat: int) -> list[int]:
         """Rule 3: the next stone in the fixed order, or done after the compulsory first."""
         tips = self.tips[seat]
-        k = len(tips)
-        if k == 0:
-            legal = [TIP_EW.id(i) for i in range(len(EW))]
-        elif k == 1:
-            legal = [TIP_AREA.id(i) for i in range(len(AREAS))]
-        elif k == 2:
-            legal = [TIP_SECTOR.id(s - 1) for s in BOARD.sectors(tips[0], tips[1])]
-        else:
-            legal = [TIP_SECTION.id(i) for i in range(len(SECTIONS))]
-        return legal + ([DONE.id()] if k else [])
+        if len(tips) == 2:
+            return SECTOR_CHOICES[tips[0], tips[1]]
+        return TIP_CHOICES[len(tips)]
 
     def _check_legal(self, seat: int, action_id: int) -> None:
         """Name what is wrong with a refused tip before the engine's general message."""
@@ -536,6 +528,13 @@ DECISIONS = Decisions([
 })
 TAKE, SWAP, TIP_EW, TIP_AREA, TIP_SECTOR, TIP_SECTION, DONE = DECISIONS.space.blocks
 TIP_BLOCKS = (TIP_EW, TIP_AREA, TIP_SECTOR, TIP_SECTION)  # stone k is placed with block k
+#: Rule 3's legal ids after 0, 1 and 3 stones, and per East/West and area tipped those of
+#: the sector stone: made once, as every tip decision lists them, and shared by every state
+#: (callers never change a legal list)
+TIP_CHOICES = {0: TIP_EW.ids(range(len(EW))), 1: [*TIP_AREA.ids(range(len(AREAS))), DONE.id()],
+               3: [*TIP_SECTION.ids(range(len(SECTIONS))), DONE.id()]}
+SECTOR_CHOICES = {(ew, area): [*TIP_SECTOR.ids(s - 1 for s in BOARD.sectors(ew, area)), DONE.id()]
+                  for ew in EW for area in AREAS}
 
 
 register(EuropaGame, EuropaState)
