@@ -312,11 +312,12 @@ class EuropaState(State):
             kept = right and len(tips) >= KEEP_NEED[c.colour]
             if kept:
                 self.kept[seat].append(c.id)
-            result = {"card": c.id, "tips": list(tips), "right": right,
+            result = {"seat": seat, "card": c.id, "tips": list(tips), "right": right,
                       "stones": stones, "place": list(place), "from": start,
                       "to": self.positions[seat], "kept": kept}
-            self.results.append({"seat": seat, **result})
-            self._event(seat, "evaluate", *map(result.get, self.game.event_fields["evaluate"]))
+            self.results.append(result)
+            self._event(seat, "evaluate", c.id, result["tips"], right, stones, result["place"],
+                        start, result["to"], kept)
         self.cards = [None] * self.game.num_players
         if any(p >= self.game.finish for p in self.positions):
             self._event(None, "end", "dark_blue")
