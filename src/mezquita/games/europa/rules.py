@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 from enum import StrEnum
+from itertools import product
 from typing import ClassVar
 
 from mezquita.engine import (
@@ -59,6 +60,10 @@ FINISHES = (32, 20, 12)
 TRACK_TAIL = BOARD.last_field - BOARD.dark_blue_from  # fields from the first dark-blue to the last
 _ORDINAL = ("first", "second", "third", "fourth")  # stones, in refusal messages
 _STONE_NAMES = ("East/West", "North/Middle/South", "sector", "section")
+#: ``_to_move()`` of the tip phase per tuple of ``tipping`` flags: looked up, as every tip
+#: decision asks and a generator over the flags cost four times as much
+SEATS_TIPPING = {flags: tuple(s for s, tipping in enumerate(flags) if tipping)
+                 for n in range(2, MAX_PLAYERS + 1) for flags in product((False, True), repeat=n)}
 
 
 class Phase(StrEnum):
@@ -211,7 +216,7 @@ class EuropaState(State):
         if self.phase == CHOOSE:
             return (self.order[self.picked],)
         if self.phase == TIP:
-            return tuple(s for s, t in enumerate(self.tipping) if t)
+            return SEATS_TIPPING[tuple(self.tipping)]
         return ()
 
     # -- legal actions -------------------------------------------------------------------
