@@ -132,6 +132,8 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
         self.moves, self.backs, self.neighbours = _geometry(board)
         self.seat_of = tuple(stone.seat for stone in board.stones)  # read for every destination
         self.far_start = board.far_fields.start
+        # per playing field, the id of the move there: read for rule 3's legal ids every turn
+        self.to_ids = dict(zip(board.playing_fields, self.TO.ids(range(len(board.playing_fields)))))
         # the weight of each stone's digit in `CordobaWittigState.places`
         self.place_weight = tuple((2 * board.size) ** s for s in range(len(board.stones)))
 
@@ -310,9 +312,10 @@ class CordobaWittigState(State):
         if phase == STONE:
             stones = self.movable(seat)
             return g.STONE.ids(stones) if stones else [g.PASS.id()]
-        first = g.board.columns
         if phase == TO:  # in field order, so the ids are sorted (`_geometry`)
-            return g.TO.ids([t - first for t in self.destinations(self.selected)])
+            to_ids = g.to_ids
+            return [to_ids[t] for t in self.destinations(self.selected)]
+        first = g.board.columns
         if phase == SIDE:
             return g.SIDE.ids(range(len(SIDES)))
         if phase == BACK:
