@@ -131,7 +131,7 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
         self.STONE, self.TO, self.SIDE, self.BACK, self.BACK_TO, self.PASS = self.decisions.space.blocks
         self.moves, self.backs, self.neighbours = _geometry(board)
         self.seat_of = tuple(stone.seat for stone in board.stones)  # read for every destination
-        self.far_start = board.far_fields.start
+        self.far_start = board.far_fields.start  # the first field of the far row
         # per playing field, the id of the move there: read for rule 3's legal ids every turn
         self.to_ids = dict(zip(board.playing_fields, self.TO.ids(range(len(board.playing_fields)))))
         # the weight of each stone's digit in `CordobaWittigState.places`
