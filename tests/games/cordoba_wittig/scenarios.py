@@ -9,27 +9,25 @@ from mezquita.games.cordoba_wittig.rules import EMPTY, CordobaWittigState
 def arrange(placement: dict[str, str], current: int = 0, owed: tuple = ((), ()),
             **options) -> CordobaWittigState:
     """A state with the stones of ``placement`` (label -> square) on those squares, the others
-    at home. Two labels on one square make a double, the first named on the left."""
+    at home. Two labels on one square make a double, the one the board file lists first on
+    the left."""
     game = mezquita.load("cordoba-wittig", **options)
     state = game.new_state(0)
     board = game.board
     labels = [s.label for s in board.stones]
-    state.grid = [EMPTY] * board.size
-    state.pair = [EMPTY] * board.size
-    for i, stone in enumerate(board.stones):
-        state.at[i] = board.field(stone.start, 0)
+    grid, pair = [EMPTY] * board.size, [EMPTY] * board.size
+    at = [board.field(stone.start, 0) for stone in board.stones]
     for label, square in placement.items():
-        state.at[labels.index(label)] = field_of(state, square)
-    for i, field in enumerate(state.at):
-        if state.grid[field] == EMPTY:
-            state.grid[field] = i
+        at[labels.index(label)] = field_of(state, square)
+    for i, field in enumerate(at):
+        if grid[field] == EMPTY:
+            grid[field] = i
         else:
-            assert state.pair[field] == EMPTY, f"three stones on {board.square(field)}"
-            state.pair[field] = i
-    state.owed = [[field_of(state, sq) for sq in squares] for squares in owed]
-    state.current = current
-    state.seen = {state.position_key(): 1}
-    return state
+            assert pair[field] == EMPTY, f"three stones on {board.square(field)}"
+            pair[field] = i
+    state.edit(grid=grid, pair=pair, at=at, current=current,
+               owed=[[field_of(state, sq) for sq in squares] for squares in owed])
+    return state.edit(seen={state.position_key(): 1})
 
 
 def field_of(state: CordobaWittigState, square: str) -> int:

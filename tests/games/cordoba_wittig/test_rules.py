@@ -10,7 +10,7 @@ from mezquita import IllegalAction, Record
 from mezquita.engine import BadRecord, UnknownOption
 from mezquita.games.cordoba_wittig.board import load_board
 
-from .scenarios import arrange, destinations, legal_json, move, where
+from .scenarios import arrange, destinations, field_of, legal_json, move, where
 
 
 def test_rule_1_two_players_both_race_towards_the_same_far_row():
@@ -263,6 +263,27 @@ def test_rule_9_draw_on_the_third_repetition_of_a_position():
         move(state, 1, "C", "f4")
     assert state.is_terminal() and state.outcome == "draw_repetition"
     assert "3 times" in state.score_breakdown()["reason"]
+
+
+def test_rule_9_the_json_form_writes_each_position_out_in_full():
+    state = arrange({"3": "e4", "C": "f4"})
+    move(state, 0, "3", "g4")
+    seen = state.to_json()["data"]["seen"]
+    assert len(seen) == 2 and seen[f"{state.grid}{state.pair}{state.owed}{state.claim}{state.current}"] == 1
+    again = state.game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert again.seen == state.seen and again.to_json() == state.to_json()
+
+
+def test_rule_9_a_double_with_its_sides_swapped_is_another_position():
+    # the repetition key names each stone's field and its partner, not the whole board
+    left, swapped = arrange({"1": "c4", "2": "c4"}), arrange({"1": "c4", "2": "c4"})
+    field = field_of(swapped, "c4")
+    grid, pair = swapped.grid.copy(), swapped.pair.copy()
+    grid[field], pair[field] = pair[field], grid[field]
+    swapped.edit(grid=grid, pair=pair)
+    assert where(left, "1") == where(swapped, "1") == "c4"
+    assert left.position_key() != swapped.position_key()
+    assert left.position_key() == arrange({"1": "c4", "2": "c4"}).position_key()
 
 
 @pytest.mark.parametrize(("seat", "action", "message"), [

@@ -124,6 +124,9 @@ def test_random_play_keeps_the_board_consistent(seed, board):
                 assert game.board.row(field) > 0
         for seat, owed in enumerate(state.owed):
             assert all(state.pair[f] != EMPTY and state.grid[f] // per == seat for f in owed)
+        rebuilt = state.clone().edit()  # the caches made afresh from the fields
+        assert (state.places, state.blocked, state.far) == (rebuilt.places, rebuilt.blocked,
+                                                            rebuilt.far), "the caches keep in step"
         view = state.view(None)
         assert all(0.0 <= x <= 1.0 for x in game.encode_view(view))
         assert -1.0 <= game.evaluation(state, 0) <= 1.0

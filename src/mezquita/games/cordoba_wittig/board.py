@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from mezquita.engine import UnknownOption
@@ -88,7 +88,12 @@ class Board:
 
     def square(self, field: int) -> str:
         """The name of a field, e.g. ``d2``."""
-        return f"{chr(ord('a') + self.column(field))}{self.row(field)}"
+        return self.squares[field]
+
+    @cached_property
+    def squares(self) -> tuple[str, ...]:
+        """Every field's name, by field number (made once: every move's event names two)."""
+        return tuple(f"{chr(ord('a') + self.column(f))}{self.row(f)}" for f in range(self.size))
 
     def on_board(self, column: int, row: int) -> bool:
         """Whether ``(column, row)`` is a field."""
@@ -96,8 +101,13 @@ class Board:
 
     def stones_of(self, seat: int) -> range:
         """The stone ids of ``seat``."""
+        return self.stones_by_seat[seat]
+
+    @cached_property
+    def stones_by_seat(self) -> tuple[range, ...]:
+        """Per seat, its stone ids (`stones_of`; made once, as they are read every turn)."""
         per = len(self.stones) // 2
-        return range(seat * per, (seat + 1) * per)
+        return tuple(range(seat * per, (seat + 1) * per) for seat in (0, 1))
 
     @property
     def playing_fields(self) -> range:

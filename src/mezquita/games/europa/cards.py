@@ -48,19 +48,23 @@ def card(card_id: str) -> Card:
 def tip_right(places: tuple[Place, ...], tips: list) -> bool:
     """Rule 6: a tip is right if one single solution point agrees with every placed stone."""
     n = len(tips)
-    return n > 0 and any(tuple(p[:n]) == tuple(tips) for p in places)
+    tipped = tuple(tips)
+    for place in places:  # a loop, not any(): asked for every seat at every evaluation
+        if place[:n] == tipped:
+            return n > 0
+    return False
 
 
 def best_place(places: tuple[Place, ...], tips: list) -> tuple[Place, list[bool]]:
     """The solution place agreeing with the most leading stones, and per stone whether it
     agrees with that place (for showing which stones were right)."""
-    def leading(place: Place) -> int:
-        count = 0
+    best, most = places[0], -1
+    for place in places:  # a loop, not max() with a key function: as tip_right
+        leading = 0
         for stone, value in zip(tips, place):
             if stone != value:
                 break
-            count += 1
-        return count
-
-    place = max(places, key=leading)  # max keeps the first of equals
-    return place, [stone == value for stone, value in zip(tips, place)]
+            leading += 1
+        if leading > most:  # the first of equals
+            best, most = place, leading
+    return best, [stone == value for stone, value in zip(tips, best)]
