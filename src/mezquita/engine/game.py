@@ -705,8 +705,7 @@ class Game(Generic[S]):
         (5)"); ``names`` are the players' names (default "Player 1"...). It reads only the
         entry, which is already masked for its viewer, so it cannot reveal anything hidden.
         The game package's ``words.event_text(game, entry, lang, names)``."""
-        return _companion(type(self), "words").event_text(
-            self, entry, lang, names)
+        return _companion(type(self), "words").event_text(self, entry, lang, names)
 
     def page_data(self, lang: str = "en") -> dict:
         """What a page draws of this configured game that no view carries, in ``lang``: its

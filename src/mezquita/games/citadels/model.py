@@ -125,7 +125,8 @@ class CitadelsSetup(Game[S]):
     by_rank: tuple[int, ...]
     #: the district deck (one entry per physical card)
     deck: tuple[int, ...]
-    #: districts that end the game
+    #: districts that complete a city under the options: 8, or 7 in the short game (the Bell
+    #: Tower can lower it in play: `queries.threshold`)
     threshold: int
     #: characters removed face up at the start of a round
     face_up_count: int
