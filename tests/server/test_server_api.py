@@ -107,6 +107,7 @@ def test_bot_seats_get_no_link(create):
     ({"game": "chess", "seats": ["human", "human"]}, "unknown game"),
     ({"game": "cordoba", "seats": ["human"]}, "2 seats"),
     ({"game": "cordoba", "seats": ["human", "grandmaster"]}, "unknown seat kind"),
+    ({"game": "cordoba", "seats": ["human", "master"]}, "one of: easy, medium, hard, expert, random"),
     ({"game": "cordoba", "seats": ["human", "random"], "options": {"hand": 4}}, "hand"),
     ({"game": "cordoba", "seats": ["human", "random"], "options": {"colour": 1}}, "colour"),
     ({"game": "cordoba", "seats": ["human", "human"], "clock": "blitz"}, "unknown clock"),

@@ -70,8 +70,12 @@ def test_the_clock_is_on_by_default_whenever_two_humans_sit():
 
 
 def test_the_replacement_is_the_strongest_level_at_the_table_and_leavers_place_last():
-    assert replacement(["human", "easy", "hard", "human"]) == "hard"
-    assert replacement(["human", "human", "random"]) == "medium"
+    four = ["easy", "medium", "hard", "expert"]
+    assert replacement(["human", "easy", "hard", "human"], four) == "hard"
+    assert replacement(["human", "human", "random"], four) == "medium"
+    seven = ["beginner", "novice", *four, "master"]
+    assert replacement(["human", "master", "expert", "human"], seven) == "master"
+    assert replacement(["human", "novice", "beginner"], seven) == "novice"
     assert placings([1.0, 0.0, 0.0], [None, None, None]) == [0, 1, 1]
     # the leaver won on the board but places after everybody who stayed
     assert placings([0.0, 1.0, 0.0], [None, "resigned", None]) == [0, 1, 0]
