@@ -70,6 +70,8 @@ def test_level_names_are_families_of_their_own():
 def test_a_level_takes_no_number():
     with pytest.raises(UnknownAgent, match="takes no number"):
         make_agent("hard-3", load("cordoba"))
+    with pytest.raises(UnknownAgent, match="takes no number"):
+        make_agent("master-2", load("europa"))
 
 
 @pytest.mark.parametrize(("names", "words"), [
@@ -96,8 +98,20 @@ def test_a_game_offers_four_to_seven_levels_weakest_first():
         levels_of(seven)
 
 
+def test_europa_offers_seven_levels_and_the_other_games_refuse_the_extra_ones():
+    europa = load("europa")
+    mapping = levels_of(europa)
+    assert list(mapping) == list(LEVELS)
+    assert (mapping["beginner"], mapping["master"]) == ("europa-homebody", "europa-navigator")
+    sigmas = [make_agent(level, europa, 1).sigma for level in mapping]
+    assert sigmas == sorted(sigmas, reverse=True) and sigmas[0] == 450 and sigmas[-1] == 40
+    for name in ("beginner", "master"):
+        with pytest.raises(UnknownAgent, match=r"no level '.*' \(its levels: easy, medium, hard, expert\)"):
+            make_agent(name, load("cordoba"))
+
+
 def test_the_lobby_offers_the_games_levels_first_in_order():
-    for game_id in ("cortica",):
+    for game_id in ("cortica", "europa"):
         levels = list(levels_of(load(game_id)))
         assert agent_names(load(game_id))[:len(levels) + 1] == [*levels, "random"]
     assert "master" not in agent_names(load("cortica"))
@@ -163,6 +177,12 @@ def test_the_ladder_does_not_repeat_a_rung_where_hard_is_the_heuristic():
     assert ("expert", "heuristic") not in rungs(citadels)
     assert ("expert", "heuristic") in rungs(cortica)
     assert rungs(cordoba, fixed_time=True) == [("ismcts-0.1s", "heuristic"), ("ismcts-1s", "heuristic")]
+
+
+def test_a_ladder_of_seven_levels_climbs_from_random_through_every_pair_to_the_heuristic():
+    assert rungs(load("europa")) == [
+        ("beginner", "random"), ("novice", "beginner"), ("easy", "novice"), ("medium", "easy"),
+        ("hard", "medium"), ("expert", "hard"), ("master", "expert"), ("master", "heuristic")]
 
 
 def test_the_ladder_command_prints_the_table_and_writes_json(tmp_path):

@@ -53,3 +53,10 @@ def test_a_level_the_game_does_not_offer_is_refused_with_its_levels():
     game = mezquita.load("cordoba-wittig")
     with pytest.raises(UnknownAgent, match=r"no level 'master' \(its levels: easy, medium, hard, expert\)"):
         benchmark(game, "random", deals=1, opponents=("easy", "master"))
+
+
+def test_by_default_the_agent_meets_every_level_of_the_game_weakest_first():
+    report = benchmark(mezquita.load("europa", players=2), "heuristic", deals=1)
+    assert [row["opponent"] for row in report["opponents"]] == [
+        "beginner", "novice", "easy", "medium", "hard", "expert", "master"]
+    assert report["opponents"][-1]["opponent_agent"] == "europa-navigator"

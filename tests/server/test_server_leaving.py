@@ -148,6 +148,18 @@ def test_resigning_at_four_passes_the_seat_to_the_strongest_bot_and_play_goes_on
     assert [s["kind"] for s in stored["seats"]] == ["human", "hard", "easy", "hard"]
 
 
+def test_a_leaver_of_a_game_with_seven_levels_gets_the_strongest_seated_even_above_expert(
+        client, create, connect):
+    made = create(["human", "human", "expert", "master"], game="europa", options={"players": 4})
+    tokens = [s["token"] for s in made["seats"]]
+    with connect(made["id"]) as a, connect(made["id"]) as b:
+        a.hello(tokens[0])
+        b.hello(tokens[1])
+        a.until(lambda m: m["match"]["status"] == "running")
+        answer = client.post(f"/api/matches/{made['id']}/resign", json={"token": tokens[1]})
+        assert answer.json()["bot"] == "master"
+
+
 def test_resigning_over_the_socket_and_refusals_that_change_nothing(client, create, connect):
     made = create(["human", "human"], options=SMALL)
     tokens = [s["token"] for s in made["seats"]]
