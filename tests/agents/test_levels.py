@@ -1,5 +1,6 @@
-"""Named difficulty levels: every level resolves in every game, within its time budget, and the
-names cannot be confused with other agent names."""
+"""Named difficulty levels: each game's declaration is a run of the shared vocabulary, every
+level resolves in every game that offers it, within its time budget, and the names cannot be
+confused with other agent names."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ import pytest
 
 from mezquita.agents import LEVELS, Turn, UnknownAgent, levels_of, make_agent, split_name
 from mezquita.agents.blunder import Blunderer
-from mezquita.agents.levels import CAP_SECONDS, EXPERT_SECONDS, default_levels, make_level
+from mezquita.agents.levels import (
+    CAP_SECONDS,
+    CORE_LEVELS,
+    EXPERT_SECONDS,
+    LevelError,
+    check_levels,
+    default_levels,
+    make_level,
+)
 from mezquita.agents.registry import FACTORIES
 from mezquita.arena.ladder import measure, rungs
 from mezquita.engine import games, load
@@ -39,8 +48,7 @@ def _positions(game, count: int, seed: int = 3) -> list:
 def test_every_level_resolves_and_answers_legally_within_its_budget(game_id):
     game = load(game_id, **LARGEST.get(game_id, {}))
     mapping = levels_of(game)
-    assert list(mapping) == list(LEVELS)
-    for level in LEVELS:
+    for level in mapping:
         for state, seat in _positions(game, 2):
             bot = make_agent(level, game, 1)
             assert (bot.name, bot.spec) == (level, mapping[level])
@@ -62,10 +70,51 @@ def test_level_names_are_families_of_their_own():
 def test_a_level_takes_no_number():
     with pytest.raises(UnknownAgent, match="takes no number"):
         make_agent("hard-3", load("cordoba"))
+    with pytest.raises(UnknownAgent, match="takes no number"):
+        make_agent("master-2", load("europa"))
 
 
-def test_the_lobby_offers_the_levels_first():
-    assert agent_names(load("cortica"))[:4] == list(LEVELS)
+@pytest.mark.parametrize(("names", "words"), [
+    (["easy", "medium", "hard"], "no agent for level.*expert"),
+    (["novice", "easy", "medium", "hard", "expert", "grandmaster"], "unknown level.*grandmaster"),
+    (["easy", "medium", "hard", "expert", "beginner"], "a run of"),  # out of order
+    (["medium", "easy", "hard", "expert"], "a run of"),
+    (["beginner", "easy", "medium", "hard", "expert"], "a run of"),  # novice missing between
+    (["easy", "medium", "hard", "expert", "expert"], "a run of"),
+])
+def test_a_declaration_must_be_a_run_of_the_vocabulary_holding_the_core_levels(names, words):
+    with pytest.raises(LevelError, match=words):
+        check_levels("test", names)
+
+
+def test_a_game_offers_four_to_seven_levels_weakest_first():
+    for names in (CORE_LEVELS, LEVELS, ("novice", *CORE_LEVELS), (*CORE_LEVELS, "master")):
+        check_levels("test", list(names))
+    seven = NimGame(stones=6)
+    seven.levels = {name: "random" for name in LEVELS}
+    assert list(levels_of(seven)) == list(LEVELS)
+    seven.levels = {name: "random" for name in reversed(LEVELS)}
+    with pytest.raises(LevelError, match="beginner"):
+        levels_of(seven)
+
+
+def test_europa_offers_seven_levels_and_the_other_games_refuse_the_extra_ones():
+    europa = load("europa")
+    mapping = levels_of(europa)
+    assert list(mapping) == list(LEVELS)
+    assert (mapping["beginner"], mapping["master"]) == ("europa-homebody", "europa-navigator")
+    sigmas = [make_agent(level, europa, 1).sigma for level in mapping]
+    assert sigmas == sorted(sigmas, reverse=True) and sigmas[0] == 450 and sigmas[-1] == 40
+    for name in ("beginner", "master"):
+        with pytest.raises(UnknownAgent, match=r"no level '.*' \(its levels: easy, medium, hard, expert\)"):
+            make_agent(name, load("cordoba"))
+
+
+def test_the_lobby_offers_the_games_levels_first_in_order():
+    for game_id in ("cortica", "europa"):
+        levels = list(levels_of(load(game_id)))
+        assert agent_names(load(game_id))[:len(levels) + 1] == [*levels, "random"]
+    assert "master" not in agent_names(load("cortica"))
 
 
 def test_heuristic_n_plays_random_moves_at_that_share():
@@ -85,8 +134,8 @@ def test_heuristic_n_plays_random_moves_at_that_share():
 def test_a_game_without_a_heuristic_or_levels_gets_the_defaults():
     game = NimGame(stones=6)
     assert levels_of(game) == default_levels(game)
-    assert levels_of(game)["easy"] == "random"
-    for level in LEVELS:
+    assert levels_of(game)["easy"] == "random" and tuple(levels_of(game)) == CORE_LEVELS
+    for level in CORE_LEVELS:
         assert make_agent(level, game).act(Turn.of(game.new_state(0), 0)) in (0, 1, 2)
 
 
@@ -117,7 +166,8 @@ def test_a_ladder_rung_seats_the_challenger_everywhere_and_counts_its_returns():
     assert rung.games == 6  # rounded up to every seat twice
     assert rung.fair == pytest.approx(1 / 3)
     assert 0 <= rung.points <= rung.games and rung.ci95[0] <= rung.rate <= rung.ci95[1]
-    assert rungs(game)[-1] == ("expert", "heuristic")
+    assert rungs(game) == [("easy", "random"), ("medium", "easy"), ("hard", "medium"),
+                           ("expert", "hard"), ("expert", "heuristic")]
     assert rungs(game, fixed_time=True) == [("mcts-0.1s", "heuristic"), ("mcts-1s", "heuristic")]
 
 
@@ -127,6 +177,12 @@ def test_the_ladder_does_not_repeat_a_rung_where_hard_is_the_heuristic():
     assert ("expert", "heuristic") not in rungs(citadels)
     assert ("expert", "heuristic") in rungs(cortica)
     assert rungs(cordoba, fixed_time=True) == [("ismcts-0.1s", "heuristic"), ("ismcts-1s", "heuristic")]
+
+
+def test_a_ladder_of_seven_levels_climbs_from_random_through_every_pair_to_the_heuristic():
+    assert rungs(load("europa")) == [
+        ("beginner", "random"), ("novice", "beginner"), ("easy", "novice"), ("medium", "easy"),
+        ("hard", "medium"), ("expert", "hard"), ("master", "expert"), ("master", "heuristic")]
 
 
 def test_the_ladder_command_prints_the_table_and_writes_json(tmp_path):

@@ -2,9 +2,11 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 import mezquita
+from mezquita.agents import UnknownAgent
 from mezquita.arena.benchmark import SUITE, agent_seed, benchmark, deal_seed
 from mezquita.cli import app
 
@@ -45,3 +47,16 @@ def test_an_outside_bot_plays_and_a_bad_one_fails_in_one_line():
         bad = runner.invoke(app, ["benchmark", "cordoba-wittig", *args, "--deals", "1"])
         assert bad.exit_code == 2, (args, bad.output)
         assert len(bad.output.strip().splitlines()) == 1 and "error:" in bad.output
+
+
+def test_a_level_the_game_does_not_offer_is_refused_with_its_levels():
+    game = mezquita.load("cordoba-wittig")
+    with pytest.raises(UnknownAgent, match=r"no level 'master' \(its levels: easy, medium, hard, expert\)"):
+        benchmark(game, "random", deals=1, opponents=("easy", "master"))
+
+
+def test_by_default_the_agent_meets_every_level_of_the_game_weakest_first():
+    report = benchmark(mezquita.load("europa", players=2), "heuristic", deals=1)
+    assert [row["opponent"] for row in report["opponents"]] == [
+        "beginner", "novice", "easy", "medium", "hard", "expert", "master"]
+    assert report["opponents"][-1]["opponent_agent"] == "europa-navigator"

@@ -194,15 +194,17 @@ def test_defect_1_create_match_takes_the_player_into_their_seat(page, server):
     assert page.locator("#invites a.invite").is_visible()
 
 
-def test_seats_offer_the_four_levels_and_other_bots_only_when_asked(page, server):
-    """Issue 28, defect 12: the seats list Human, Open seat and the four levels, translated;
-    internal bot names only after ticking "other bots"; the clock offers automatic, the
-    presets, off."""
+def test_seats_offer_the_games_levels_and_other_bots_only_when_asked(page, server):
+    """Issue 28, defect 12: the seats list Human, Open seat and the game's levels (Europa all
+    seven, weakest first), translated; internal bot names only after ticking "other bots";
+    the clock offers automatic, the presets, off."""
     page.goto(server.url + "/")
     page.click(".game-card[data-game='europa'] button")
     page.wait_for_selector("#seat-1")
     values = [o.get_attribute("value") for o in page.locator("#seat-1 option").all()]
-    assert sorted(values) == ["easy", "expert", "hard", "human", "medium", "open"]
+    assert values == ["human", "open", "beginner", "novice", "easy", "medium", "hard", "expert", "master"]
+    assert page.locator("#seat-1 option[value='master']").inner_text() == (
+        "bot: Master — beats Expert, up to 1 s a move")
     clocks = [o.get_attribute("value") for o in page.locator("#clock option").all()]
     assert clocks == ["", "quick", "live", "slow", "off"]
     assert "10 min + 30 s" in page.locator("#clock option[value='live']").inner_text()
@@ -210,7 +212,22 @@ def test_seats_offer_the_four_levels_and_other_bots_only_when_asked(page, server
     page.wait_for_selector("#seat-1 option:has-text('Schwer')", state="attached")
     page.check("#all-bots")
     values = [o.get_attribute("value") for o in page.locator("#seat-1 option").all()]
-    assert len(values) > 6, "the other bots show once asked for"
+    assert len(values) > 9, "the other bots show once asked for"
+
+
+def test_a_game_with_four_levels_offers_those_four_in_the_seats_and_in_play_now(page, server):
+    page.goto(server.url + "/")
+    page.click(".game-card[data-game='cordoba'] button")
+    page.wait_for_selector("#seat-1")
+    values = [o.get_attribute("value") for o in page.locator("#seat-1 option").all()]
+    assert values == ["human", "open", "easy", "medium", "hard", "expert"]
+    levels = {"cordoba": ["easy", "medium", "hard", "expert"],
+              "europa": ["beginner", "novice", "easy", "medium", "hard", "expert", "master"]}
+    page.check("#q-bot-fill")
+    for game, expected in levels.items():
+        page.select_option("#q-game", game)
+        assert [o.get_attribute("value") for o in page.locator("#q-bot option").all()] == expected
+        assert page.locator("#q-bot").input_value() == "medium"
 
 
 def test_defect_6_the_finished_list_names_the_winner_without_scores(page, server):

@@ -25,6 +25,15 @@ def test_games_lists_every_registered_game_with_its_bots(client):
     assert [o["name"] for o in cordoba["options"]] == ["hand", "landmarks", "match", "cards"]
 
 
+def test_games_lists_each_games_own_levels_weakest_first(client):
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    four = ["easy", "medium", "hard", "expert"]
+    seven = ["beginner", "novice", *four, "master"]
+    assert games["europa"]["levels"] == games["europa"]["agents"][:7] == seven
+    assert games["cordoba"]["levels"] == games["cordoba"]["agents"][:4] == four
+    assert "master" not in games["cordoba"]["agents"]
+
+
 def test_constants_give_the_page_every_match_status_by_name(client):
     """The page reads the statuses from here (constants.js) and spells none itself."""
     assert client.get("/api/constants").json()["status"] == {
@@ -107,6 +116,7 @@ def test_bot_seats_get_no_link(create):
     ({"game": "chess", "seats": ["human", "human"]}, "unknown game"),
     ({"game": "cordoba", "seats": ["human"]}, "2 seats"),
     ({"game": "cordoba", "seats": ["human", "grandmaster"]}, "unknown seat kind"),
+    ({"game": "cordoba", "seats": ["human", "master"]}, "one of: easy, medium, hard, expert, random"),
     ({"game": "cordoba", "seats": ["human", "random"], "options": {"hand": 4}}, "hand"),
     ({"game": "cordoba", "seats": ["human", "random"], "options": {"colour": 1}}, "colour"),
     ({"game": "cordoba", "seats": ["human", "human"], "clock": "blitz"}, "unknown clock"),

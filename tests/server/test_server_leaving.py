@@ -70,8 +70,12 @@ def test_the_clock_is_on_by_default_whenever_two_humans_sit():
 
 
 def test_the_replacement_is_the_strongest_level_at_the_table_and_leavers_place_last():
-    assert replacement(["human", "easy", "hard", "human"]) == "hard"
-    assert replacement(["human", "human", "random"]) == "medium"
+    four = ["easy", "medium", "hard", "expert"]
+    assert replacement(["human", "easy", "hard", "human"], four) == "hard"
+    assert replacement(["human", "human", "random"], four) == "medium"
+    seven = ["beginner", "novice", *four, "master"]
+    assert replacement(["human", "master", "expert", "human"], seven) == "master"
+    assert replacement(["human", "novice", "beginner"], seven) == "novice"
     assert placings([1.0, 0.0, 0.0], [None, None, None]) == [0, 1, 1]
     # the leaver won on the board but places after everybody who stayed
     assert placings([0.0, 1.0, 0.0], [None, "resigned", None]) == [0, 1, 0]
@@ -142,6 +146,18 @@ def test_resigning_at_four_passes_the_seat_to_the_strongest_bot_and_play_goes_on
         assert by_bot(a.last) and a.last["match"]["status"] == "running"
     stored = client.get(f"/api/matches/{made['id']}").json()
     assert [s["kind"] for s in stored["seats"]] == ["human", "hard", "easy", "hard"]
+
+
+def test_a_leaver_of_a_game_with_seven_levels_gets_the_strongest_seated_even_above_expert(
+        client, create, connect):
+    made = create(["human", "human", "expert", "master"], game="europa", options={"players": 4})
+    tokens = [s["token"] for s in made["seats"]]
+    with connect(made["id"]) as a, connect(made["id"]) as b:
+        a.hello(tokens[0])
+        b.hello(tokens[1])
+        a.until(lambda m: m["match"]["status"] == "running")
+        answer = client.post(f"/api/matches/{made['id']}/resign", json={"token": tokens[1]})
+        assert answer.json()["bot"] == "master"
 
 
 def test_resigning_over_the_socket_and_refusals_that_change_nothing(client, create, connect):

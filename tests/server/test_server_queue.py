@@ -138,6 +138,15 @@ def test_a_bot_takes_the_free_seat_after_the_wait(client, queue):
     assert seats[paired["seat"]]["kind"] == "human" and seats[1 - paired["seat"]]["kind"] == "hard"
 
 
+def test_a_bot_of_a_level_only_some_games_offer_fills_a_seat_of_such_a_game(client, queue):
+    ticket = join(client, game="europa", bot="beginner", bot_after=5)["ticket"]
+    queue.at(5)
+    queue.call(queue.tick)
+    paired = status(client, ticket)
+    seats = client.get(f"/api/matches/{paired['match']}").json()["seats"]
+    assert seats[1 - paired["seat"]]["kind"] == "beginner"
+
+
 def test_leaving_the_queue(client, queue):
     ticket = join(client)["ticket"]
     assert client.delete(f"/api/queue/{ticket}").json() == {"left": True}
@@ -202,7 +211,10 @@ def test_one_entry_per_address(client, queue):
     ({"players": 3}, "2..2 players"),
     ({"game": "europa", "players": 7}, "2..6 players"),
     ({"players": True}, "integer"),
-    ({"bot": "mcts-200", "bot_after": 10}, "bot must be one of: easy"),
+    ({"bot": "mcts-200", "bot_after": 10}, "bot must be one of: easy, medium, hard, expert"),
+    ({"bot": "master", "bot_after": 10}, "bot must be one of: easy, medium, hard, expert"),
+    ({"game": "europa", "bot": "grandmaster", "bot_after": 10},
+     "bot must be one of: beginner, novice, easy, medium, hard, expert, master"),
     ({"bot": "easy"}, "bot_after must be 5..600"),
     ({"bot": "easy", "bot_after": 4}, "bot_after must be 5..600"),
     ({"bot_after": 10}, "give bot too"),

@@ -1,8 +1,8 @@
 """Agent names usable everywhere a bot is named: ``random``, ``heuristic`` (the game's own;
 ``heuristic-30`` plays a random legal move at 30% of its decisions), the levels added by
-search bots (``mcts-200``, ``ismcts-1000``...), the named difficulty levels (``easy`` ..
-``expert``, see ``levels.py``), and your own agent as ``module:Class`` (an `Agent` subclass
-built as ``Class(game, seed)``; docs/arena.md)."""
+search bots (``mcts-200``, ``ismcts-1000``...), the named difficulty levels (``beginner`` ..
+``master``, each in the games that offer it, see ``levels.py``), and your own agent as
+``module:Class`` (an `Agent` subclass built as ``Class(game, seed)``; docs/arena.md)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ import math
 from collections.abc import Callable
 from functools import lru_cache
 
-from mezquita.agents import LEVELS, Turn, levels_of, make_agent, split_name
+from mezquita.agents import Turn, levels_of, make_agent, split_name
 from mezquita.agents.levels import make_level
 from mezquita.engine import Game, derive_seed, load
 
@@ -77,13 +77,17 @@ def play_deal(game_id: str, players: int, agent: str, opponent: str, k: int,
 
 
 def benchmark(game: Game, agent: str, deals: int = DEFAULT_DEALS,
-              opponents: tuple[str, ...] = LEVELS, workers: int = 1,
+              opponents: tuple[str, ...] | None = None, workers: int = 1,
               on_game: Callable[[], None] | None = None) -> dict:
     """Play the suite's first ``deals`` deals of ``game`` (default options but the player
-    count) against each of ``opponents`` (level names); the report as JSON."""
+    count) against each of ``opponents`` (level names; None: every level of the game, weakest
+    first); the report as JSON."""
     game_id, players = game.info.id, game.num_players
-    make_agent(agent, game, 0)  # a bad name fails before any game
     mapping = levels_of(game)
+    opponents = tuple(mapping) if opponents is None else opponents
+    make_agent(agent, game, 0)  # a bad name fails before any game
+    for opponent in opponents:
+        make_level(opponent, game)  # and so does a level the game does not offer
     rows = []
     for opponent in opponents:
         jobs = [(game_id, players, agent, opponent, k, s) for k in range(deals) for s in range(players)]

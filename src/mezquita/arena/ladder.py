@@ -7,12 +7,15 @@ often on the same cards. The challenger's rate is its mean return (a shared firs
 counts as its share), with a 95% Wilson interval; a rung *holds* when the interval's lower
 bound is above the fair share ``1 / players``.
 
-The ladder's rungs are medium-easy, hard-medium, expert-hard and expert-heuristic (plus
-easy-random, showing Easy is still a real player). The fixed-time rungs put the game's
-search family (that of its Expert) at 0.1 s and at 1 s per decision against the heuristic.
-Each rung also reports the challenger's mean and slowest decision, in seconds. Levels keep
-their time cap (``levels.CAP_SECONDS``) unless the rung is measured ``cap=False``: on a busy
-machine the cap binds and a level's strength then depends on the load, not only its budget.
+The ladder's rungs (`rungs`) are the game's lowest level against random (showing it is still
+a real player), each level against the one below it, and the top level against the heuristic
+(unless the level below the top is the heuristic: that rung is already played); for the four
+core levels: easy-random, medium-easy, hard-medium, expert-hard, expert-heuristic. The
+fixed-time rungs put the game's search family (that of its Expert) at 0.1 s and at 1 s per
+decision against the heuristic. Each rung also reports the challenger's mean and slowest
+decision, in seconds. Levels keep their time cap (``levels.CAP_SECONDS``) unless the rung is
+measured ``cap=False``: on a busy machine the cap binds and a level's strength then depends
+on the load, not only its budget.
 """
 
 from __future__ import annotations
@@ -30,9 +33,6 @@ from mezquita.engine import Game, derive_seed, load
 from .pool import map_games
 from .stats import wilson
 
-#: challenger, opponent
-LADDER = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard"),
-          ("expert", "heuristic")]
 #: per-decision budgets of the fixed-time comparison, in seconds
 FIXED_TIMES = (0.1, 1.0)
 
@@ -68,13 +68,16 @@ class Rung:
 
 
 def rungs(game: Game, fixed_time: bool = False) -> list[tuple[str, str]]:
-    """The match-ups of ``game``'s ladder (expert-heuristic left out where Hard is the
-    heuristic: it would repeat expert-hard), or of its fixed-time comparison."""
+    """The match-ups (challenger, opponent) of ``game``'s ladder (see the module docstring), or
+    of its fixed-time comparison."""
+    levels = levels_of(game)
     if not fixed_time:
-        if levels_of(game)["hard"] == "heuristic":
-            return [r for r in LADDER if r != ("expert", "heuristic")]
-        return list(LADDER)
-    family, _ = split_name(levels_of(game)["expert"])
+        names = list(levels)
+        ladder = [(names[0], "random"), *zip(names[1:], names[:-1])]
+        if levels[names[-2]] != "heuristic":
+            ladder.append((names[-1], "heuristic"))
+        return ladder
+    family, _ = split_name(levels["expert"])
     return [(f"{family}-{seconds:g}s", "heuristic") for seconds in FIXED_TIMES]
 
 

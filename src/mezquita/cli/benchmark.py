@@ -8,7 +8,7 @@ import json
 import typer
 from rich.table import Table
 
-from mezquita.agents import LEVELS
+from mezquita.agents import levels_of
 from mezquita.arena.benchmark import DEFAULT_DEALS, STANDARD_DEALS, benchmark
 from mezquita.engine import MezquitaError, load
 
@@ -28,8 +28,9 @@ def benchmark_command(
     deals: int = typer.Option(DEFAULT_DEALS, "--deals", min=1,
                               help=f"Deals of the suite to play (published: {STANDARD_DEALS}); "
                                    "each is played once from every seat against each opponent."),
-    opponents: str = typer.Option(",".join(LEVELS), "--opponents",
-                                  help="Comma-separated levels to play against."),
+    opponents: str = typer.Option(None, "--opponents",
+                                  help="Comma-separated levels to play against (default: every "
+                                       "level of the game, e.g. easy,medium,hard,expert)."),
     workers: int = typer.Option(1, "--workers", min=1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
@@ -41,12 +42,12 @@ def benchmark_command(
     name = agent or agents
     if agents is not None and ":" not in agents:
         fail(f"--agents takes your own bot as module:Class, not {agents!r}")
-    wanted = tuple(o.strip() for o in opponents.split(",") if o.strip())
-    unknown = [o for o in wanted if o not in LEVELS]
-    if unknown or not wanted:
-        fail(f"unknown opponent level(s) {', '.join(unknown) or '(none)'} (levels: {', '.join(LEVELS)})")
+    wanted = None if opponents is None else tuple(o.strip() for o in opponents.split(",") if o.strip())
+    if wanted == ():
+        fail("--opponents names no level")
     try:
         game = load(game_id, **({} if players is None else {"players": players}))
+        wanted = wanted or tuple(levels_of(game))
         with progress_bar() as progress:
             task = progress.add_task(f"{game_id} benchmark", total=deals * game.num_players * len(wanted))
             report = benchmark(game, name, deals, wanted, workers, lambda: progress.advance(task))

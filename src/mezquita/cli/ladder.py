@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
-from mezquita.agents import LEVELS, levels_of
+from mezquita.agents import levels_of
 from mezquita.arena.ladder import measure, rungs
 
 from .app import app
@@ -34,13 +34,14 @@ def ladder_command(
     out: Path = typer.Option(None, "--out", help="Folder for ladder-GAME-Np.json (rungs "
                                                  "measured before and not run again are kept)."),
 ) -> None:
-    """Each level against the level below it, seat-rotated (every deal from every seat):
+    """Each of the game's levels against the one below it (the lowest against random, the top
+    also against the heuristic), seat-rotated (every deal from every seat):
     win rate with its 95% interval, whether its lower bound is above the fair share, and
     the challenger's time per decision. Game options follow GAME: --players 4."""
     game = load_game(game_id, ctx.args)
     mapping = levels_of(game)
     console.print(f"[bold]{game.info.name}[/] {game!r}: " +
-                  ", ".join(f"{name} = {mapping[name]}" for name in LEVELS), highlight=False)
+                  ", ".join(f"{name} = {spec}" for name, spec in mapping.items()), highlight=False)
     wanted = set(only.split(",")) if only else None
     table = Table(title=f"{'Fixed-time strength' if fixed_time else 'Ladder'}: {game.info.id}, "
                         f"{game.num_players} players")

@@ -572,8 +572,9 @@ class Game(Generic[S]):
     #: ``(options, seed)`` of the game's golden playthroughs (`mezquita.engine.playthrough`):
     #: seeded random games committed under ``tests/playthroughs`` that catch any change.
     golden: ClassVar[tuple[tuple[dict, int], ...]] = ()
-    #: Difficulty level -> agent name (``{"easy": "random", ..., "expert": "ismcts:..."}``,
-    #: `mezquita.agents.levels`; measured in docs/levels.md). Empty: the default levels.
+    #: Difficulty level -> agent name, weakest first (``{"easy": "random", ..., "expert":
+    #: "ismcts-0.8s"}``): a run of `mezquita.agents.levels.LEVELS` holding at least easy, medium,
+    #: hard and expert (measured in docs/levels.md). Empty: the default levels.
     levels: ClassVar[dict[str, str]] = {}
     #: Optional playout policy for search bots, ``rollout_policy(state, seat, legal, rng) ->
     #: action`` (a plain function, e.g. ``staticmethod(f)``). Search calls it on its own

@@ -17,6 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from mezquita.agents.levels import levels_of
 from mezquita.engine import LANGS, MezquitaError, UnknownGame, UnknownOption, games, load
 from mezquita.engine.options import check_remote
 from mezquita.engine.registry import game_class
@@ -420,18 +421,20 @@ def create_app(db_url: str | None = None, *, bot_pool: str = "process",
 
 @cache
 def _games() -> bytes:
-    """Every registered game with its options, the bots that can play it, its measured length
-    (its ``data/length.json``, ``tools/measure_lengths.py`` writes it), whether it has a
-    renderer of its own (``renderers/<id>.js``; else the generic one draws it) and its guided
-    first game (`_guide`), as JSON: built once per process, every page asks for it."""
+    """Every registered game with its options, its difficulty levels (weakest first), the bots
+    that can play it (the levels first), its measured length (its ``data/length.json``,
+    ``tools/measure_lengths.py`` writes it), whether it has a renderer of its own
+    (``renderers/<id>.js``; else the generic one draws it) and its guided first game
+    (`_guide`), as JSON: built once per process, every page asks for it."""
     out = []
     for info in games():
         try:
-            bots = agent_names(load(info.id))
+            game = load(info.id)
+            levels, bots = list(levels_of(game)), agent_names(game)
         except MezquitaError:
-            bots = []
+            levels, bots = [], []
         length = _data_file(info.id, "length.json")
-        out.append({**info.to_json(), "agents": bots, "guide": _guide(info.id),
+        out.append({**info.to_json(), "levels": levels, "agents": bots, "guide": _guide(info.id),
                     "length": json.loads(length.read_text(encoding="utf-8")) if length else None,
                     "renderer": (STATIC / "js" / "renderers" / f"{info.id}.js").is_file()})
     return json.dumps(out, ensure_ascii=False).encode()

@@ -34,6 +34,7 @@ from typing import Any
 
 from mezquita.agents import Turn, make_agent
 from mezquita.agents.levels import LEVELS as NAMED_LEVELS
+from mezquita.agents.levels import levels_of
 from mezquita.agents.registry import FACTORIES
 from mezquita.engine import Game, load
 
@@ -88,10 +89,10 @@ def _die_with_parent(parent: int) -> None:
 
 
 def agent_names(game: Game) -> list[str]:
-    """The bot names the lobby offers for ``game``: the difficulty levels (easy .. expert)
+    """The bot names the lobby offers for ``game``: the game's difficulty levels first, weakest
     first, then the other families (with their budgets from `LEVELS`)."""
-    names = []
-    for family in [*NAMED_LEVELS, *(f for f in FACTORIES if f not in NAMED_LEVELS)]:
+    names = list(levels_of(game))
+    for family in (f for f in FACTORIES if f not in NAMED_LEVELS):
         candidates = [f"{family}-{n}" for n in LEVELS[family]] if family in LEVELS else [family]
         for name in candidates:
             try:

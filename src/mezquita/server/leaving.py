@@ -2,7 +2,7 @@
 
 With two players the match ends and the one who left loses (returns 0, the other 1). With
 three or more the seat passes to a bot and play goes on (Board Game Arena's "zombie mode"):
-the strongest difficulty level already at the table, else `REPLACEMENT`. Either way the seat
+the strongest of the game's difficulty levels already at the table, else `REPLACEMENT`. Either way the seat
 is marked in the match row's ``left`` (``{"why": "resigned" | "absent", "turn", "events",
 "bot"}``: the actions and log events before it, the bot or None), shown on the page and in
 replays, and in the result's ``left``; ratings rate the seat's player, placed last
@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from mezquita.agents.levels import LEVELS
+from mezquita.agents.levels import levels_of
 from mezquita.engine import MezquitaError
 
 from .errors import MatchError
@@ -27,15 +27,15 @@ from .store import Departure, StoreUnavailable
 log = logging.getLogger("mezquita.server")
 
 RESIGNED, ABSENT = "resigned", "absent"
-REPLACEMENT = "medium"  # the bot taking a seat when no difficulty level sits at the table
+REPLACEMENT = "medium"  # the bot taking a seat when no level sits at the table (every game has it)
 RETRY_SECONDS = 1.0  # before a seat out of time is let go again (the database was away)
 
 
-def replacement(seats: list[str]) -> str:
-    """The bot level that takes a seat left in ``seats``: the strongest level seated, else
-    `REPLACEMENT`."""
-    seated = [LEVELS.index(kind) for kind in seats if kind in LEVELS]
-    return LEVELS[max(seated)] if seated else REPLACEMENT
+def replacement(seats: list[str], levels: list[str]) -> str:
+    """The bot level that takes a seat left in ``seats``: the strongest of the game's
+    ``levels`` (weakest first) seated, else `REPLACEMENT`."""
+    seated = [levels.index(kind) for kind in seats if kind in levels]
+    return levels[max(seated)] if seated else REPLACEMENT
 
 
 def outcome(match: Match, seat: int) -> dict:
@@ -65,7 +65,7 @@ class Leaving(HubState):
             if row.seats[seat] != HUMAN:
                 raise MatchError("only a player's own seat can be left")
             seats, left = list(row.seats), match.left()
-            bot = None if len(seats) == 2 else replacement(seats)
+            bot = None if len(seats) == 2 else replacement(seats, list(levels_of(match.game)))
             entry: Departure = {"why": why, "turn": len(match.state.history),
                                 "events": len(match.state.events), "bot": bot}
             left[seat] = entry

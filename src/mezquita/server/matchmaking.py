@@ -36,12 +36,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from mezquita.agents.levels import LEVELS
+from mezquita.agents.levels import levels_of
 from mezquita.engine import MezquitaError, load
 from mezquita.engine.registry import game_class
 
 from .accounts import Account, seat_token
-from .bots import agent_names
 from .errors import MatchError
 from .match import clean_name, hash_token
 from .ratings import START, players_class
@@ -168,7 +167,7 @@ class Matchmaker:
             holder = f"{ACCOUNT}{account.id}"
         options = self.options(game_id, players)
         if bot is not None:
-            levels = [b for b in agent_names(load(game_id, **options)) if b in LEVELS]
+            levels = list(levels_of(load(game_id, **options)))
             if bot not in levels:
                 raise QueueError(422, f"bot must be one of: {', '.join(levels)}")
             if bot_after is None or not BOT_AFTER[0] <= bot_after <= BOT_AFTER[1]:

@@ -29,10 +29,13 @@ in about two games of three (two players; ``docs/levels.md``):
 ============================  ========
 agent                         σ (km)
 ============================  ========
+``europa-homebody``           450
+``europa-daytripper``         340
 ``europa-tourist``            260
 ``europa-traveller``          185
 ``europa-geographer``         125
 ``europa-cartographer``       75
+``europa-navigator``          40
 ============================  ========
 """
 
@@ -50,7 +53,8 @@ from .board import AREAS, SECTIONS, load_board
 from .cards import KEEP_NEED, Card, card, deck
 from .rules import DONE, SWAP, TAKE, TIP_BLOCKS
 
-LEVELS = {"tourist": 260.0, "traveller": 185.0, "geographer": 125.0, "cartographer": 75.0}
+LEVELS = {"homebody": 450.0, "daytripper": 340.0, "tourist": 260.0, "traveller": 185.0,
+          "geographer": 125.0, "cartographer": 75.0, "navigator": 40.0}
 DEFAULT_LEVEL = "geographer"
 #: fame from a town's population: log10 of it mapped from TOWN_LOG_RANGE onto 0-1
 TOWN_LOG_RANGE = (4.0, 7.0)  # 10,000 inhabitants -> 0, 10 million -> 1

@@ -116,12 +116,13 @@ class EuropaGame(Game["EuropaState"]):
     info = INFO
     heuristic = "mezquita.games.europa.heuristic:EuropaHeuristic"
     golden: ClassVar[tuple[tuple[dict, int], ...]] = (({"players": 3, "finish": 12, "stack": 56}, 6),)
-    #: difficulty levels (agents/levels.py): the geography bots' location error (σ, scaled by
-    #: each place's fame) shrinks from 260 to 75 km; each beats the one below about two games
-    #: in three (docs/games/europa.md, docs/levels.md)
+    #: difficulty levels (agents/levels.py), all seven: the geography bots' location error (σ,
+    #: scaled by each place's fame) shrinks from 450 to 40 km; each beats the one below about
+    #: two games in three (docs/games/europa.md, docs/levels.md)
     levels: ClassVar[dict[str, str]] = {
-        "easy": "europa-tourist", "medium": "europa-traveller", "hard": "europa-geographer",
-        "expert": "europa-cartographer",
+        "beginner": "europa-homebody", "novice": "europa-daytripper", "easy": "europa-tourist",
+        "medium": "europa-traveller", "hard": "europa-geographer", "expert": "europa-cartographer",
+        "master": "europa-navigator",
     }
     # The short stack keeps random playouts (which rarely score) brief in the conformance suite.
     bench_settings = ({"players": 2, "stack": 56}, {"players": 4, "stack": 56},

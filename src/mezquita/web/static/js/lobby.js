@@ -8,7 +8,6 @@ import { currentLang, has, languagePicker, loadLang, t, translatePage } from "./
 import { forget, myMatches, NAME_KEY, remember, seatUrl } from "./mine.js";
 import { showRules } from "./rules.js";
 
-const LEVELS = ["easy", "medium", "hard", "expert"];
 // "play now": how long a player may let the queue look before a bot takes the free seats
 const BOT_WAITS = [10, 30, 60, 120, 300];
 const QUEUE_KEY = "mezquita.queue"; // the ticket of this browser's place in the queue
@@ -61,10 +60,12 @@ function optionsText(info, options) {
   return words.length ? words.join(" · ") : t("lobby.standard_options");
 }
 
+// A seat's name: the chosen one, "Player N" for a person, a level's bot name ("Hard bot": the
+// catalogue words every level), else the bot's internal name.
 export function playerLabel(kind, seat, name) {
   if (name) return name;
   if (kind === "human") return t("match.seat", { n: seat + 1 });
-  return LEVELS.includes(kind) ? t(`level.${kind}.bot`) : t("lobby.bot", { name: kind });
+  return has(`level.${kind}.bot`) ? t(`level.${kind}.bot`) : t("lobby.bot", { name: kind });
 }
 
 // -- option widgets ---------------------------------------------------------------------
@@ -139,11 +140,12 @@ function optionValues() {
   return Object.fromEntries([...readers].map(([name, read]) => [name, read()]));
 }
 
-// The bots a seat may get: the game's difficulty levels; with "other bots" ticked (for
-// developers) also every other bot the game has, by its internal name.
+// The bots a seat may get: the game's difficulty levels (weakest first, as the server lists
+// them); with "other bots" ticked (for developers) also every other bot the game has, by its
+// internal name.
 function bots() {
-  const agents = game().agents;
-  return $("all-bots").checked ? agents : agents.filter((b) => LEVELS.includes(b));
+  const { agents, levels } = game();
+  return $("all-bots").checked ? agents : levels;
 }
 
 // A difficulty level shows its translated name and one-line description; other bots their name.
@@ -368,9 +370,8 @@ function renderQueueForm() {
   const counts = Array.from({ length: info.players[1] - info.players[0] + 1 }, (_, i) => info.players[0] + i);
   $("q-players").replaceChildren(...counts.map((n) => new Option(String(n), n)));
   if (counts.includes(Number(players))) $("q-players").value = players;
-  const levels = LEVELS.filter((b) => info.agents.includes(b));
-  $("q-bot").replaceChildren(...levels.map((b) => new Option(t(`level.${b}`), b)));
-  $("q-bot").value = levels.includes(bot) ? bot : levels.includes("medium") ? "medium" : levels[0];
+  $("q-bot").replaceChildren(...info.levels.map((b) => new Option(t(`level.${b}`), b)));
+  $("q-bot").value = info.levels.includes(bot) ? bot : "medium"; // every game has Medium
   $("q-wait").replaceChildren(...BOT_WAITS.map((s) => new Option(duration(s), s)));
   $("q-wait").value = wait || "30";
   showBotFill();

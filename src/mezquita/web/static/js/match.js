@@ -7,7 +7,7 @@ import { createChat } from "./chat.js";
 import { STATUS } from "./constants.js";
 import { getJSON, h, profileLink } from "./dom.js";
 import { createGuide } from "./guide.js";
-import { currentLang, languagePicker, loadLang, sentence, t, translatePage } from "./i18n.js";
+import { currentLang, has, languagePicker, loadLang, sentence, t, translatePage } from "./i18n.js";
 import { myMatches, NAME_KEY, remember } from "./mine.js";
 import { createReplay, logItem } from "./replay.js";
 import { rendererFor } from "./renderers/index.js";
@@ -23,7 +23,6 @@ const replay = createReplay({ matchId, page, pageData: (match) => pageData(match
 const hint = createHint({ matchId, page, seatToken });
 const guide = createGuide({ matchId, page });
 const review = createReview({ matchId, page, replay, playerName });
-const LEVELS = ["easy", "medium", "hard", "expert"];
 
 // An invitation link (#invite=...) is claimed once; the server answers with a seat token of
 // this browser's own, which the creator of the match never sees.
@@ -58,7 +57,7 @@ export function playerName(seat, match = page.msg?.match, you = page.msg?.you) {
   const base = page.msg?.names?.[seat] || t("match.seat", { n: seat + 1 });
   if (seat === you) return `${base} (${t("match.you")})`;
   const kind = match?.seats[seat]?.kind;
-  if (!kind || kind === "human" || LEVELS.includes(kind)) return base;
+  if (!kind || kind === "human" || has(`level.${kind}.bot`)) return base;
   return `${base} (${t("match.bot")} ${kind === "random" ? t("agent.random") : kind})`;
 }
 
