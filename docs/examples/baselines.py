@@ -1,10 +1,12 @@
 """Reference baselines: MaskablePPO (sb3-contrib) learns a game on the fast simulator from a
-random seat, in stages OPPONENT:STEPS (an agent name, or self-play: a frozen copy of the
-learner refreshed every 2,048 steps); then it plays new deals on the engine against each
+random seat, in stages OPPONENT:STEPS, where OPPONENT is an agent name, self-play (a frozen
+copy of the learner refreshed every 2,048 steps) or a pool of those joined by "+", one member
+drawn per episode (heuristic+self-play); then it plays new deals on the engine against each
 difficulty level and prints its win share (a draw counts half) with a 95% Wilson interval.
 
     python docs/examples/baselines.py cordoba heuristic:300000 --games 200
     python docs/examples/baselines.py cortica random:100000 self-play:200000 --expert-games 100
+    python docs/examples/baselines.py cordoba heuristic+self-play:300000 --games 200
 
 Without arguments it is a smoke run: Córdoba, 4,096 steps of self-play, 10 games a level."""
 
@@ -16,6 +18,7 @@ from sb3_contrib import MaskablePPO
 
 import mezquita
 from mezquita.adapters.gymnasium import MezquitaEnv
+from mezquita.adapters.opponents import Pool
 from mezquita.adapters.sb3 import SelfPlay, vec_env
 from mezquita.agents.levels import levels_of
 from mezquita.arena.stats import wilson
@@ -30,13 +33,22 @@ parser.add_argument("--save", help="save the trained model there (model.save)")
 args = parser.parse_args()
 torch.set_num_threads(1)  # a small network: one thread is the fastest
 
+
+def opponent(spec: str) -> tuple[object, SelfPlay | None]:
+    """A stage's opponent and its self-play callback (None without self-play): an agent name,
+    self-play, or a Pool of those joined by "+", drawn uniformly per episode."""
+    names = spec.split("+")
+    selfplay = SelfPlay(every=2_048, seed=args.seed) if "self-play" in names else None
+    members = [selfplay if name == "self-play" else name for name in names]
+    return (members[0] if len(members) == 1 else Pool(members)), selfplay
+
+
 model = None
 start = time.perf_counter()
 for stage in args.stages:
-    opponent, steps = stage.rsplit(":", 1)
-    selfplay = SelfPlay(every=2_048, seed=args.seed) if opponent == "self-play" else None
-    envs = vec_env(args.game, n_envs=16, opponents=selfplay or opponent, seat="random",
-                   seed=args.seed)
+    spec, steps = stage.rsplit(":", 1)
+    opponents, selfplay = opponent(spec)
+    envs = vec_env(args.game, n_envs=16, opponents=opponents, seat="random", seed=args.seed)
     if model is None:
         model = MaskablePPO("MlpPolicy", envs, n_steps=256, batch_size=1024, seed=args.seed)
     else:

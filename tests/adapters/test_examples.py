@@ -32,13 +32,15 @@ def test_research_md_code_block_runs(code):
 @pytest.mark.slow
 def test_baselines_trains_in_stages_and_measures_every_level():
     """The curriculum form of docs/examples/baselines.py (its block runs the one-stage smoke
-    run): a stage against random play, then self-play, then a row per difficulty level."""
+    run): a stage against random play, then a pool of the heuristic and self-play, then a row
+    per difficulty level."""
     command = [sys.executable, str(DOCS / "examples" / "baselines.py"), "cortica", "random:2048",
-               "self-play:2048", "--games", "2", "--expert-games", "1"]
+               "heuristic+self-play:2048", "--games", "2", "--expert-games", "1"]
     out = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     trained, *levels = out.stdout.splitlines()
-    assert trained.startswith("cortica, random:2048 then self-play:2048, seed 0: 8192 steps")
+    assert trained.startswith("cortica, random:2048 then heuristic+self-play:2048, seed 0: "
+                              "8192 steps")
     assert [line.split()[1] for line in levels] == ["easy", "medium", "hard", "expert"]
     assert ["over 2 games" in line for line in levels] == [True, True, True, False]
     assert "over 1 games" in levels[-1]

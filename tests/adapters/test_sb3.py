@@ -12,6 +12,7 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv
 
+from mezquita.adapters.opponents import Pool
 from mezquita.adapters.sb3 import FastVecEnv, SelfPlay, load_policy, vec_env
 from mezquita.engine import load
 
@@ -89,3 +90,22 @@ def test_self_play_joins_a_learner_that_has_trained():
     frozen = selfplay.frozen.policy.state_dict()
     assert frozen.keys() == trained.keys()
     assert all((frozen[k] == trained[k]).all() for k in trained)
+
+
+
+@pytest.mark.parametrize(("game", "options", "kind"), [
+    ("cordoba", {}, FastVecEnv), ("citadels", {"players": 3}, DummyVecEnv)])
+def test_a_pool_of_an_agent_and_self_play_trains_with_the_copy_refreshed(game, options, kind):
+    """`Pool(["heuristic", selfplay])`, docs/examples/baselines.py's heuristic+self-play, on
+    the fast simulator where the game has one and on the engine: the frozen learner plays its
+    episodes and is refreshed as in self-play alone."""
+    selfplay = SelfPlay(every=128)
+    sizes: list[int] = []
+    batch = selfplay.batch
+    selfplay.batch = lambda observations, masks: sizes.append(len(masks)) or batch(observations, masks)
+    envs = vec_env(game, n_envs=4, opponents=Pool(["heuristic", selfplay]), seat="random", seed=3,
+                   **options)
+    assert isinstance(envs, kind)
+    MaskablePPO("MlpPolicy", envs, **SMALL).learn(512, callback=selfplay)
+    assert selfplay.updates == 1 + 512 // 128
+    assert sizes  # the frozen learner played

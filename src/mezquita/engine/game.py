@@ -687,7 +687,8 @@ class Game(Generic[S]):
     def encode_state(self, state: S, seat: int | None, out: Any = None) -> Any:
         """``encode_view(state.view(seat))``, the same vector bit for bit, for the adapters'
         every step: written into ``out``, a zeroed sequence of ``observation_size`` floats (the
-        adapters' float32 array, so no list is converted), or into a new list, and returned.
+        adapters give a memoryview of a float32 array, so no list is converted) that takes item
+        assignment, or into a new list, and returned.
         The game package's ``observation.encode_state(game, state, seat, out)`` writes it where
         the package has one (read from the state without building the view, and only what the
         view shows), else the view is encoded."""
@@ -696,7 +697,9 @@ class Game(Generic[S]):
             out = [0.0] * self.observation_size
         encode = _state_encoder(type(self))
         if encode is None:
-            out[:] = self.encode_view(state.view(seat))
+            for index, value in enumerate(self.encode_view(state.view(seat))):
+                if value:  # any buffer takes items (a memoryview takes no list in a slice)
+                    out[index] = value
         else:
             encode(self, state, seat, out)
         return out

@@ -95,18 +95,25 @@ def encode_view(game, view: dict) -> list[float]:
     return out
 
 
+# `encode_state`'s tables: a landmark's slot by its value, and the fractions it writes, each
+# the same float as the division `encode_view` makes (a lookup is cheaper than a division)
+_SLOT_OF_VALUE = tuple(HEADER + SLOT * (value - 1) for value in range(NUM_LANDMARKS + 1))
+_TENTHS = tuple(k / NUM_POWERS for k in range(NUM_POWERS + 1))
+_OF_MAX_TOTAL = tuple(k / MAX_TOTAL for k in range(MAX_TOTAL + 1))
+
+
 def encode_state(game, state, seat: int | None, out) -> None:
     """`encode_view` of ``state.view(seat)`` read from the state, without building the view,
     written into ``out`` (zeroed: only the entries that are not 0 are written): a card counts
     only where the view shows it (face up, the seat's own, or the game over)."""
     me = seat if seat is not None else 0
     other = 1 - me
-    full = state.current < 0
-    start, face_up, forbidden = state.start, state.face_up, state.forbidden
-    own_shown = full or seat is not None  # my cards face down: shown to me, and at the end
-    if start == me:
+    current, start = state.current, state.start
+    full = current < 0
+    i_start = start == me
+    if i_start:
         out[0] = 1.0
-    if state.current == me:
+    if current == me:
         out[1] = 1.0
     if state.game_no + (not full) == 2:
         out[2] = 1.0
@@ -114,15 +121,17 @@ def encode_state(game, state, seat: int | None, out) -> None:
         out[3] = 1.0
     if full:
         out[4] = 1.0
+    face_up, forbidden, tenths, of_total = state.face_up, state.forbidden, _TENTHS, _OF_MAX_TOTAL
+    own_shown = full or seat is not None  # my cards face down: shown to me, and at the end
     my_score = other_score = 0  # rule 7 as in `CordobaState.controller`: the higher sum, ties to the start
     for index, (value, pile) in enumerate(zip(game.landmark_values, state.piles)):
-        base = HEADER + SLOT * (value - 1)
+        base = _SLOT_OF_VALUE[value]
         out[base] = 1.0
         mine, theirs = pile[me], pile[other]
         if not (mine or theirs):
             continue
         mine_total, theirs_total = sum(mine), sum(theirs)
-        if mine_total > theirs_total or (mine_total == theirs_total and start == me):
+        if mine_total > theirs_total or (mine_total == theirs_total and i_start):
             my_score += value
             out[base + 3] = 1.0
         else:
@@ -134,25 +143,25 @@ def encode_state(game, state, seat: int | None, out) -> None:
         if forbidden == index:
             out[base + 2] = 1.0
         if mine:
-            out[base + 5] = len(mine) / NUM_POWERS
+            out[base + 5] = tenths[len(mine)]
             if up or own_shown:
-                out[base + 7] = mine_total / MAX_TOTAL
+                out[base + 7] = of_total[mine_total]
                 for card in mine:
-                    out[MINE_ON_BOARD + card - 1] = 1.0
+                    out[MINE_ON_BOARD - 1 + card] = 1.0
         if theirs:
-            out[base + 6] = len(theirs) / NUM_POWERS
+            out[base + 6] = tenths[len(theirs)]
             if up or full:
-                out[base + 8] = theirs_total / MAX_TOTAL
+                out[base + 8] = of_total[theirs_total]
                 for card in theirs:
-                    out[OTHERS_FACE_UP + card - 1] = 1.0
-    if seat is not None and not full:
-        for card in state.hands[seat]:
-            out[HAND + card - 1] = 1.0
+                    out[OTHERS_FACE_UP - 1 + card] = 1.0
     hands, decks = state.hands, state.decks
-    out[COUNTS] = len(hands[me]) / NUM_POWERS
-    out[COUNTS + 1] = len(hands[other]) / NUM_POWERS
-    out[COUNTS + 2] = len(decks[me]) / NUM_POWERS
-    out[COUNTS + 3] = len(decks[other]) / NUM_POWERS
+    if seat is not None and not full:
+        for card in hands[seat]:
+            out[HAND - 1 + card] = 1.0
+    out[COUNTS] = tenths[len(hands[me])]
+    out[COUNTS + 1] = tenths[len(hands[other])]
+    out[COUNTS + 2] = tenths[len(decks[me])]
+    out[COUNTS + 3] = tenths[len(decks[other])]
     out[COUNTS + 4] = my_score / MAX_GAME_SCORE
     out[COUNTS + 5] = other_score / MAX_GAME_SCORE
     if game.games_in_match > 1:  # a single game has no past scores
