@@ -257,10 +257,10 @@ def test_trust_in_the_model_follows_each_players_evidence():
     one whose choices the model would not make is not, one never seen keeps the prior."""
     observed = [(1, True, 5)] * 3 + [(2, False, 5)] * 3
     observed.append((3, True, 1))  # no choice: no evidence either way
-    trusted = trust(observed, 4)
-    assert trusted[0] == PRIOR_TRUST == trusted[3]
+    trusted = trust(observed, 4, prior=0.5)
+    assert trusted[0] == 0.5 == trusted[3]
     assert trusted[1] > 0.98 and trusted[2] < 0.01
-    assert trust([(1, False, 5), (1, True, 5)], 4)[1] < PRIOR_TRUST
+    assert trust([(1, False, 5), (1, True, 5)], 4)[1] < PRIOR_TRUST == trust([], 4)[1]
 
 
 def test_omcts_searches_the_opponents_the_evidence_says_the_model_misjudges(monkeypatch):

@@ -40,7 +40,7 @@ from .mcts import MCTS, Budget, Node, reseeded
 from .registry import UnknownAgent, agent_family
 
 #: the prior probability that an opponent plays by the model, before any evidence
-PRIOR_TRUST = 0.5
+PRIOR_TRUST = 0.1
 #: the share of decisions a player who follows the model still makes at random
 MODEL_NOISE = 0.1
 
