@@ -9,7 +9,7 @@ import pytest
 
 import mezquita
 from mezquita.agents import Turn, make_agent, split_name
-from mezquita.agents.ismcts import ISMCTS, PRIOR_TRUST, trust
+from mezquita.agents.ismcts import ISMCTS
 from mezquita.agents.mcts import MCTS, Budget, estimate_returns, playout
 from mezquita.agents.registry import UnknownAgent
 from mezquita.arena import Plan, play_plan, summarise
@@ -179,8 +179,8 @@ def test_ismcts_draws_its_worlds_from_the_games_belief(monkeypatch):
         assert all(w.view(turn.seat) == turn.view for w in drawn)
         return sum(keen(w) == 1.0 for w in drawn) / len(drawn)
 
-    assert share(lambda world, seat, trust: keen) > 0.95
-    assert 0.2 < share(lambda world, seat, trust: lambda w: 1.0) < 0.9
+    assert share(lambda world, seat: keen) > 0.95
+    assert 0.2 < share(lambda world, seat: lambda w: 1.0) < 0.9
 
 
 def _counting_policy(moves):
@@ -250,30 +250,3 @@ def test_in_a_simultaneous_phase_every_seat_searches_its_own_choice():
         root = ISMCTS(state.game, 0, Budget(iterations=40)).search(turn)
         base = seat * state.game.num_actions
         assert {k - base for k in root.children} <= set(turn.legal) and root.children
-
-
-def test_trust_in_the_model_follows_each_players_evidence():
-    """Bayes over two styles: a player whose every seen choice is the model's is trusted,
-    one whose choices the model would not make is not, one never seen keeps the prior."""
-    observed = [(1, True, 5)] * 3 + [(2, False, 5)] * 3
-    observed.append((3, True, 1))  # no choice: no evidence either way
-    trusted = trust(observed, 4, prior=0.5)
-    assert trusted[0] == 0.5 == trusted[3]
-    assert trusted[1] > 0.98 and trusted[2] < 0.01
-    assert trust([(1, False, 5), (1, True, 5)], 4)[1] < PRIOR_TRUST == trust([], 4)[1]
-
-
-def test_omcts_searches_the_opponents_the_evidence_says_the_model_misjudges(monkeypatch):
-    """With the game's evidence, the modelled search lets a seat whose choices the policy
-    never predicted move in the tree and keeps one whose choices it always predicted out."""
-    game = NimGame(players=3, stones=13)
-    monkeypatch.setattr(game, "rollout_policy", _counting_policy([]))
-    monkeypatch.setattr(game, "evidence", lambda world, seat: [(1, False, 3), (2, True, 3)] * 20)
-    turn = Turn.of(game.new_state(0), 0)
-
-    def seats(node):
-        return {node.seat} | set().union(*(seats(c) for c in node.children.values()))
-
-    bot = ISMCTS(game, 1, Budget(iterations=200), model_opponents=True)
-    assert seats(bot.search(turn)) == {0, 1}
-    assert bot.trust[1] < 1e-6 and bot.trust[2] > 1 - 1e-6

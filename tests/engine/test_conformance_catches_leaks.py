@@ -43,7 +43,7 @@ def test_a_rules_change_that_breaks_replay_or_views_is_caught():
 
 def test_a_belief_that_rules_out_a_possible_world_is_caught():
     class DogmaticGame(CordobaGame):
-        belief = staticmethod(lambda world, seat, trust: lambda candidate: 0.0)
+        belief = staticmethod(lambda world, seat: lambda candidate: 0.0)
 
     with pytest.raises(AssertionError, match="belief weighs a world"):
         check_game(DogmaticGame(), seeds=range(1))

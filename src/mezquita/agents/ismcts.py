@@ -19,30 +19,16 @@ play the game's ``rollout_policy`` on the determinised world (in Citadels the he
 rules, which read only that seat's part of the world and the public facts), so the tree holds
 only the deciding seat's decisions and every iteration meets plausible replies. Against
 players who move as the model says this is much stronger; against others the model can
-mislead, as a belief can. So where the game offers ``evidence`` (which of the other seats'
-decisions seen so far in the game the model would have made), the bot *trusts* each
-opponent's model by Bayes: a player either follows the model (choosing its move but for a
-share `MODEL_NOISE` of decisions, then at random) or plays some other way (taken as a
-uniform choice), with prior `PRIOR_TRUST`. Each iteration then lets each opponent move by
-the model with its trust as the probability, else by the tree (as in plain ISMCTS, the
-search's own guess of its best reply), so an opponent who names targets the model would not
-is searched rather than predicted.
+mislead, as a belief can.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from mezquita.engine import Game
 
 from .base import Agent, Turn
-from .mcts import MCTS, Budget, Node, reseeded
+from .mcts import MCTS, Budget, reseeded
 from .registry import UnknownAgent, agent_family
-
-#: the prior probability that an opponent plays by the model, before any evidence
-PRIOR_TRUST = 0.1
-#: the share of decisions a player who follows the model still makes at random
-MODEL_NOISE = 0.1
 
 
 class ISMCTS(MCTS):
@@ -50,21 +36,6 @@ class ISMCTS(MCTS):
     it has one (see the module docstring)."""
 
     name = "ismcts"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        #: per seat, the probability it plays by the opponent model (`trust`, at each search)
-        self.trust = [1.0] * self.game.num_players
-
-    def search(self, turn: Turn) -> Node:
-        evidence = self.game.evidence
-        if self._model is not None and evidence is not None:
-            self.trust = trust(evidence(turn.sample(self.rng), turn.seat), self.game.num_players)
-        return super().search(turn)
-
-    def _modelled(self, me: int) -> list[bool]:
-        random = self.rng.random
-        return [seat != me and (t == 1.0 or random() < t) for seat, t in enumerate(self.trust)]
 
     def _worlds(self, turn: Turn):
         rng = self.rng
@@ -74,7 +45,7 @@ class ISMCTS(MCTS):
         # Metropolis-Hastings over determinisations: the uniform sampler proposes, the
         # game's model of play weighs; a rejected proposal repeats the current world.
         current = turn.sample(rng)
-        likelihood = self.game.belief(current, turn.seat, self.trust)
+        likelihood = self.game.belief(current, turn.seat)
         weight = likelihood(current)
         while True:
             yield reseeded(current, rng)
@@ -82,19 +53,6 @@ class ISMCTS(MCTS):
             proposed = likelihood(proposal)
             if proposed >= weight or rng.random() * weight < proposed:
                 current, weight = proposal, proposed
-
-
-def trust(observed: list[tuple[int, bool, int]], players: int,
-          prior: float = PRIOR_TRUST, noise: float = MODEL_NOISE) -> list[float]:
-    """Per seat, the posterior probability that it plays by the model, from ``observed``
-    (``(player, agrees, choices)`` per decision seen): a follower agrees with probability
-    ``1 - noise + noise / choices`` (else chooses another with ``noise / choices``), any other
-    player chooses uniformly (``1 / choices``)."""
-    odds = [prior / (1.0 - prior)] * players
-    for player, agrees, choices in observed:
-        follower = (1.0 - noise) * agrees + noise / choices
-        odds[player] *= follower * choices
-    return [o / (1.0 + o) for o in odds]
 
 
 @agent_family("ismcts")

@@ -122,8 +122,7 @@ class MCTS(Agent):
             leaders share the point).
         model_opponents: the other seats move by the game's ``rollout_policy`` inside the
             tree too (an opponent model), so the tree holds only the deciding seat's own
-            decisions (`ISMCTS` lets each seat do so with the probability the game's evidence
-            gives it, else it moves by the tree); without a policy this has no effect.
+            decisions; without a policy this has no effect.
     """
 
     name = "mcts"
@@ -173,16 +172,10 @@ class MCTS(Agent):
         while True:
             yield reseeded(base, self.rng)
 
-    def _modelled(self, me: int) -> list[bool]:
-        """Per seat, whether it moves by the opponent model in this iteration (else by the
-        tree); called once per iteration when there is a model."""
-        return [seat != me for seat in range(self.game.num_players)]
-
     # -- one iteration ------------------------------------------------------------------
     def _iterate(self, root: Node, state: State) -> int:
         """Select, expand, play out and back up once; return the playout's length."""
         rng, c, stride, model, me = self.rng, self.exploration, self._stride, self._model, root.seat
-        modelled = self._modelled(me) if model is not None else None
         log, sqrt, solve = math.log, math.sqrt, self._solve
         node, path = root, [root]
         while (movers := state.to_move()) and node.proven is None:
@@ -190,8 +183,7 @@ class MCTS(Agent):
             # seeing the others' choices (and the root then holds its own actions)
             seat = me if me in movers else movers[0]
             legal = state.legal_actions(seat)
-            if modelled is not None and modelled[seat]:  # open loop over the modelled opponents
-                assert model is not None
+            if model is not None and seat != me:  # open loop over the modelled opponents
                 state.apply_unchecked(seat, model(state, seat, legal, rng))
                 continue
             node.legal = len(legal)

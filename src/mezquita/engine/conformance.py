@@ -114,7 +114,7 @@ def check_decision(state: State, seat: int, rng: random.Random, deep: bool = Tru
             "a review) could answer differently as the hidden truth differs")
         assert state.to_json() == before, "resample changed the original state"
         if game.belief is not None:
-            likelihood = game.belief(sample, viewer, [1.0] * game.num_players)
+            likelihood = game.belief(sample, viewer)
             for world in (sample, state):
                 weight = likelihood(world)
                 assert math.isfinite(weight) and weight > 0, (

@@ -589,20 +589,12 @@ class Game(Generic[S]):
     #: -> hashable`` (a plain function): equal for two states whose futures are the same, so
     #: two move orders reaching one position share a table entry. None: no transpositions.
     search_key: Callable[[S], Hashable] | None = None
-    #: Optional model of play for search bots' beliefs, ``belief(world, seat, trust) ->
-    #: likelihood`` (a plain function): from any determinisation ``world`` of ``seat``'s view,
-    #: a function giving the relative likelihood of a determinisation under a model of how the
-    #: other seats make their hidden choices, where ``trust`` gives per seat the probability
-    #: that it plays by the model at all (1.0 everywhere unless the bot inferred otherwise
-    #: from ``evidence``). ISMCTS then draws its worlds by Metropolis-Hastings with
-    #: ``resample`` as the proposal. None: every consistent world is equally likely.
-    belief: Callable[[S, int, list[float]], Callable[[S], float]] | None = None
-    #: Optional test of ``rollout_policy`` as a model of the other players, ``evidence(world,
-    #: seat) -> [(player, agrees, choices), ...]`` (a plain function): for the other seats'
-    #: decisions in the game so far that ``seat`` saw, read from any determinisation ``world``
-    #: of its view, whether the player chose what the policy would have and among how many
-    #: choices. ``omcts`` weighs each opponent's model by it. None: no evidence.
-    evidence: Callable[[S, int], list[tuple[int, bool, int]]] | None = None
+    #: Optional model of play for search bots' beliefs, ``belief(world, seat) -> likelihood``
+    #: (a plain function): from any determinisation ``world`` of ``seat``'s view, a function
+    #: giving the relative likelihood of a determinisation under a model of how the other
+    #: seats make their hidden choices. ISMCTS then draws its worlds by Metropolis-Hastings
+    #: with ``resample`` as the proposal. None: every consistent world is equally likely.
+    belief: Callable[[S, int], Callable[[S], float]] | None = None
     #: Optional one-line reason for a hint, ``hint_reason(game, view, action, lang) -> str |
     #: None`` (a plain function): why ``action`` may be good, from the deciding seat's ``view``
     #: only, in ``lang`` from the game's texts ("takes control of Mosque-Cathedral (7)");

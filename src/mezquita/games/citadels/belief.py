@@ -8,10 +8,7 @@ heuristic's rule of thumb)
 from public facts only (city, gold, hand size, Crown; whether the hand holds a buildable
 card is unknown, so it is taken to hold one when it is not empty). A determinisation's
 likelihood is the product of those probabilities over the other seats' logged picks of the
-round, which the search bot's Metropolis-Hastings sampler uses as relative weights. A seat
-the bot trusts to play by the model only with probability ``t`` (`agents.ismcts.trust`) keeps
-a character with ``t`` times that probability plus ``1 - t`` times a uniform pick, so the
-picks of a player who does not play by the heuristic's rules say little about its deal.
+round, which the search bot's Metropolis-Hastings sampler uses as relative weights.
 
 The model reads the position as it is now. That is exact during the draft; later, seats
 already called have spent and built since they drafted, which matters little at 4 or more
@@ -31,10 +28,9 @@ from .values import character_values
 DRAFT_TEMPERATURE = 0.3
 
 
-def draft_belief(world: CitadelsModel, seat: int, trust: list[float]) -> Callable[[CitadelsModel], float]:
+def draft_belief(world: CitadelsModel, seat: int) -> Callable[[CitadelsModel], float]:
     """From any determinisation of ``seat``'s view, the likelihood of a determinisation's
-    character deal under the draft model, each seat trusted to follow it as ``trust`` says
-    (relative: a product of pick probabilities)."""
+    character deal under the draft model (relative: a product of pick probabilities)."""
     sizes = [len(city) for city in world.cities]
     richest = max(world.gold)
     odds = [[math.exp(v / DRAFT_TEMPERATURE)
@@ -47,8 +43,8 @@ def draft_belief(world: CitadelsModel, seat: int, trust: list[float]) -> Callabl
         p = 1.0
         for picker, kind, pool, card in candidate.draft_log:
             if picker != seat and kind == DraftStep.PICK:
-                weights, t = odds[picker], trust[picker]
-                p *= t * weights[card] / sum(weights[c] for c in pool) + (1.0 - t) / len(pool)
+                weights = odds[picker]
+                p *= weights[card] / sum(weights[c] for c in pool)
         return p
 
     return likelihood

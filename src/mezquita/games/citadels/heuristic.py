@@ -10,9 +10,7 @@ The same rules also run directly on a (determinised) state, without building a v
 `heuristic_action` is the search bots' model of how a player moves (the game's
 ``rollout_policy``), in playouts and for the opponents inside the tree. It reads the seat's
 own hand and characters from the state it is given, which for a search bot is a world drawn
-by the sampler, never the true state. `heuristic_evidence` tells a search bot whether the
-other seats' targets so far (the Assassin's, Thief's and Witch's, public once named) are the
-ones these rules would have named, so that it can judge how far they model each player.
+by the sampler, never the true state.
 """
 
 from __future__ import annotations
@@ -23,7 +21,7 @@ from typing import Any
 from mezquita.agents import Agent, Turn
 from mezquita.engine.actions import Block
 
-from .cards import CHAR_INDEX, CHAR_KEYS, DIST_COLOUR, DIST_COST, DIST_INDEX, DIST_POINTS, PURPLE
+from .cards import CHAR_KEYS, DIST_COLOUR, DIST_COST, DIST_INDEX, DIST_POINTS, PURPLE
 from .decisions import SPACE, TABLE
 from .model import CitadelsModel
 from .queries import district_points
@@ -50,56 +48,6 @@ def heuristic_action(st: CitadelsModel, seat: int, legal: list[int], rng: random
     if len(legal) == 1:
         return legal[0]
     return _best(_ModelContext(st, seat), legal, rng)
-
-
-def heuristic_evidence(st: CitadelsModel, seat: int) -> list[tuple[int, bool, int]]:
-    """Every target another seat has named so far in the game, read from the log of ``st``
-    (any determinisation of ``seat``'s view: targets, calls and face-up cards are public):
-    ``(namer, whether these rules would have named it, how many characters it could name)``.
-    The rules name the first of `_VICTIMS` the namer does not hold, among the characters
-    open then: not face up, and for the Thief neither murdered nor bewitched. What the namer
-    holds is what its calls of that round showed (all it held at 4 players or more)."""
-    out = []
-    nameable = st.game.nameable
-    for events in _rounds(st.events):
-        up = {CHAR_INDEX[key] for key in events[0]["face_up"]}
-        shown: dict[int, set[str]] = {}
-        for e in events:
-            if e["do"] == "call" and e["seat"] is not None and e["status"] != "witch":
-                shown.setdefault(e["seat"], set()).add(e["character"])
-        named = set()
-        for e in events:
-            kind, namer = e["do"], e["seat"]
-            if kind not in _NAMINGS:
-                continue
-            target = CHAR_INDEX[e["character"]]
-            open_ = [c for c in nameable[_NAMINGS[kind]] if c not in up and (kind != "rob" or c not in named)]
-            named.add(target)
-            if namer == seat or len(open_) < 2:
-                continue
-            held = shown.get(namer, set())
-            choice = max(open_, key=lambda c: -5.0 if CHAR_KEYS[c] in held else _victim_rank(CHAR_KEYS[c]))
-            out.append((namer, choice == target, len(open_)))
-    return out
-
-
-#: each naming event and the lowest rank it can name
-_NAMINGS = {"kill": 2, "bewitch": 2, "rob": 3}
-
-
-def _rounds(events: list[dict]) -> list[list[dict]]:
-    """The log cut into rounds, each starting with its ``round`` event."""
-    rounds: list[list[dict]] = []
-    for e in events:
-        if e["do"] == "round":
-            rounds.append([])
-        if rounds:
-            rounds[-1].append(e)
-    return rounds
-
-
-def _victim_rank(key: str) -> float:
-    return len(_VICTIMS) - _VICTIMS.index(key) if key in _VICTIMS else 0.0
 
 
 def _best(ctx: _Context, legal: list[int], rng: random.Random) -> int:
@@ -177,7 +125,9 @@ class _Context:
         return [d for d in self.hand if d not in city]
 
     def victim(self, key: str) -> float:
-        return -5.0 if key in self.mine else _victim_rank(key)
+        if key in self.mine:
+            return -5.0
+        return len(_VICTIMS) - _VICTIMS.index(key) if key in _VICTIMS else 0.0
 
     @_lazy
     def char_values(self) -> list[float]:

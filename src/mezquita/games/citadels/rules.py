@@ -44,7 +44,7 @@ from .cards import (
 )
 from .decisions import MAX_SEATS, TABLE, apply, legal
 from .flow import start_round, take_top
-from .heuristic import heuristic_action, heuristic_evidence
+from .heuristic import heuristic_action
 from .hints import hint_reason
 from .model import CitadelsModel, CitadelsSetup, Phase
 from .queries import ranking_keys, scores
@@ -107,7 +107,6 @@ class CitadelsGame(CitadelsSetup["CitadelsState"]):
     #: the heuristic's rules on a (determinised) state: playouts, and the opponent model
     rollout_policy = staticmethod(heuristic_action)
     belief = staticmethod(draft_belief)
-    evidence = staticmethod(heuristic_evidence)
     hint_reason = staticmethod(hint_reason)
     bench_settings = ({"players": 4}, {"players": 7})
 
