@@ -200,13 +200,13 @@ def test_the_ladder_command_prints_the_table_and_writes_json(tmp_path):
     assert all(r["games"] == 4 and r["capped"] for r in report["rungs"])
 
 
-def test_the_citadels_expert_models_its_opponents_within_its_budget():
-    """Citadels' Expert is ISMCTS with the opponents modelled by the heuristic's rules (the
-    game's rollout policy), capped in time, and answers well within a second at 4 players
-    on draft and turn positions alike."""
+def test_the_citadels_expert_searches_every_seats_moves_within_its_budget():
+    """Citadels' Expert is plain ISMCTS (every seat's moves in its tree, no opponent model),
+    capped in time, and answers within a second at 4 players on draft and turn positions
+    alike."""
     game = load("citadels", players=4)
     expert = make_level("expert", game, 3)
-    assert expert._model is game.rollout_policy is not None
+    assert expert.spec == "ismcts-1000" and expert._model is None
     assert expert.budget.seconds == CAP_SECONDS
     kinds = set()
     for state, seat in _positions(game, 6, seed=5):

@@ -19,7 +19,8 @@ play the game's ``rollout_policy`` on the determinised world (in Citadels the he
 rules, which read only that seat's part of the world and the public facts), so the tree holds
 only the deciding seat's decisions and every iteration meets plausible replies. Against
 players who move as the model says this is much stronger; against others the model can
-mislead, as a belief can.
+mislead, as a belief can (in Citadels, `omcts-100` beat three heuristic bots but lost to
+three plain ``ismcts-200``; docs/levels.md).
 """
 
 from __future__ import annotations

@@ -99,12 +99,13 @@ class CitadelsGame(CitadelsSetup["CitadelsState"]):
     heuristic = "mezquita.games.citadels.heuristic:CitadelsHeuristic"
     golden: ClassVar[tuple[tuple[dict, int], ...]] = (
         ({"players": 2}, 3), ({"players": 5, "dark_city": "all", "rank9": "artist"}, 4))
-    #: difficulty levels (agents/levels.py); measured in docs/levels.md. Expert is ISMCTS
-    #: with the opponents modelled by the heuristic's rules (`omcts`) and the draft belief.
+    #: difficulty levels (agents/levels.py); measured in docs/levels.md. Expert is plain
+    #: ISMCTS with the draft belief: `omcts`, which models the opponents by the heuristic's
+    #: rules, beat the heuristic as well but lost to plain ISMCTS bots.
     levels: ClassVar[dict[str, str]] = {
-        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "omcts-100",
+        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-1000",
     }
-    #: the heuristic's rules on a (determinised) state: playouts, and the opponent model
+    #: the heuristic's rules on a (determinised) state: playouts, and `omcts`' opponent model
     rollout_policy = staticmethod(heuristic_action)
     belief = staticmethod(draft_belief)
     hint_reason = staticmethod(hint_reason)
