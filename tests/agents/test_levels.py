@@ -22,7 +22,7 @@ from mezquita.agents.levels import (
     make_level,
 )
 from mezquita.agents.registry import FACTORIES
-from mezquita.arena.ladder import measure, rungs
+from mezquita.arena.ladder import measure, play_one, robustness_rungs, rungs
 from mezquita.engine import games, load
 from mezquita.server.bots import agent_names
 
@@ -198,6 +198,57 @@ def test_the_ladder_command_prints_the_table_and_writes_json(tmp_path):
     assert [(r["challenger"], r["opponent"]) for r in report["rungs"]] == [("easy", "random"),
                                                                           ("medium", "easy")]
     assert all(r["games"] == 4 and r["capped"] for r in report["rungs"])
+
+
+def test_robustness_pits_the_top_level_against_those_below_plain_search_and_a_mixed_table():
+    two, four = load("cordoba"), load("citadels", players=4)
+    assert levels_of(two)["expert"] == "ismcts-1000"  # not a rung against itself
+    assert robustness_rungs(two) == [("expert", o) for o in (
+        "easy", "medium", "hard", "ismcts-100", "ismcts-300")]
+    assert robustness_rungs(load("cortica"))[3:] == [("expert", f"mcts-{n}") for n in (100, 300, 1000)]
+    assert robustness_rungs(four)[-1] == ("expert", "hard+ismcts-300+medium")
+    assert robustness_rungs(load("citadels", players=7))[-1][1].split("+") == \
+        ["hard", "ismcts-300", "medium"] * 2
+    assert robustness_rungs(load("europa"))[:7] == [("master", o) for o in (
+        "beginner", "novice", "easy", "medium", "hard", "expert", "ismcts-100")]
+    rung = measure(four, "hard", "medium+random+easy", games=4, seed=2)
+    assert rung.opponent_agent == "heuristic-15+random+heuristic-50"
+
+
+def test_a_mixed_table_deals_its_agents_round_the_other_seats_turning_each_deal(monkeypatch):
+    seated: list[str] = []
+    real = make_level
+
+    def record(name, game, seed=0, cap=True):
+        seated.append(name)
+        return real(name, game, seed, cap)
+
+    monkeypatch.setattr("mezquita.arena.ladder.make_level", record)
+    options = json.dumps({"players": 3, "stones": 5}, sort_keys=True)
+    tables = {}
+    for index in (0, 1, 3):  # deal 0 from seats 0 and 1, deal 1 from seat 0
+        seated.clear()
+        play_one("test-nim", options, "hard", "easy+medium", 7, index)
+        assert seated.pop(index % 3) == "hard"
+        tables[index] = list(seated)
+    assert tables[0] == tables[1] == ["easy", "medium"]
+    assert tables[3] == ["medium", "easy"]  # the next deal turns the table
+
+
+def test_the_ladder_command_measures_robustness_against_the_pool(tmp_path):
+    from typer.testing import CliRunner
+
+    from mezquita.cli import app
+
+    args = ["ladder", "test-nim", "--games", "2", "--robustness", "--only", "easy,mcts-100",
+            "--out", str(tmp_path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "robustness-test-nim-2p.json").read_text())
+    assert [(r["challenger"], r["opponent"]) for r in report["rungs"]] == [("expert", "easy"),
+                                                                          ("expert", "mcts-100")]
+    both = CliRunner().invoke(app, ["ladder", "test-nim", "--robustness", "--fixed-time"])
+    assert both.exit_code != 0 and "choose one of" in both.output
 
 
 def test_the_citadels_expert_searches_every_seats_moves_within_its_budget():

@@ -12,10 +12,15 @@ a real player), each level against the one below it, and the top level against t
 (unless the level below the top is the heuristic: that rung is already played); for the four
 core levels: easy-random, medium-easy, hard-medium, expert-hard, expert-heuristic. The
 fixed-time rungs put the game's search family (that of its Expert) at 0.1 s and at 1 s per
-decision against the heuristic. Each rung also reports the challenger's mean and slowest
-decision, in seconds. Levels keep their time cap (``levels.CAP_SECONDS``) unless the rung is
-measured ``cap=False``: on a busy machine the cap binds and a level's strength then depends
-on the load, not only its budget.
+decision against the heuristic. The robustness rungs (`robustness_rungs`) put the top level
+(Expert, or Master where a game has it) against a pool of opponents it does not model: every
+other level, the game's plain search at three
+iteration budgets and, with three or more players, a mixed table. A rung's opponent is one
+agent in every other seat, or a *table*: agent names joined by ``+``, dealt round the other
+seats in turn and turned from deal to deal. Each rung also reports the challenger's mean and
+slowest decision, in seconds. Levels keep their time cap (``levels.CAP_SECONDS``) unless the
+rung is measured ``cap=False``: on a busy machine the cap binds and a level's strength then
+depends on the load, not only its budget.
 """
 
 from __future__ import annotations
@@ -35,6 +40,10 @@ from .stats import wilson
 
 #: per-decision budgets of the fixed-time comparison, in seconds
 FIXED_TIMES = (0.1, 1.0)
+#: iteration budgets of the plain search in the robustness pool
+POOL_BUDGETS = (100, 300, 1000)
+#: joins the agents of a mixed table in a rung's opponent (``hard+ismcts-300+medium``)
+TABLE = "+"
 
 
 @dataclass
@@ -81,22 +90,42 @@ def rungs(game: Game, fixed_time: bool = False) -> list[tuple[str, str]]:
     return [(f"{family}-{seconds:g}s", "heuristic") for seconds in FIXED_TIMES]
 
 
+def robustness_rungs(game: Game) -> list[tuple[str, str]]:
+    """The game's top level against each opponent of the pool: every level below it, plain
+    search (ISMCTS where the game hides information, else MCTS) at `POOL_BUDGETS` iterations
+    but its own, and with three or more players a mixed table of the next level down, the
+    middle budget's search and the level below that, dealt round the other seats."""
+    mapping = levels_of(game)
+    *below, top = mapping
+    family = "ismcts" if game.info.hidden_information else "mcts"
+    searches = [f"{family}-{budget}" for budget in POOL_BUDGETS]
+    tables = [*below, *(s for s in searches if s != mapping[top])]
+    if game.num_players >= 3:
+        mixed = [below[-1], searches[1], below[-2]]
+        tables.append(TABLE.join(mixed[k % len(mixed)] for k in range(game.num_players - 1)))
+    return [(top, table) for table in tables]
+
+
 def play_one(game_id: str, options: str, challenger: str, opponent: str, seed: int,
              index: int, cap: bool = True) -> tuple[float, list[float]]:
     """Game ``index`` of a rung: the challenger's return and its decision times (``cap``:
-    levels keep their time cap)."""
+    levels keep their time cap). The opponent's agents (one, or a table) take the other seats
+    in turn, starting one further round the table at each deal."""
     game = _load(game_id, options)
     players = game.num_players
-    hero = index % players
-    deal = derive_seed(seed, "deal", index // players)
+    hero, deal_index = index % players, index // players
+    deal = derive_seed(seed, "deal", deal_index)
+    table = opponent.split(TABLE)
+    names = {seat: table[(k + deal_index) % len(table)]
+             for k, seat in enumerate(s for s in range(players) if s != hero)}
+    names[hero] = challenger
 
     def build(name: str, agent_seed: int):
         if name in LEVELS:
             return make_level(name, game, agent_seed, cap)
         return make_agent(name, game, agent_seed)
 
-    agents = [build(challenger if s == hero else opponent, derive_seed(seed, "agent", index, s))
-              for s in range(players)]
+    agents = [build(names[s], derive_seed(seed, "agent", index, s)) for s in range(players)]
     state = game.new_state(deal)
     times = []
     while movers := state.to_move():
@@ -129,7 +158,8 @@ def measure(game: Game, challenger: str, opponent: str, games: int, workers: int
 
 
 def _spec(game: Game, name: str) -> str:
-    return levels_of(game).get(name, name)
+    mapping = levels_of(game)
+    return TABLE.join(mapping.get(part, part) for part in name.split(TABLE))
 
 
 @lru_cache(maxsize=8)

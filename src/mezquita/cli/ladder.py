@@ -1,4 +1,5 @@
-"""``mezquita ladder GAME``: the measured difficulty ladder (or ``--fixed-time`` strength)."""
+"""``mezquita ladder GAME``: the measured difficulty ladder (or ``--fixed-time`` strength, or
+the top level's ``--robustness`` against a pool)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import typer
 from rich.table import Table
 
 from mezquita.agents import levels_of
-from mezquita.arena.ladder import measure, rungs
+from mezquita.arena.ladder import TABLE, measure, robustness_rungs, rungs
 
 from .app import app
 from .common import GAME_OPTIONS, console, load_game
@@ -26,8 +27,13 @@ def ladder_command(
     fixed_time: bool = typer.Option(False, "--fixed-time",
                                     help="Instead: the search at 0.1 s and 1 s per decision "
                                          "against the heuristic."),
-    only: str = typer.Option(None, "--only", help="Only the rungs whose challenger is one of "
-                                                  "these (comma-separated), e.g. expert."),
+    robustness: bool = typer.Option(False, "--robustness",
+                                    help="Instead: the top level against a pool of opponents "
+                                         "it does not model (the levels below, plain search at "
+                                         "three budgets, a mixed table with 3+ players)."),
+    only: str = typer.Option(None, "--only", help="Only the rungs whose challenger (with "
+                                                  "--robustness: opponent) is one of these "
+                                                  "(comma-separated), e.g. expert."),
     uncapped: bool = typer.Option(False, "--uncapped",
                                   help="Measure the levels' iteration and depth budgets without "
                                        "their 0.9 s time cap (results free of the machine's load)."),
@@ -38,19 +44,22 @@ def ladder_command(
     also against the heuristic), seat-rotated (every deal from every seat):
     win rate with its 95% interval, whether its lower bound is above the fair share, and
     the challenger's time per decision. Game options follow GAME: --players 4."""
+    if fixed_time and robustness:
+        raise typer.BadParameter("choose one of --fixed-time and --robustness")
     game = load_game(game_id, ctx.args)
     mapping = levels_of(game)
+    kind = "fixed-time" if fixed_time else "robustness" if robustness else "ladder"
     console.print(f"[bold]{game.info.name}[/] {game!r}: " +
                   ", ".join(f"{name} = {spec}" for name, spec in mapping.items()), highlight=False)
     wanted = set(only.split(",")) if only else None
-    table = Table(title=f"{'Fixed-time strength' if fixed_time else 'Ladder'}: {game.info.id}, "
-                        f"{game.num_players} players")
+    titles = {"fixed-time": "Fixed-time strength", "robustness": "Robustness", "ladder": "Ladder"}
+    table = Table(title=f"{titles[kind]}: {game.info.id}, {game.num_players} players")
     for column in ("challenger", "opponent", "games", "rate", "95% CI", "fair", "holds",
                    "s/decision", "slowest s"):
         table.add_column(column, justify="left" if column in ("challenger", "opponent") else "right")
     results = []
-    for challenger, opponent in rungs(game, fixed_time):
-        if wanted and challenger not in wanted:
+    for challenger, opponent in robustness_rungs(game) if robustness else rungs(game, fixed_time):
+        if wanted and (opponent if robustness else challenger) not in wanted:
             continue
         rung = measure(game, challenger, opponent, games, workers, seed, cap=not uncapped)
         results.append({**rung.to_json(), "capped": not uncapped})
@@ -64,7 +73,7 @@ def ladder_command(
     console.print(table, width=140)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-        name = f"{'fixed-time' if fixed_time else 'ladder'}-{game.info.id}-{game.num_players}p.json"
+        name = f"{kind}-{game.info.id}-{game.num_players}p.json"
         path = out / name
         if path.exists():  # keep the rungs measured by earlier runs (e.g. with --only)
             new = {(r["challenger"], r["opponent"]) for r in results}
@@ -78,4 +87,5 @@ def ladder_command(
 
 
 def _named(name: str, mapping: dict[str, str]) -> str:
-    return f"{name} ({mapping[name]})" if name in mapping else name
+    return TABLE.join(f"{part} ({mapping[part]})" if part in mapping else part
+                      for part in name.split(TABLE))
