@@ -76,7 +76,7 @@ def test_alpha_beta_games_give_exact_evaluations_per_move():
 def test_the_analyst_is_the_expert_on_a_fixed_budget():
     assert analyst(mezquita.load("cordoba")) == "ismcts-300"
     assert analyst(mezquita.load("citadels", players=4)) == "omcts-100"
-    assert analyst(mezquita.load("cortica")) == "alphabeta-4"  # the Expert's 0.5 s would not reproduce
+    assert analyst(mezquita.load("cortica")) == "alphabeta-9"
     assert analyst(mezquita.load("europa")) == "ismcts-300"  # Europa's Expert is no search
     assert analyst(mezquita.load("cordoba"), budget=50) == "ismcts-50"
 
