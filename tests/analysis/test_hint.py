@@ -73,11 +73,11 @@ def test_alpha_beta_games_give_exact_evaluations_per_move():
     assert all(e.low <= e.value <= e.high and e.visits is None for e in analysis.estimates)
 
 
-def test_the_analyst_is_the_expert_on_a_fixed_budget():
-    assert analyst(mezquita.load("cordoba")) == "ismcts-1000"
+def test_the_analyst_is_the_strongest_level_on_a_fixed_budget():
+    assert analyst(mezquita.load("cordoba")) == "ismcts-10000"
     assert analyst(mezquita.load("citadels", players=4)) == "ismcts-1000"
-    assert analyst(mezquita.load("cortica")) == "alphabeta-4"  # the Expert's 0.5 s would not reproduce
-    assert analyst(mezquita.load("europa")) == "ismcts-300"  # Europa's Expert is no search
+    assert analyst(mezquita.load("cortica")) == "alphabeta-11"
+    assert analyst(mezquita.load("europa")) == "ismcts-300"  # Europa's levels are no search
     assert analyst(mezquita.load("cordoba"), budget=50) == "ismcts-50"
 
 

@@ -18,7 +18,7 @@ def test_a_finished_match_is_reviewed_per_seat_and_cached(client, create, connec
     assert answer.status_code == 200, answer.text
     assert progress == sorted(progress) and progress[-1] <= 10
     review = answer.json()
-    assert review["seat"] == 1 and review["analyst"] == "ismcts-1000" and len(review["steps"]) == 10
+    assert review["seat"] == 1 and review["analyst"] == "ismcts-10000" and len(review["steps"]) == 10
     assert review["thresholds"] == {"mistake": 0.1, "blunder": 0.25}
     assert all(s["seat"] == 1 and s["label"].startswith("jugar") for s in review["steps"])
     assert client.get(url, params={"seat": 1, "lang": "es"}).json() == review

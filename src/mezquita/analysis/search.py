@@ -1,12 +1,12 @@
 """What the strongest search thinks of every legal action of one decision, from the deciding
 seat's `Turn` alone (its view, legal actions and resampler; never the true state).
 
-The *analyst* of a game is its Expert level (`mezquita.agents.levels_of`) when that is a
-search, run on a fixed budget instead of a clock so that the same view and seed always give
-the same numbers:
+The *analyst* of a game is its strongest level (`mezquita.agents.levels_of`: Master where the
+game offers it, else Expert) when that is a search, run on a fixed budget instead of a clock
+so that the same view and seed always give the same numbers:
 
-- MCTS family (``mcts``, ``ismcts``, ``omcts``): ``budget`` iterations (default: the Expert's
-  own, or `DEFAULT_ITERATIONS` where the Expert has a time budget). An action's *value* is the
+- MCTS family (``mcts``, ``ismcts``, ``omcts``): ``budget`` iterations (default: the level's
+  own, or `DEFAULT_ITERATIONS` where the level has a time budget). An action's *value* is the
   mean return the search's visits to it brought back, a **win chance** in [0, 1] (a playout cut
   before the end is scored by the softmax share of the scores, so it is partly a score
   share); its interval is the Wilson 95% interval of that mean over its visits, treating them
@@ -18,7 +18,7 @@ the same numbers:
   searched with a full window, so every value is exact at that depth. The value is the game's
   **evaluation** mapped to [0, 1] (1 a forced win), not a probability; the interval spans the
   values at the last two depths (how much one more ply moved it), not a confidence interval.
-- A game whose Expert is no search (Europa's geography bots) is analysed by its default search
+- A game whose strongest level is no search (Europa's geography bots) is analysed by its default search
   (`mezquita.agents.levels.default_levels`) on ``budget`` iterations.
 """
 
@@ -32,9 +32,9 @@ from mezquita.agents.levels import default_levels
 from mezquita.agents.mcts import MCTS
 from mezquita.engine import Game, MezquitaError
 
-#: iterations where the Expert searches on a clock (a clock would not reproduce)
+#: iterations where the strongest level searches on a clock (a clock would not reproduce)
 DEFAULT_ITERATIONS = 300
-#: alpha-beta depth where the Expert searches on a clock (0.5 s reaches about 5 on one core)
+#: alpha-beta depth where the strongest level searches on a clock (0.5 s reaches about 5 on one core)
 DEFAULT_DEPTH = 4
 WIN_CHANCE = "win chance"
 EVALUATION = "evaluation"
@@ -76,7 +76,8 @@ def analyst(game: Game, budget: int | None = None) -> str:
     """The agent spec that analyses ``game`` with ``budget`` (iterations or depth)."""
     if budget is not None and budget < 1:
         raise MezquitaError(f"a budget counts iterations or plies and must be at least 1, not {budget}")
-    family, level = split_name(levels_of(game)["expert"])
+    *_, strongest = levels_of(game).values()
+    family, level = split_name(strongest)
     if family not in ("mcts", "ismcts", "omcts", "alphabeta"):
         family, level = split_name(default_levels(game)["expert"])
     if family == "alphabeta":

@@ -99,11 +99,14 @@ class CitadelsGame(CitadelsSetup["CitadelsState"]):
     heuristic = "mezquita.games.citadels.heuristic:CitadelsHeuristic"
     golden: ClassVar[tuple[tuple[dict, int], ...]] = (
         ({"players": 2}, 3), ({"players": 5, "dark_city": "all", "rank9": "artist"}, 4))
-    #: difficulty levels (agents/levels.py); measured in docs/levels.md. Expert is plain
-    #: ISMCTS with the draft belief: `omcts`, which models the opponents by the heuristic's
-    #: rules, beat the heuristic as well but lost to plain ISMCTS bots.
+    #: difficulty levels (agents/levels.py), weakest first: the heuristic with 80, 60, 40, 20 and
+    #: 0% random moves (one against three of the level below wins 0.39-0.45 at 4 players), and
+    #: Expert, plain ISMCTS with the draft belief (`omcts`, which models the opponents by the
+    #: heuristic's rules, beat the heuristic as well but lost to plain ISMCTS bots); measured in
+    #: docs/levels.md
     levels: ClassVar[dict[str, str]] = {
-        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-1000",
+        "beginner": "heuristic-80", "novice": "heuristic-60", "easy": "heuristic-40",
+        "medium": "heuristic-20", "hard": "heuristic", "expert": "ismcts-1000",
     }
     #: the heuristic's rules on a (determinised) state: playouts, and `omcts`' opponent model
     rollout_policy = staticmethod(heuristic_action)

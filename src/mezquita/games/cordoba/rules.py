@@ -76,9 +76,11 @@ class CordobaGame(Game["CordobaState"]):
     heuristic = "mezquita.games.cordoba.heuristic:CordobaHeuristic"
     golden: ClassVar[tuple[tuple[dict, int], ...]] = (
         ({}, 1), ({"hand": 3, "landmarks": 5, "match": True}, 2))
-    #: difficulty levels (agents/levels.py); measured in docs/levels.md
+    #: difficulty levels (agents/levels.py), weakest first: the heuristic with 80, 60, 40, 20 and
+    #: 0% random moves, then ISMCTS; each beats the one below about 0.63-0.69 (docs/levels.md)
     levels: ClassVar[dict[str, str]] = {
-        "easy": "heuristic-50", "medium": "heuristic-15", "hard": "heuristic", "expert": "ismcts-1000",
+        "beginner": "heuristic-80", "novice": "heuristic-60", "easy": "heuristic-40",
+        "medium": "heuristic-20", "hard": "heuristic", "expert": "ismcts-300", "master": "ismcts-10000",
     }
     hint_reason = staticmethod(hint_reason)
 
