@@ -50,8 +50,9 @@ def test_an_outside_bot_plays_and_a_bad_one_fails_in_one_line():
 
 
 def test_a_level_the_game_does_not_offer_is_refused_with_its_levels():
-    game = mezquita.load("cordoba-wittig")
-    with pytest.raises(UnknownAgent, match=r"no level 'master' \(its levels: easy, medium, hard, expert\)"):
+    game = mezquita.load("citadels", players=3)
+    with pytest.raises(UnknownAgent, match=r"no level 'master' \(its levels: beginner, novice, easy, "
+                                           r"medium, hard, expert\)"):
         benchmark(game, "random", deals=1, opponents=("easy", "master"))
 
 

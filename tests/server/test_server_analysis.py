@@ -55,6 +55,8 @@ def test_no_hint_in_a_rated_match(client):
 
 def test_analyses_are_limited_per_address(client, create):
     made = create(["human", "random"], seed=3)
+    now = client.app.state.hub.limiter.clock()
+    client.app.state.hub.limiter.clock = lambda: now  # slow searches refill no budget meanwhile
     url = f"/api/matches/{made['id']}/hint"
     body = {"seat": 0, "token": made["seats"][0]["token"]}
     codes = [client.post(url, json=body).status_code for _ in range(7)]

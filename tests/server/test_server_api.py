@@ -27,11 +27,11 @@ def test_games_lists_every_registered_game_with_its_bots(client):
 
 def test_games_lists_each_games_own_levels_weakest_first(client):
     games = {g["id"]: g for g in client.get("/api/games").json()}
-    four = ["easy", "medium", "hard", "expert"]
-    seven = ["beginner", "novice", *four, "master"]
+    six = ["beginner", "novice", "easy", "medium", "hard", "expert"]
+    seven = [*six, "master"]
     assert games["europa"]["levels"] == games["europa"]["agents"][:7] == seven
-    assert games["cordoba"]["levels"] == games["cordoba"]["agents"][:4] == four
-    assert "master" not in games["cordoba"]["agents"]
+    assert games["citadels"]["levels"] == games["citadels"]["agents"][:6] == six
+    assert "master" not in games["citadels"]["agents"]
 
 
 def test_constants_give_the_page_every_match_status_by_name(client):
@@ -116,7 +116,8 @@ def test_bot_seats_get_no_link(create):
     ({"game": "chess", "seats": ["human", "human"]}, "unknown game"),
     ({"game": "cordoba", "seats": ["human"]}, "2 seats"),
     ({"game": "cordoba", "seats": ["human", "grandmaster"]}, "unknown seat kind"),
-    ({"game": "cordoba", "seats": ["human", "master"]}, "one of: easy, medium, hard, expert, random"),
+    ({"game": "citadels", "seats": ["human", "master", "random", "random"]},
+     "one of: beginner, novice, easy, medium, hard, expert, random"),
     ({"game": "cordoba", "seats": ["human", "random"], "options": {"hand": 4}}, "hand"),
     ({"game": "cordoba", "seats": ["human", "random"], "options": {"colour": 1}}, "colour"),
     ({"game": "cordoba", "seats": ["human", "human"], "clock": "blitz"}, "unknown clock"),
