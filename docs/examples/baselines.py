@@ -27,7 +27,8 @@ parser = argparse.ArgumentParser(description="MaskablePPO trained, then measured
 parser.add_argument("game", nargs="?", default="cordoba")
 parser.add_argument("stages", nargs="*", default=["self-play:4096"], help="OPPONENT:STEPS ...")
 parser.add_argument("--games", type=int, default=10, help="games against each level")
-parser.add_argument("--expert-games", type=int, help="games against Expert (default: --games)")
+parser.add_argument("--expert-games", type=int,
+                    help="games against Expert and Master, the slow searches (default: --games)")
 parser.add_argument("--seed", type=int, default=0)
 parser.add_argument("--save", help="save the trained model there (model.save)")
 args = parser.parse_args()
@@ -60,7 +61,7 @@ if args.save:
     model.save(args.save)
 
 for level, spec in levels_of(mezquita.load(args.game)).items():
-    games = args.expert_games if level == "expert" and args.expert_games else args.games
+    games = args.expert_games if level in ("expert", "master") and args.expert_games else args.games
     env = MezquitaEnv(args.game, seat="random", opponents=level, observation="flat")
     score, start = 0.0, time.perf_counter()
     for g in range(games):

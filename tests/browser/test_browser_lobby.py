@@ -215,14 +215,14 @@ def test_seats_offer_the_games_levels_and_other_bots_only_when_asked(page, serve
     assert len(values) > 9, "the other bots show once asked for"
 
 
-def test_a_game_with_four_levels_offers_those_four_in_the_seats_and_in_play_now(page, server):
+def test_each_game_offers_its_own_levels_in_the_seats_and_in_play_now(page, server):
+    six = ["beginner", "novice", "easy", "medium", "hard", "expert"]
     page.goto(server.url + "/")
-    page.click(".game-card[data-game='cordoba'] button")
+    page.click(".game-card[data-game='citadels'] button")
     page.wait_for_selector("#seat-1")
     values = [o.get_attribute("value") for o in page.locator("#seat-1 option").all()]
-    assert values == ["human", "open", "easy", "medium", "hard", "expert"]
-    levels = {"cordoba": ["easy", "medium", "hard", "expert"],
-              "europa": ["beginner", "novice", "easy", "medium", "hard", "expert", "master"]}
+    assert values == ["human", "open", *six]
+    levels = {"citadels": six, "europa": [*six, "master"]}
     page.check("#q-bot-fill")
     for game, expected in levels.items():
         page.select_option("#q-game", game)

@@ -95,7 +95,8 @@ def open_review(page, server, match: str) -> dict:
     page.wait_for_selector("#review:not([hidden])")
     assert page.locator("#review-seat").input_value() == "0"
     page.click("#review-btn")
-    page.wait_for_selector("#review-graph svg .line")
+    # the strongest level searches every decision: seconds of CPU, more on a busy machine
+    page.wait_for_selector("#review-graph svg .line", timeout=120_000)
     return httpx.get(f"{server.url}/api/matches/{match}/review", params={"seat": 0}).json()
 
 

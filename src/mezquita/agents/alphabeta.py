@@ -19,7 +19,9 @@ by the game's ``search_key`` hook (two move orders reaching the same position sh
 for a game without one, by the path from the root (no transpositions, but the ordering across
 iterations still works). The remaining actions are ordered by the history heuristic: actions
 that caused a cut-off anywhere in the tree, weighted by the depth left, first. Ties at the root
-are broken by the bot's own seeded generator. Names: ``alphabeta-3`` (depth 3),
+go to the game's heuristic's move where the game has one (so a search that sees no difference,
+as in a position it judges lost, still plays a sensible move), else to the bot's own seeded
+generator. Names: ``alphabeta-3`` (depth 3),
 ``alphabeta-0.5s`` (0.5 seconds per decision), ``alphabeta`` (depth `DEFAULT_DEPTH`).
 """
 
@@ -32,7 +34,7 @@ from mezquita.engine import Game, State
 
 from .base import Agent, Turn
 from .mcts import TEMPERATURE, estimate_returns
-from .registry import UnknownAgent, agent_family
+from .registry import UnknownAgent, agent_family, make_agent
 
 DEFAULT_DEPTH = 4
 #: bound of a leaf evaluation: strictly below the value of any finished game
@@ -79,6 +81,8 @@ class AlphaBeta(Agent):
         #: position key -> (depth searched, value, EXACT/LOWER/UPPER, best action)
         self._table: dict = {}
         self._history: dict[int, int] = {}
+        #: plays the root's ties (the search keeps the first best move it meets)
+        self._tie_breaker = make_agent("heuristic", game, seed) if game.heuristic else None
 
     def act(self, turn: Turn) -> int:
         if len(turn.legal) == 1:
@@ -86,6 +90,10 @@ class AlphaBeta(Agent):
         root = turn.sample(self.rng)
         order = list(turn.legal)
         self.rng.shuffle(order)
+        if self._tie_breaker is not None:
+            preferred = self._tie_breaker.act(turn)
+            order.remove(preferred)
+            order.insert(0, preferred)
         self._table, self._history = {}, {}
         self.nodes = self.hits = self.reached = 0
         self._deadline = time.perf_counter() + self.seconds if self.seconds else math.inf

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SETUP", "TEXTS", "notes"]
 
-SETUP: GuideSetup = {"options": {"players": 3, "short": True}, "seed": 1, "bot": "easy"}
+SETUP: GuideSetup = {"options": {"players": 3, "short": True}, "seed": 40, "bot": "easy"}
 
 #: the decisions of every turn (rules 2.1-2.3); any other is a character's power or a
 #: district's ability

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SETUP", "TEXTS", "notes"]
 
-SETUP: GuideSetup = {"options": {}, "seed": 15, "bot": "easy"}
+SETUP: GuideSetup = {"options": {}, "seed": 8, "bot": "easy"}
 
 
 def notes(game: CordobaWittigGame, view: dict, legal: list[int]) -> list[str]:
