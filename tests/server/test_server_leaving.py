@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -114,15 +114,24 @@ def test_resigning_two_players_ends_the_match_once_and_the_record_still_replays(
     assert listed["winners"] == [0] and listed["left"][1]["why"] == "resigned"
 
 
-def test_resigning_at_four_passes_the_seat_to_the_strongest_bot_and_play_goes_on(
-        client, create, connect):
-    made = create(["human", "human", "easy", "hard"], game="citadels", options=CITADELS_4)
+@contextmanager
+def second_resigns(client, create, connect, seats: list[str], **fields):
+    """Two people and bots at a table; once it runs, the second person resigns: yields the
+    match as made, the seat tokens, the resignation's answer and both people's sockets."""
+    made = create(seats, **fields)
     tokens = [s["token"] for s in made["seats"]]
     with connect(made["id"]) as a, connect(made["id"]) as b:
         a.hello(tokens[0])
         b.hello(tokens[1])
         a.until(lambda m: m["match"]["status"] == "running")
         answer = client.post(f"/api/matches/{made['id']}/resign", json={"token": tokens[1]})
+        yield made, tokens, answer, a, b
+
+
+def test_resigning_at_four_passes_the_seat_to_the_strongest_bot_and_play_goes_on(
+        client, create, connect):
+    with second_resigns(client, create, connect, ["human", "human", "easy", "hard"],
+                        game="citadels", options=CITADELS_4) as (made, tokens, answer, a, b):
         assert answer.json() == {"seat": 1, "why": "resigned", "status": "running", "bot": "hard",
                                  "lost": False}
         marked = b.until(lambda m: m["match"]["seats"][1]["kind"] == "hard")
@@ -150,13 +159,8 @@ def test_resigning_at_four_passes_the_seat_to_the_strongest_bot_and_play_goes_on
 
 def test_a_leaver_of_a_game_with_seven_levels_gets_the_strongest_seated_even_above_expert(
         client, create, connect):
-    made = create(["human", "human", "expert", "master"], game="europa", options={"players": 4})
-    tokens = [s["token"] for s in made["seats"]]
-    with connect(made["id"]) as a, connect(made["id"]) as b:
-        a.hello(tokens[0])
-        b.hello(tokens[1])
-        a.until(lambda m: m["match"]["status"] == "running")
-        answer = client.post(f"/api/matches/{made['id']}/resign", json={"token": tokens[1]})
+    with second_resigns(client, create, connect, ["human", "human", "expert", "master"],
+                        game="europa", options={"players": 4}) as (_, _, answer, _, _):
         assert answer.json()["bot"] == "master"
 
 
