@@ -50,10 +50,12 @@ export function createGuide(ctx) {
   // data-<element> for a hint without a key; within data-seat="<seat>" for a hint naming a
   // seat), narrowed to the part of it or the control on it that the hint's other fields name
   // (a card's space: data-space="1"; a plan's chip: data-control="use"), else its button
-  // (data-action-id).
+  // (data-action-id). An element that takes no click (a seat's whole panel, a district that
+  // answers only once a mode is chosen) gives way to the action's button where it has one.
   function locate(entry) {
     if (!entry) return null;
     const board = $("board");
+    const button = board.querySelector(`[data-action-id="${entry.id}"]`);
     if (entry.hint) {
       const { element, key, seat, ...more } = entry.hint;
       const within = seat === undefined ? "" : `[data-seat="${seat}"] `; // in that seat's part
@@ -61,9 +63,9 @@ export function createGuide(ctx) {
       const narrow = Object.entries(more).map(([name, value]) => `[data-${name}="${quote(value)}"]`).join("");
       const selectors = narrow ? [`${base}${narrow}`, `${base} ${narrow}`, base] : [base];
       const found = selectors.map((selector) => board.querySelector(selector)).find(Boolean);
-      if (found) return found;
+      if (found && (found.matches("button, [role=button]") || !button)) return found;
     }
-    return board.querySelector(`[data-action-id="${entry.id}"]`);
+    return button;
   }
 
   return { render };
