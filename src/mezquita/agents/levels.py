@@ -38,10 +38,16 @@ EXPERT_SECONDS = 1.0
 CAP_SECONDS = 0.9
 
 
+def plain_search(game: Game) -> str:
+    """The search family that needs nothing of a game: ISMCTS where it hides information,
+    else MCTS."""
+    return "ismcts" if game.info.hidden_information else "mcts"
+
+
 def default_levels(game: Game) -> dict[str, str]:
     """Levels for a game that declares none: built from its heuristic (when it has one) and
     MCTS, or ISMCTS for games with hidden information."""
-    search = "ismcts" if game.info.hidden_information else "mcts"
+    search = plain_search(game)
     if getattr(game, "heuristic", None):
         return {"easy": "heuristic-35", "medium": "heuristic", "hard": f"{search}-300",
                 "expert": f"{search}-0.8s"}

@@ -14,7 +14,7 @@ core levels: easy-random, medium-easy, hard-medium, expert-hard, expert-heuristi
 fixed-time rungs put the game's search family (that of its Expert) at 0.1 s and at 1 s per
 decision against the heuristic. The robustness rungs (`robustness_rungs`) put the top level
 (Expert, or Master where a game has it) against a pool of opponents it does not model: every
-other level, the game's plain search at three
+level below it, the game's plain search at three
 iteration budgets and, with three or more players, a mixed table. A rung's opponent is one
 agent in every other seat, or a *table*: agent names joined by ``+``, dealt round the other
 seats in turn and turned from deal to deal. Each rung also reports the challenger's mean and
@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 
 from mezquita.agents import LEVELS, Turn, levels_of, make_agent, split_name
-from mezquita.agents.levels import make_level
+from mezquita.agents.levels import make_level, plain_search
 from mezquita.engine import Game, derive_seed, load
 
 from .pool import map_games
@@ -97,8 +97,7 @@ def robustness_rungs(game: Game) -> list[tuple[str, str]]:
     middle budget's search and the level below that, dealt round the other seats."""
     mapping = levels_of(game)
     *below, top = mapping
-    family = "ismcts" if game.info.hidden_information else "mcts"
-    searches = [f"{family}-{budget}" for budget in POOL_BUDGETS]
+    searches = [f"{plain_search(game)}-{budget}" for budget in POOL_BUDGETS]
     tables = [*below, *(s for s in searches if s != mapping[top])]
     if game.num_players >= 3:
         mixed = [below[-1], searches[1], below[-2]]
