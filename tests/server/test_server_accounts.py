@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from conftest import database_at
 from starlette.websockets import WebSocketDisconnect
 
+from mezquita.games.cordoba import CordobaGame
 from mezquita.server import accounts
 from mezquita.server.accounts import SESSION_COOKIE, clean_account_name
 from mezquita.server.errors import MatchError
@@ -277,6 +278,30 @@ def test_a_finished_match_rates_the_account_and_the_bot_level_once(client, conne
     store.close()
     assert client.get("/api/players/Ana").json()["ratings"] == [rating]
     assert count(db_url, "ratings_applied") == 1
+
+
+def test_a_bot_levels_rating_starts_anew_when_the_game_changes_what_the_level_plays(
+        client, connect, monkeypatch):
+    headers = use(client, register(client, "Ana"))
+
+    def play_easy() -> None:
+        made = client.post("/api/matches", headers=headers,
+                           json={"game": "cordoba", "seats": ["human", "easy"]}).json()
+        with connect(made["id"]) as sock:
+            sock.play_out(sock.hello(made["seats"][0]["token"]))
+
+    def games(name: str) -> int:
+        [rating] = client.get(f"/api/players/{name}").json()["ratings"]
+        return rating["games"]
+
+    play_easy()
+    play_easy()
+    assert (games("bot:easy"), games("Ana")) == (2, 2)
+    monkeypatch.setattr(CordobaGame, "levels", {**CordobaGame.levels, "easy": "heuristic-30"})
+    play_easy()  # Easy plays another agent now: its rating earned by the old one is dropped
+    assert (games("bot:easy"), games("Ana")) == (1, 3)
+    play_easy()
+    assert (games("bot:easy"), games("Ana")) == (2, 4)
 
 
 def test_a_client_cannot_trigger_a_rating_and_guests_matches_are_not_rated(

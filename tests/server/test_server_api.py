@@ -233,7 +233,7 @@ def test_schema_comes_from_the_shipped_migrations(db_url, client):
     with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
         version = db.execute("select version_num from alembic_version").fetchone()
         tables = {r[0] for r in db.execute("select name from sqlite_master where type='table'")}
-    assert version == ("0010",)
+    assert version == ("0011",)
     assert {"matches", "moves", "accounts", "sessions", "match_players", "ratings",
             "ratings_applied", "open_seats", "queue"} <= tables
 

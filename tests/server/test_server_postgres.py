@@ -40,7 +40,7 @@ def test_matches_play_persist_and_rebuild_on_postgresql(postgres_url):
         before = message
     engine = sa.create_engine(postgres_url.replace("postgresql://", "postgresql+psycopg://"))
     with engine.connect() as db:
-        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0010"
+        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0011"
         moves = db.execute(sa.text("select count(*) from moves where match_id = :m"),
                            {"m": made["id"]}).scalar()
     engine.dispose()

@@ -114,6 +114,9 @@ ratings = Table(
     Column("games", Integer, nullable=False),  # rated matches played
     Column("wins", Integer, nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # a bot level's row: the agent that earned it (`ratings.bot_spec`); when the level's spec
+    # changes, the rating starts anew. None for an account's own rating.
+    Column("bot_spec", String(64)),
 )
 
 #: A finished match whose ratings were applied (inserted in that same transaction).

@@ -7,13 +7,18 @@ player who resigned or ran out of time is rated for their seat, placed last (`pl
 even where a bot played the seat on. A
 bot's seat is rated as its level's profile (``bot:<level>``); those ratings move like
 anybody's, so a level's profile shows how strong it plays against the people it met (a level
-in two seats of one match plays both with its rating, which then stays). A rating is
-provisional until `PROVISIONAL` rated matches.
+in two seats of one match plays both with its rating, which then stays). A level's rating in
+a game belongs to the agent the level plays there (`bot_spec`): when a release changes it
+(Expert from ``ismcts-1000`` to ``ismcts-300``), the level's rating in that game starts anew
+at its next rated match. A rating is provisional until `PROVISIONAL` rated matches.
 """
 
 from __future__ import annotations
 
 from openskill.models import PlackettLuce
+
+from mezquita.agents.levels import levels_of
+from mezquita.engine import load
 
 from .status import HUMAN
 
@@ -27,6 +32,12 @@ def placings(returns: list[float], left: list[str | None]) -> list[int]:
     player left (``leaving.py``) placed after all that stayed."""
     keys = [(why is not None, -ret) for why, ret in zip(left, returns)]
     return [sorted(set(keys)).index(key) for key in keys]
+
+
+def bot_spec(game_id: str, kind: str) -> str:
+    """The agent a bot seat of kind ``kind`` plays in ``game_id``: a level's spec there
+    (``hard`` -> ``alphabeta-5``), any other agent name as it is."""
+    return levels_of(load(game_id)).get(kind, kind)
 
 
 def players_class(seats: int) -> str:

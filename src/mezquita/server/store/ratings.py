@@ -1,7 +1,8 @@
 """The ``ratings`` and ``ratings_applied`` tables: OpenSkill ratings per account, game and
 player-count class, and the matches already rated. `Ratings._rate` runs inside the
 transaction that stores a match's last move (``moves.py``), so a result and its rating are
-stored together or not at all; the ``ratings_applied`` row (keyed by the match) makes a second
+stored together or not at all; a bot level's rating restarts when the agent it plays changes
+(``bot_spec``); the ``ratings_applied`` row (keyed by the match) makes a second
 attempt, from a restart or another instance, change nothing."""
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Ratings(Database):
         if not rules.is_rated(seats, holders, bool(head["practice"])):
             return
         bots = {s: self._bot_account(c, kind) for s, kind in enumerate(seats) if kind != HUMAN}
+        specs = {bots[s]: rules.bot_spec(head["game"], seats[s]) for s in bots}  # by account
         players: list[int] = []  # the account rated for each seat
         for s in range(len(seats)):
             player = bots.get(s, holders[s])
@@ -44,11 +46,19 @@ class Ratings(Database):
         for player in sorted(set(players)):  # locked in one order: no deadlock between matches
             insert_ignore(c, ratings, account_id=player, game=game, players=klass,
                           mu=rules.START[0], sigma=rules.START[1], games=0, wins=0,
-                          updated_at=stamp)
-        rows = {r["account_id"]: r for r in c.execute(
+                          updated_at=stamp, bot_spec=specs.get(player))
+        rows = {r["account_id"]: dict(r) for r in c.execute(
             select(ratings).where(ratings.c.account_id.in_(players), ratings.c.game == game,
                                   ratings.c.players == klass)
             .order_by(ratings.c.account_id).with_for_update()).mappings()}
+        for player, spec in specs.items():
+            if rows[player]["bot_spec"] != spec:  # the level plays another agent now
+                fresh = {"mu": rules.START[0], "sigma": rules.START[1], "games": 0, "wins": 0,
+                         "bot_spec": spec}
+                c.execute(update(ratings).where(
+                    ratings.c.account_id == player, ratings.c.game == game,
+                    ratings.c.players == klass).values(**fresh, updated_at=stamp))
+                rows[player].update(fresh)
         before = [(rows[p]["mu"], rows[p]["sigma"]) for p in players]
         after = rules.rate(before, returns)
         won = rules.winners(returns)
