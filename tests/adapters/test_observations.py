@@ -55,6 +55,23 @@ def test_encode_state_is_the_encoded_view_bit_for_bit_and_reads_nothing_hidden(c
                     assert _bits(game.encode_state(state.resample(seat, rng), seat)) == vector
 
 
+def test_encode_memory_is_in_the_unit_range_and_reads_nothing_hidden(config):
+    """For every seat at every decision of random games: the memory block (where the game
+    has one) holds ``memory_size`` floats in [0, 1], the same in a determinisation of the
+    seat's view."""
+    game_id, options = config
+    game = mezquita.load(game_id, **options)
+    size = game.memory_size
+    rng = random.Random(2)
+    for state in _random_game(game, 0, rng):
+        for seat in range(game.num_players):
+            memory = game.encode_memory(state, seat, [0.0] * size)
+            assert len(memory) == size and all(0.0 <= x <= 1.0 for x in memory)
+            if size and not state.is_terminal():
+                resampled = state.resample(seat, rng)
+                assert _bits(game.encode_memory(resampled, seat, [0.0] * size)) == _bits(memory)
+
+
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32), hand=st.sampled_from((1, 3, 10)),
        landmarks=st.sampled_from((7, 6, 5)), match=st.booleans())

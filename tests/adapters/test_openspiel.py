@@ -14,6 +14,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 import mezquita
 from mezquita.adapters.common import canonical
 from mezquita.adapters.openspiel import short_name
+from mezquita.games.citadels.cards import CHAR_INDEX
+from mezquita.games.citadels.cards import NUM_CHARS as C
 
 IMPERFECT = pyspiel.GameType.Information.IMPERFECT_INFORMATION
 
@@ -129,47 +131,95 @@ def test_applying_an_action_at_a_terminal_state_raises_spiel_error(config):
         state.apply_action(0)
 
 
-def test_information_state_tensor_recalls_every_own_decision(config):
+def _blocks(game: pyspiel.Game) -> tuple[int, int, int, int]:
+    """The information-state tensor's layout: observation size, memory size, recalled
+    decisions and the width of one (its observation, then its action one-hot)."""
+    g = game.mezquita
+    return (g.observation_size, g.memory_size, game.recall_window,
+            g.observation_size + g.num_actions)
+
+
+def _recalled(tensor: np.ndarray, game: pyspiel.Game) -> list[int]:
+    """The actions of the decisions an information-state tensor recalls, oldest first."""
+    size, memory, window, width = _blocks(game)
+    return [int(np.argmax(tensor[size + memory + k * width + size:
+                                 size + memory + (k + 1) * width]))
+            for k in range(window)
+            if tensor[size + memory + k * width + size: size + memory + (k + 1) * width].any()]
+
+
+def test_information_state_tensor_is_observation_memory_and_recalled_decisions(config):
     game = load(config)
     state = play_randomly(game.new_initial_state(), 6, seed=6)
     truth, g = state.mezquita_state, game.mezquita
-    size, width = g.observation_size, g.observation_size + g.num_actions
+    size, memory, window, width = _blocks(game)
+    assert game.information_state_tensor_size() == size + memory + window * width
+    # by default: the game's memory block, or where it has none its whole game's decisions
+    # (when that fits) or the last RECALL_WINDOW
+    assert (window == 0) == (memory > 0)
     for seat in range(game.num_players()):
         tensor = np.asarray(state.information_state_tensor(seat))
         assert tensor.shape == (game.information_state_tensor_size(),)
         assert tensor[:size].tolist() == pytest.approx(state.observation_tensor(seat))
+        assert tensor[size:size + memory].tolist() == pytest.approx(
+            g.encode_memory(truth, seat, [0.0] * memory))
         own = [a for s, a in truth.history if s == seat]
-        taken = [int(np.argmax(tensor[size + k * width + size: size + (k + 1) * width]))
-                 for k in range(len(own))]
-        assert taken == own
-        assert not tensor[size + len(own) * width:].any()
+        assert _recalled(tensor, game) == (own[-window:] if window else [])
 
 
-@pytest.mark.parametrize("game_id", ["citadels", "cordoba-wittig"])
-def test_long_games_recall_a_window_of_their_last_decisions(game_id):
-    """Citadels and Wittig's Cordoba: the whole game's recall would pass MAX_INFO_TENSOR, so
-    the tensor keeps the same layout over the last RECALL_WINDOW decisions: its size, what it
-    holds after more decisions than the window, determinism, and no leak (a world resampled
-    for the seat, other seats' hidden cards redealt, gives the seat the same tensor)."""
-    from mezquita.adapters.openspiel import RECALL_WINDOW
+#: per game: players -> (observation, memory block) of the information-state tensor, which
+#: recalls no decisions by default (before the memory blocks, the last 32 decisions: 62,693
+#: floats with 2 Citadels seats, 67,643 with 4, 75,068 with 7; 9,912 in Wittig's Cordoba)
+COMPACT = {"citadels": {2: (389, 150), 3: (464, 130), 4: (539, 110), 7: (764, 164)},
+           "cordoba-wittig": {2: (88, 1)}}
 
-    game = pyspiel.load_game(short_name(game_id), {"seed": 8})
-    g = game.mezquita
-    size, width = g.observation_size, g.observation_size + g.num_actions
-    assert game.information_state_tensor_size() == size + RECALL_WINDOW * width
-    state = game.new_initial_state()
-    rng = random.Random(8)
-    while not state.is_terminal():
-        seat = state.current_player()
-        if sum(s == seat for s, _ in state.mezquita_state.history) > RECALL_WINDOW + 3:
-            break
+
+@pytest.mark.parametrize("game_id, players", [(g, n) for g, sizes in COMPACT.items() for n in sizes])
+def test_compact_information_state_tensors_have_their_documented_size(game_id, players):
+    options = {"players": players} if game_id == "citadels" else {}
+    game = pyspiel.load_game(short_name(game_id), options)
+    assert game.information_state_tensor_size() == sum(COMPACT[game_id][players])
+    assert game.recall_window == 0
+    assert _blocks(game)[:2] == COMPACT[game_id][players]
+
+
+def test_the_default_tensors_of_the_games_without_memory_are_unchanged():
+    """Córdoba and Cortiça recall their whole game, Europa its last RECALL_WINDOW decisions."""
+    assert [pyspiel.load_game(short_name(g)).information_state_tensor_size()
+            for g in ("cordoba", "cortica", "europa")] == [3626, 74455, 55664]
+
+
+def _played(game: pyspiel.Game, seed: int, until) -> pyspiel.State:
+    """A random game of ``game`` played until ``until(state)`` holds."""
+    state, rng = game.new_initial_state(), random.Random(seed)
+    while not until(state):
+        assert not state.is_terminal(), "the game ended first"
         state.apply_action(rng.choice(state.legal_actions()))
-    assert not state.is_terminal(), "the game ended before the window filled"
-    own = [a for s, a in state.mezquita_state.history if s == seat][-RECALL_WINDOW:]
+    return state
+
+
+def _turns_of_round(round_number: int):
+    return lambda state: (state.mezquita_state.round == round_number
+                          and state.mezquita_state.phase.key == "turns")
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("citadels", {"players": 2}), ("citadels", {"players": 4}), ("cordoba-wittig", {}),
+    ("citadels", {"players": 4, "recall_window": 5})])
+def test_compact_tensors_are_deterministic_and_the_same_in_a_resampled_world(game_id, options):
+    """Clones and pickles give the same tensor, and so does a world resampled for the seat
+    (the others' hidden cards and characters redealt). With ``recall_window`` the tensor
+    also holds the seat's last decisions after its memory block."""
+    game = pyspiel.load_game(short_name(game_id), {**options, "seed": 8})
+    until = (_turns_of_round(2) if game_id == "citadels"
+             else lambda state: len(state.mezquita_state.history) > 40)
+    state = _played(game, 8, until)
+    seat = state.current_player()
     tensor = np.asarray(state.information_state_tensor(seat))
-    assert tensor[:size].tolist() == pytest.approx(state.observation_tensor(seat))
-    assert [int(np.argmax(tensor[size + k * width + size: size + (k + 1) * width]))
-            for k in range(RECALL_WINDOW)] == own
+    size, memory, window, _ = _blocks(game)
+    assert tensor[size:size + memory].any()
+    own = [a for s, a in state.mezquita_state.history if s == seat]
+    assert _recalled(tensor, game) == (own[-window:] if window else [])
     assert np.asarray(state.clone().information_state_tensor(seat)).tolist() == tensor.tolist()
     assert np.asarray(pickle.loads(pickle.dumps(state)).information_state_tensor(seat)).tolist() \
         == tensor.tolist()
@@ -177,6 +227,97 @@ def test_long_games_recall_a_window_of_their_last_decisions(game_id):
     for _ in range(3):
         world = state.resample_from_infostate(seat, sampler)
         assert np.asarray(world.information_state_tensor(seat)).tolist() == tensor.tolist()
+
+
+def _memory(state: pyspiel.State, seat: int) -> np.ndarray:
+    size, memory, _, _ = _blocks(state.get_game())
+    return np.asarray(state.information_state_tensor(seat))[size:size + memory]
+
+
+def test_citadels_memory_holds_the_seat_draft_and_the_reveals_of_the_round_before():
+    """A constructed position of 2 players in round 2's turns: the draft memory holds each
+    of the seat's steps (pool offered, character chosen, pick or discard) at the documented
+    offsets, and the block after it the characters each seat revealed in round 1."""
+    game = pyspiel.load_game("mezquita_citadels", {"players": 2, "seed": 3})
+    state = _played(game, 3, _turns_of_round(2))
+    truth = state.mezquita_state
+    # seat 1 is the Crown's left: steps 2, 3 and 6 of the 2-player plan
+    truth.draft_log = [[0, 0, [0, 1, 2, 3, 4, 5], 0], [1, 0, [1, 2, 3, 4, 5], 3],
+                       [1, 1, [1, 2, 4, 5], 4], [0, 0, [1, 2, 5, 6], 6],
+                       [0, 1, [1, 2, 5], 1], [1, 0, [2, 5], 5]]
+    width = 2 * C + 2
+    want = [0.0] * (3 * width + 2 * C)
+    for k, (pool, card, kind) in enumerate([([1, 2, 3, 4, 5], 3, 0), ([1, 2, 4, 5], 4, 1),
+                                            ([2, 5], 5, 0)]):
+        for c in pool:
+            want[k * width + c] = 1.0
+        want[k * width + C + card] = 1.0
+        want[k * width + 2 * C + kind] = 1.0
+    events = truth.events
+    start = max(i for i, e in enumerate(events) if e["do"] == "round")
+    for event in events[:start]:
+        if event["do"] == "call" and event["seat"] is not None and event["status"] != "witch":
+            want[3 * width + C * ((event["seat"] - 1) % 2) + CHAR_INDEX[event["character"]]] = 1.0
+    assert sum(want[3 * width:]) >= 2  # both seats revealed a character in round 1
+    assert _memory(state, 1).tolist() == want
+    assert _memory(state, 0)[:width].tolist() == [
+        float(c in (0, 1, 2, 3, 4, 5)) for c in range(C)] + [1.0] + [0.0] * (C - 1) + [1.0, 0.0]
+
+
+def test_citadels_tensors_differ_exactly_where_the_draft_memory_does():
+    """Two information states of one seat that differ only in the pool it was offered (a
+    character it saw and passed on in one, one it never saw in the other): the same
+    observation, different tensors."""
+    game = pyspiel.load_game("mezquita_citadels", {"players": 4, "seed": 5})
+    state = _played(game, 5, _turns_of_round(1))
+    seat = state.mezquita_state.draft_log[1][0]  # the second drafter saw a pool of 6
+    other = state.clone()
+    log = other.mezquita_state.draft_log
+    pool = log[1][2]
+    unseen = next(c for c in other.mezquita_state.face_down if c not in pool)
+    log[1] = [seat, log[1][1], sorted([*pool[:-1], unseen]), log[1][3]]
+    assert other.observation_tensor(seat) == state.observation_tensor(seat)
+    assert other.information_state_tensor(seat) != state.information_state_tensor(seat)
+
+
+def test_citadels_tensor_shows_nothing_of_another_seat_hidden_hand_and_character():
+    """Another seat's hand swapped with the deck and its character with a face-down one
+    (its draft steps rewritten to match): this seat's tensor does not change."""
+    game = pyspiel.load_game("mezquita_citadels", {"players": 4, "seed": 6})
+    state = _played(game, 6, _turns_of_round(2))
+    truth = state.mezquita_state
+    seat = truth.to_move()[0]
+    other = state.clone()
+    changed = other.mezquita_state
+    seen = [pool for s, _, pool, _ in changed.draft_log if s == seat]
+    revealed = [c for c, _, _ in changed.calls]
+    # another seat's character not yet revealed, and a face-down one in the same pools the
+    # seat saw (so the seat's draft cannot tell them apart)
+    them, old, new = next((s, c, d) for s in range(4) if s != seat for c in changed.held[s]
+                          if c not in revealed for d in changed.face_down
+                          if [c in pool for pool in seen] == [d in pool for pool in seen])
+    index = changed.held[them].index(old)
+    changed.held[them][index] = new
+    changed.face_down[changed.face_down.index(new)] = old
+    changed.holder[old], changed.holder[new] = -1, them
+    swap = {old: new, new: old}
+    changed.draft_log = [[s, kind, sorted(swap.get(c, c) for c in pool), swap.get(card, card)]
+                         for s, kind, pool, card in changed.draft_log]  # entries are shared
+    hand = changed.hands[them]
+    changed.hands[them], changed.deck = changed.deck[:len(hand)], changed.deck[len(hand):] + hand
+    assert str(other) != str(state)
+    assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+
+
+def test_wittig_memory_counts_the_repetitions_of_the_position_now():
+    game = pyspiel.load_game("mezquita_cordoba-wittig", {"seed": 1})
+    state = _played(game, 1, lambda s: len(s.mezquita_state.history) > 6
+                    and s.mezquita_state.phase == "stone")
+    truth = state.mezquita_state
+    assert _memory(state, 0).tolist() == pytest.approx([1 / 3])
+    truth.seen[truth.position_key()] = 2
+    assert _memory(state, 0).tolist() == pytest.approx([2 / 3])
+    assert _memory(state, 1).tolist() == pytest.approx([2 / 3])
 
 
 EXPLICIT_SMALL = {"cards": 3, "landmarks": 2, "explicit_chance": True}
@@ -215,6 +356,10 @@ def test_recall_window_parameter_sets_the_window_and_refuses_nonsense():
     game = pyspiel.load_game("mezquita_cordoba", {"recall_window": 2})
     g = game.mezquita
     assert game.information_state_tensor_size() == g.observation_size + 2 * (
+        g.observation_size + g.num_actions)
+    game = pyspiel.load_game("mezquita_citadels", {"recall_window": 2})
+    g = game.mezquita
+    assert game.information_state_tensor_size() == g.observation_size + g.memory_size + 2 * (
         g.observation_size + g.num_actions)
     with pytest.raises(ValueError, match="recall_window is a number of decisions"):
         pyspiel.load_game("mezquita_cordoba", {"recall_window": -1})

@@ -29,17 +29,21 @@ How the engine maps onto OpenSpiel:
   resamples through ``resample_from_infostate``) or Mezquita's own ``ismcts`` for honest play.
 - **Information.** Games with hidden information are IMPERFECT_INFORMATION. The observation
   string is the seat's view as canonical JSON and the observation tensor
-  ``game.encode_view(view)``. The information state has perfect recall. Its string is
+  ``game.encode_view(view)``. The information-state string has perfect recall: it is
   canonical JSON ``{"log": [...], "private": [...], "view": {...}}``: the seat's whole log
   (``state.log(seat)``: every move as the seat saw it, in order), its private view at each
   of its earlier decisions (what its view showed beyond a spectator's, e.g. the Córdoba
-  hand that silent draws change) and its view now. Its tensor holds the observation now
-  followed, for each of the seat's past decisions, by the observation it decided on and the
-  one-hot action it took (oldest first, zero-padded to the game's length bound). Where that
-  bound would make the tensor larger than ``MAX_INFO_TENSOR`` floats (Citadels, Wittig's
-  Cordoba) the tensor keeps the same layout over the seat's last ``RECALL_WINDOW`` decisions
-  only (a window: two information states differing only before it share a tensor; the
-  string stays exact). The game parameter ``recall_window=K`` sets the window of any game
+  hand that silent draws change) and its view now. Its tensor has one layout in every game:
+  the observation now, the game's memory block (``game.encode_memory``: what the seat has
+  seen that the observation does not show, laid out in the game's ``observation`` module;
+  none in most games), then ``K`` recalled decisions of the seat, each the observation it
+  decided on and the one-hot action it took (its last ``K``, oldest first, zero-padded).
+  ``K`` is 0 in a game with a memory block (Citadels, Wittig's Cordoba: a compact tensor of
+  a size independent of the game's length, which does not recall everything: two
+  information states that differ only in what the block leaves out share a tensor), else
+  the game's length bound where the tensor then stays within ``MAX_INFO_TENSOR`` floats
+  (Córdoba, Cortiça: perfect recall), else ``RECALL_WINDOW`` (Europa: a window). The string
+  stays exact in every game. The game parameter ``recall_window=K`` sets ``K`` in any game
   (0, the default, chooses as above). A public-only observer (``private_info=NONE``) uses
   the spectator's view. The recall is worked out only when asked, by replaying the moves
   played since it was last asked, so playing costs nothing extra; with explicit chance the
@@ -78,7 +82,8 @@ EXPLICIT = "explicit_chance"  # the game parameter asking for listed deals
 WINDOW = "recall_window"  # the game parameter setting the information-state tensor's recall
 #: the largest perfect-recall information-state tensor offered, in floats
 MAX_INFO_TENSOR = 200_000
-#: the decisions an information-state tensor recalls where the whole game's would be larger
+#: the decisions an information-state tensor recalls in a game without a memory block whose
+#: whole game's would be larger
 RECALL_WINDOW = 32
 
 
@@ -159,12 +164,14 @@ class MezquitaSpielGame(pyspiel.Game):
         self.dealt: dict[int, _Snapshot] = {}
         self.information: dict[tuple, str] | None = {} if explicit else None
         self.pass_action = g.num_actions  # only played in simultaneous nodes
-        # recall: the observation now, then per past decision its observation + action, for
-        # the whole game where that fits MAX_INFO_TENSOR, else for the last RECALL_WINDOW
+        # the information-state tensor: the observation now, the game's memory block, then
+        # per recalled decision its observation + action (by default none after a memory
+        # block, else the whole game where that fits MAX_INFO_TENSOR, else RECALL_WINDOW)
         width = g.observation_size + g.num_actions
         whole = g.observation_size + g.max_game_length * width <= MAX_INFO_TENSOR
-        self.recall_window = window or (g.max_game_length if whole else RECALL_WINDOW)
-        self.recall_size = g.observation_size + self.recall_window * width
+        self.recall_window = window or (0 if g.memory_size else g.max_game_length if whole
+                                        else RECALL_WINDOW)
+        self.recall_size = g.observation_size + g.memory_size + self.recall_window * width
         super().__init__(
             game_type(info, explicit),
             pyspiel.GameInfo(
@@ -328,19 +335,24 @@ class MezquitaObserver:
 
     def set_from(self, state: MezquitaSpielState, player: int) -> None:
         """Fill ``tensor``: ``game.encode_view`` of the seat's view, and for the information
-        state each recalled decision's observation and one-hot action after it."""
+        state the game's memory block (``game.encode_memory``) and each recalled decision's
+        observation and one-hot action."""
         self.tensor[:] = 0.0
         if state._world.awaiting_deal:
             return
-        size = self.game.observation_size
-        self.game.encode_state(state.mezquita_state, None if self.public_only else player,
-                               self.tensor[:size])
+        game, truth = self.game, state.mezquita_state
+        size = game.observation_size
+        game.encode_state(truth, None if self.public_only else player, self.tensor[:size])
         if not self.recall:
             return
-        width = size + self.game.num_actions
+        memory = game.memory_size
+        game.encode_memory(truth, player, self.tensor[size:size + memory])
         world = state._world
+        if not world.window:
+            return
+        width = size + game.num_actions
         for k, decision in enumerate(world.recall()[player][-world.window:]):
-            start = size + k * width
+            start = size + memory + k * width
             self.tensor[start:start + size] = decision.observation
             self.tensor[start + size + decision.action] = 1.0
 
@@ -357,20 +369,23 @@ class MezquitaObserver:
 class _Decision(NamedTuple):
     """One decision of a seat: its private view then (what its view showed beyond a
     spectator's, as canonical JSON), its observation then (encoded; None once older than the
-    information-state tensor's window) and the action taken."""
+    information-state tensor's window, or where it recalls no decisions) and the action
+    taken."""
 
     private: str
     observation: np.ndarray | None
     action: int
 
     @classmethod
-    def at(cls, state: State, seat: int, action: int) -> _Decision:
-        """``seat`` deciding on ``action`` at ``state`` (before it is played)."""
+    def at(cls, state: State, seat: int, action: int, observed: bool) -> _Decision:
+        """``seat`` deciding on ``action`` at ``state`` (before it is played), with its
+        observation if ``observed``."""
         view, public = state.view(seat), state.view(None)
         private = {k: v for k, v in view.items() if k not in public or public[k] != v}
         game = state.game
-        return cls(canonical(private), arrays.observation(game, state, seat, game.observation_size),
-                   action)
+        observation = (arrays.observation(game, state, seat, game.observation_size)
+                       if observed else None)
+        return cls(canonical(private), observation, action)
 
 
 class _Snapshot(NamedTuple):
@@ -463,7 +478,7 @@ class _World:
             state = latest.state.clone()
             for moves in self.played[latest.nodes:]:
                 for seat, action in moves.items():  # all decided on the same position
-                    decisions[seat].append(_Decision.at(state, seat, action))
+                    decisions[seat].append(_Decision.at(state, seat, action, self.window > 0))
                 for seat, action in moves.items():
                     state.apply(seat, action)
             for recalled in decisions:  # the tensor keeps the last `window` observations

@@ -695,12 +695,32 @@ class Game(Generic[S]):
         state._check_viewer(seat)
         if out is None:
             out = [0.0] * self.observation_size
-        encode = _state_encoder(type(self))
+        encode = _optional(type(self), "encode_state")
         if encode is None:
             for index, value in enumerate(self.encode_view(state.view(seat))):
                 if value:  # any buffer takes items (a memoryview takes no list in a slice)
                     out[index] = value
         else:
+            encode(self, state, seat, out)
+        return out
+
+    @property
+    def memory_size(self) -> int:
+        """Length of the game's memory block (`encode_memory`), 0 where it has none: the game
+        package's ``observation.memory_size(game)``."""
+        size = _optional(type(self), "memory_size")
+        return 0 if size is None else size(self)
+
+    def encode_memory(self, state: S, seat: int | None, out: B) -> B:
+        """What ``seat`` has seen that its observation no longer shows and that matters for
+        play, as a fixed block of ``memory_size`` floats in [0, 1] (the information-state
+        tensor of the OpenSpiel adapter puts it after the observation): written into ``out``,
+        a zeroed sequence of that size, as `encode_state` writes, and returned. The game
+        package's ``observation.encode_memory(game, state, seat, out)``, which documents its
+        layout; a game without one writes nothing."""
+        state._check_viewer(seat)
+        encode = _optional(type(self), "encode_memory")
+        if encode is not None:
             encode(self, state, seat, out)
         return out
 
@@ -794,16 +814,23 @@ def _packages(game_class: type[Game]) -> list[str]:
             if "." in c.__module__]
 
 
-_STATE_ENCODERS: dict[type, Callable[[Game, State, int | None, Any], None] | None] = {}
+#: the optional functions of a game's ``observation`` module (`_optional`)
+_OPTIONAL_NAMES = ("encode_state", "memory_size", "encode_memory")
+#: game class -> per name of `_OPTIONAL_NAMES`, that function or None (looked up once
+#: per class: the adapters call them at every step)
+_OPTIONAL: dict[type, dict[str, Callable[..., Any] | None]] = {}
 
 
-def _state_encoder(game_class: type[Game]) -> Callable[[Game, State, int | None, Any], None] | None:
-    """The ``observation.encode_state`` of a game's package, or None if none (looked up once
-    per class: the adapters read it at every step)."""
-    if game_class not in _STATE_ENCODERS:
+def _optional(game_class: type[Game], name: str) -> Callable[..., Any] | None:
+    """The function ``name`` (one of `_OPTIONAL_NAMES`) of a game's ``observation``
+    module, or None where the function or the module is missing (a game with its own
+    ``encode_view`` has no module)."""
+    functions = _OPTIONAL.get(game_class)
+    if functions is None:
         try:
-            encoder = getattr(_companion(game_class, "observation"), "encode_state", None)
-        except NotImplementedError:  # no observation module: the game's own encode_view, if any
-            encoder = None
-        _STATE_ENCODERS[game_class] = encoder
-    return _STATE_ENCODERS[game_class]
+            module: ModuleType | None = _companion(game_class, "observation")
+        except NotImplementedError:
+            module = None
+        functions = _OPTIONAL[game_class] = {
+            n: getattr(module, n, None) for n in _OPTIONAL_NAMES}
+    return functions[name]

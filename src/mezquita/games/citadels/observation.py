@@ -24,13 +24,30 @@ players, ``C`` = 18 characters and ``D`` = 42 district types:
 | . | 12 | pending decision kind one-hot |
 | . | D | own drawn cards waiting to be kept |
 | . | 2n | relative seat of the Tax Collector, of the protected (Bishop/Abbot) city |
+
+The memory block (`encode_memory`, after the observation in the OpenSpiel adapter's
+information-state tensor): what the seat has seen that the observation does not show, with
+``S`` the most draft steps one seat takes in a round (3 with 2 players, 2 with 3, else 1).
+Its draft steps fill the first slots in their order (the others are zero); the characters
+each seat revealed in the round before are written outside the draft only (during the draft
+the seat blocks' characters revealed still show them):
+
+| offset | size | meaning |
+|---|---|---|
+| 0 | S x (2C + 2) | per draft step of the seat this round, in the order of the next 3 rows: |
+| +0 | C | the characters offered to it (its last step's leftovers went face down) |
+| +C | C | the character it chose |
+| +2C | 2 | the step: pick (kept) / discard (put face down, 2 players) |
+| S x (2C + 2) | n x C | per seat, the characters it revealed in the round before |
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .cards import CHAR_INDEX, DIST_COLOUR, DIST_INDEX, NUM_CHARS, NUM_DISTRICTS
+from .flow import draft_plan
 from .model import CallStatus, PendingKind, Phase, TurnFlag
 from .queries import scores, threshold
 
@@ -41,6 +58,7 @@ if TYPE_CHECKING:
 
 _PHASES = [phase.key for phase in Phase]
 _PENDING = [kind.key for kind in PendingKind]
+_WITCH = CallStatus.WITCH.key
 
 C, D = NUM_CHARS, NUM_DISTRICTS
 _PER_SEAT = 31 + D
@@ -229,3 +247,46 @@ def encode_state(game: Game, st: CitadelsModel, seat: int | None, out) -> None:
         if target >= 0:
             out[o + (target - me) % n] = 1.0
         o += n
+
+
+@cache
+def _draft_steps(players: int) -> int:
+    """The most draft steps one seat takes in a round of ``players`` (the plan's shape does
+    not depend on who has the Crown)."""
+    seats = [seat for seat, _ in draft_plan(players, 0)]
+    return max(seats.count(seat) for seat in range(players))
+
+
+def memory_size(game: Game) -> int:
+    """Length of `encode_memory`'s block for ``game``'s player count."""
+    return _draft_steps(game.num_players) * (2 * C + 2) + game.num_players * C
+
+
+def encode_memory(game: Game, st: CitadelsModel, seat: int | None, out) -> None:
+    """The memory block of ``seat`` (layout in the module docstring) written into ``out``
+    (zeroed): its own draft steps this round, and the characters each seat revealed in the
+    round before (public calls) once the draft is over."""
+    n = game.num_players
+    width = 2 * C + 2
+    o = 0
+    for drafter, kind, pool, card in st.draft_log:
+        if drafter == seat:
+            _ones(out, o, pool)
+            out[o + C + card] = 1.0
+            out[o + 2 * C + kind] = 1.0
+            o += width
+    if st.phase == Phase.DRAFT:
+        return
+    o = _draft_steps(n) * width
+    me = seat if seat is not None else 0
+    rounds = 0  # "round" events met, walking back from the last event
+    for event in reversed(st.events):
+        kind = event["do"]
+        if kind == "round":
+            rounds += 1
+            if rounds == 2:
+                return
+        elif rounds == 1 and kind == "call" and event["seat"] is not None \
+                and event["status"] != _WITCH:
+            out[o + C * ((event["seat"] - me) % n) + CHAR_INDEX[event["character"]]] = 1.0
+

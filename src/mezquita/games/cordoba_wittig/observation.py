@@ -21,6 +21,12 @@ index         meaning
 6N + 13, 14   the field of the double being made: column / (columns - 1), row / rows
 6N + 15       a double is being made (phase side)
 ============  =========================================================================
+
+The memory block (`encode_memory`, after the observation in the OpenSpiel adapter's
+information-state tensor) holds what the draws read beyond the board and the observation's
+count of turns: one float, how often the position now (`position_key`: the stones, the
+doubles owed, the claim and the seat to move) has occurred at the start of a turn /
+repetitions (the game is drawn when it reaches 1).
 """
 
 from __future__ import annotations
@@ -110,3 +116,15 @@ def encode_state(game, state, seat: int | None, out) -> None:
         out[base + 13] = state.target % columns / width
         out[base + 14] = state.target // columns / rows
         out[base + 15] = 1.0
+
+
+def memory_size(game) -> int:
+    """Length of `encode_memory`'s block: one float."""
+    return 1
+
+
+def encode_memory(game, state, seat: int | None, out) -> None:
+    """The memory block (see the module docstring) written into ``out`` (zeroed)."""
+    seen = state.seen.get(state.position_key())
+    if seen:
+        out[0] = min(1.0, seen / game.board.repetitions)
