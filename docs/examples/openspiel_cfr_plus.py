@@ -1,5 +1,7 @@
-"""CFR+ (OpenSpiel) on a small Córdoba with explicit chance: the start seat's game value, the
-exploitability of the CFR+ average policy, and that of Mezquita's heuristic bot."""
+"""CFR+ (OpenSpiel) on a small variant, Córdoba with explicit chance or a tiny board of Wittig's
+Cordoba (perfect information, no chance): the start seat's game value, the exploitability of
+the CFR+ average and current policies, and that of Mezquita's heuristic bot and of uniform
+random play."""
 
 import sys
 import time
@@ -11,20 +13,25 @@ from open_spiel.python.algorithms import cfr, expected_game_score, exploitabilit
 import mezquita.adapters.openspiel  # noqa: F401  (registers mezquita_<game> with OpenSpiel)
 from mezquita.agents import Turn, make_agent
 
-# cards, landmarks, iterations; by default 3 3 40, the variant that is not degenerate
-CARDS, LANDMARKS, ITERATIONS = map(int, sys.argv[1:] or (3, 3, 40))
+# cordoba CARDS LANDMARKS ITERATIONS (by default cordoba 3 3 40, the variant that is not
+# degenerate) or cordoba-wittig BOARD ITERATIONS (e.g. cordoba-wittig tiny 30)
+GAME, *ARGS = sys.argv[1:] or ("cordoba", "3", "3", "40")
+if GAME == "cordoba":
+    cards, landmarks, iterations = map(int, ARGS)
+    params = {"cards": cards, "landmarks": landmarks, "explicit_chance": True}
+else:  # Wittig's Cordoba has no chance: the tree starts at the first move
+    params, iterations = {"board": ARGS[0]}, int(ARGS[1])
 
 start = time.perf_counter()
-game = pyspiel.load_game("mezquita_cordoba", {"cards": CARDS, "landmarks": LANDMARKS,
-                                              "explicit_chance": True})
+game = pyspiel.load_game(f"mezquita_{GAME}", params)
 solver = cfr.CFRPlusSolver(game)
-for _ in range(ITERATIONS):
+for _ in range(iterations):
     solver.evaluate_and_update_policy()
 solved = time.perf_counter() - start
 average = solver.average_policy()
 value = expected_game_score.policy_value(game.new_initial_state(), [average, average])[0]
 
-heuristic = make_agent("heuristic", game.mezquita, seed=0)  # deterministic: one action each
+heuristic = make_agent("heuristic", game.mezquita, seed=0)  # one action per information state
 
 
 def heuristic_policy(state: pyspiel.State) -> dict[int, float]:
@@ -33,7 +40,10 @@ def heuristic_policy(state: pyspiel.State) -> dict[int, float]:
 
 
 bot = policy.tabular_policy_from_callable(game, heuristic_policy)
-print(f"cards {CARDS}, landmarks {LANDMARKS}, {ITERATIONS} CFR+ iterations in {solved:.1f} s: "
-      f"start seat's value {value:.4f}; exploitability of the average policy "
-      f"{exploitability.exploitability(game, average):.4f}, of the heuristic "
-      f"{exploitability.exploitability(game, bot):.4f}")
+setting = ", ".join(f"{name} {v}" for name, v in params.items() if name != "explicit_chance")
+print(f"{GAME} ({setting}), {iterations} CFR+ iterations in {solved:.1f} s: start seat's value "
+      f"{value:.4f}; exploitability of the average policy "
+      f"{exploitability.exploitability(game, average):.4f} (current policy "
+      f"{exploitability.exploitability(game, solver.current_policy()):.4f}), of the heuristic "
+      f"{exploitability.exploitability(game, bot):.4f}, of uniform random play "
+      f"{exploitability.exploitability(game, policy.UniformRandomPolicy(game)):.4f}")

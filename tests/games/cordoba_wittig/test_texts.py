@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import mezquita
 from mezquita.engine import LANGS
 from mezquita.engine.conformance import check_game
+from mezquita.games.cordoba_wittig.board import SHIPPED
 from mezquita.games.cordoba_wittig.rules import EMPTY
 
 from .scenarios import arrange, move
@@ -109,7 +110,7 @@ def test_observation_follows_the_index_table():
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), board=st.sampled_from(["standard", "small"]))
+@given(seed=st.integers(0, 10_000), board=st.sampled_from(list(SHIPPED)))
 def test_random_play_keeps_the_board_consistent(seed, board):
     game = mezquita.load("cordoba-wittig", board=board)
     state, rng = game.new_state(seed), random.Random(seed)
@@ -134,6 +135,6 @@ def test_random_play_keeps_the_board_consistent(seed, board):
     assert state.plies <= game.board.max_plies and sum(state.returns()) == 1.0
 
 
-@pytest.mark.parametrize("board", ["standard", "small"])
+@pytest.mark.parametrize("board", SHIPPED)
 def test_passes_the_conformance_suite(board):
     assert check_game(mezquita.load("cordoba-wittig", board=board), seeds=range(4), deep_every=2) > 0

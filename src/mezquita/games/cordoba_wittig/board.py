@@ -17,8 +17,9 @@ from pathlib import Path
 from mezquita.engine import UnknownOption
 
 DATA = Path(__file__).parent / "data"
-#: the board files shipped in ``data/`` (all a remote client may choose)
-SHIPPED = ("standard", "small")
+#: the board files shipped in ``data/`` (all a remote client may choose); ``tiny`` and
+#: ``tiny-win`` are research variants small enough to solve exactly (docs/research.md)
+SHIPPED = ("standard", "small", "tiny", "tiny-win")
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Board:
     """A parsed board file (see ``data/standard.json``).
 
     Attributes:
-        key: the option value it was loaded from ("standard", "small" or a path).
+        key: the option value it was loaded from (a shipped name or a path).
         raw: the file's JSON, sent to renderers as it is.
         columns, rows: playing area ``rows`` x ``columns`` above the start row 0.
         near_rows: rows 1..near_rows send a stone back to its start (compensation).

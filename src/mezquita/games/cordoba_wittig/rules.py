@@ -103,7 +103,7 @@ INFO = GameInfo(
             "that puts a symbol in power sends its neighbours back.",
     options=(
         Option("board", "standard", None,
-               "board file: a shipped board (standard, small) or the path of a board file",
+               "board file: a shipped board (standard, small, tiny, tiny-win) or the path of a board file",
                remote_choices=SHIPPED),
     ),
 )
