@@ -44,7 +44,7 @@ obs, _ = envs.reset(seed=0)
 x, mask = torch.tensor(obs["observation"]), torch.tensor(obs["action_mask"], dtype=torch.bool)
 done = torch.zeros(NUM_ENVS)
 results = []
-for update in range(STEPS // (NUM_STEPS * NUM_ENVS)):
+for _ in range(STEPS // (NUM_STEPS * NUM_ENVS)):
     for t in range(NUM_STEPS):  # collect a rollout
         obs_buf[t], mask_buf[t], done_buf[t] = x, mask, done
         with torch.no_grad():
