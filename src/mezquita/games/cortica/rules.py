@@ -123,11 +123,11 @@ class CorticaGame(Game["CorticaState"]):
     heuristic = "mezquita.games.cortica.heuristic:CorticaHeuristic"
     evaluation = staticmethod(evaluate)
     golden: ClassVar[tuple[tuple[dict, int], ...]] = (({}, 5),)
-    #: difficulty levels (agents/levels.py), weakest first: the heuristic with 50, 25 and 0%
-    #: random moves, then alpha-beta by depth; each beats the one below about 0.64-0.81
+    #: difficulty levels (agents/levels.py), weakest first: the heuristic with 40, 20 and 0%
+    #: random moves, then alpha-beta by depth; each beats the one below about 0.64-0.80
     #: (docs/levels.md: the span from random to depth 11 is too wide for seven even steps)
     levels: ClassVar[dict[str, str]] = {
-        "beginner": "heuristic-50", "novice": "heuristic-25", "easy": "heuristic",
+        "beginner": "heuristic-40", "novice": "heuristic-20", "easy": "heuristic",
         "medium": "alphabeta-4", "hard": "alphabeta-7", "expert": "alphabeta-9", "master": "alphabeta-11",
     }
 
