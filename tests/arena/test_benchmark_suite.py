@@ -40,7 +40,7 @@ def test_an_outside_bot_plays_and_a_bad_one_fails_in_one_line():
     assert ok.exit_code == 0, ok.output
     report = json.loads(ok.stdout)
     assert report["agent"] == "mezquita.agents.random_agent:RandomAgent"
-    assert report["opponents"][0]["opponent_agent"] == "heuristic-20"
+    assert report["opponents"][0]["opponent_agent"] == "heuristic-10"
     for args in (["--agents", "no_such_module:Bot"], ["--agents", "mezquita.agents:Nope"],
                  ["heuristic", "--agents", "mezquita.agents:RandomAgent"], [],
                  ["heuristic", "--opponents", "grandmaster"]):

@@ -115,11 +115,11 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
     info = INFO
     heuristic = "mezquita.games.cordoba_wittig.heuristic:CordobaWittigHeuristic"
     golden: ClassVar[tuple[tuple[dict, int], ...]] = (({}, 6), ({"board": "small"}, 7))
-    #: difficulty levels (agents/levels.py), weakest first: the heuristic with 60, 40, 20 and 0%
-    #: random moves, then alpha-beta by depth; each beats the one below about 0.72-0.84
+    #: difficulty levels (agents/levels.py), weakest first: the heuristic with 40, 25, 10 and 0%
+    #: random moves, then alpha-beta by depth; each beats the one below about 0.67-0.81
     #: (docs/levels.md: the span from random to depth 10 is too wide for seven even steps)
     levels: ClassVar[dict[str, str]] = {
-        "beginner": "heuristic-60", "novice": "heuristic-40", "easy": "heuristic-20",
+        "beginner": "heuristic-40", "novice": "heuristic-25", "easy": "heuristic-10",
         "medium": "heuristic", "hard": "alphabeta-5", "expert": "alphabeta-6", "master": "alphabeta-10",
     }
     evaluation = staticmethod(evaluate)
