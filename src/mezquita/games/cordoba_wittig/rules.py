@@ -116,7 +116,7 @@ class CordobaWittigGame(Game["CordobaWittigState"]):
     heuristic = "mezquita.games.cordoba_wittig.heuristic:CordobaWittigHeuristic"
     golden: ClassVar[tuple[tuple[dict, int], ...]] = (({}, 6), ({"board": "small"}, 7))
     #: difficulty levels (agents/levels.py), weakest first: the heuristic with 40, 25, 10 and 0%
-    #: random moves, then alpha-beta by depth; each beats the one below about 0.67-0.81
+    #: random moves, then alpha-beta by depth; each beats the one below about 0.67-0.78
     #: (docs/levels.md: the span from random to depth 10 is too wide for seven even steps)
     levels: ClassVar[dict[str, str]] = {
         "beginner": "heuristic-40", "novice": "heuristic-25", "easy": "heuristic-10",

@@ -124,7 +124,7 @@ class CorticaGame(Game["CorticaState"]):
     evaluation = staticmethod(evaluate)
     golden: ClassVar[tuple[tuple[dict, int], ...]] = (({}, 5),)
     #: difficulty levels (agents/levels.py), weakest first: the heuristic with 40, 20 and 0%
-    #: random moves, then alpha-beta by depth; each beats the one below about 0.64-0.80
+    #: random moves, then alpha-beta by depth; each beats the one below about 0.70-0.89
     #: (docs/levels.md: the span from random to depth 11 is too wide for seven even steps)
     levels: ClassVar[dict[str, str]] = {
         "beginner": "heuristic-40", "novice": "heuristic-20", "easy": "heuristic",
