@@ -53,9 +53,9 @@ def test_every_level_resolves_and_answers_legally_within_its_budget(game_id):
             bot = make_agent(level, game, 1)
             assert (bot.name, bot.spec) == (level, mapping[level])
             turn = Turn.of(state, seat)
-            start = time.perf_counter()
-            action = bot.act(turn)
-            assert time.perf_counter() - start < EXPERT_SECONDS, (game_id, level)
+            start = time.process_time()  # the promise is a second of one core (CPU time): a
+            action = bot.act(turn)  # busy machine stretches the wall clock, which the cap bounds
+            assert time.process_time() - start < EXPERT_SECONDS, (game_id, level)
             assert action in turn.legal
 
 
@@ -264,8 +264,8 @@ def test_the_citadels_expert_searches_every_seats_moves_within_its_budget():
     kinds = set()
     for state, seat in _positions(game, 6, seed=5):
         turn = Turn.of(state, seat)
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time, as above
         assert expert.act(turn) in turn.legal
-        assert time.perf_counter() - start < EXPERT_SECONDS
+        assert time.process_time() - start < EXPERT_SECONDS
         kinds.add(game.actions.kind(turn.legal[0]).name)
     assert "pick" in kinds and len(kinds) > 1
