@@ -64,7 +64,9 @@ class Turns:
 
     @staticmethod
     def now(page) -> int:
-        return int(page.get_attribute("body", "data-turn") or -1)
+        """The number once the page has finished its first draw (the board shows before it)."""
+        page.wait_for_selector("body[data-turn]", state="attached")
+        return int(page.get_attribute("body", "data-turn"))
 
     @staticmethod
     def wait_past(page, before: int) -> None:

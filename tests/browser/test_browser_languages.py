@@ -202,7 +202,7 @@ def _open(browser, url: str, lang: str, size: tuple[int, int]):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(15_000)
     page.goto(url)
-    page.wait_for_selector("#board > *")
+    page.wait_for_selector("body[data-turn]", state="attached")  # drawn in full
     page.wait_for_timeout(300)
     return context, page, errors
 
