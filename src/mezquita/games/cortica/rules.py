@@ -124,11 +124,10 @@ class CorticaGame(Game["CorticaState"]):
     evaluation = staticmethod(evaluate)
     golden: ClassVar[tuple[tuple[dict, int], ...]] = (({}, 5),)
     #: difficulty levels (agents/levels.py), weakest first: the heuristic with 40, 20 and 0%
-    #: random moves, then alpha-beta by depth; each beats the one below about 0.70-0.89
-    #: (docs/levels.md: the span from random to depth 11 is too wide for seven even steps)
+    #: random moves, then alpha-beta by depth; each beats the one below 0.66-0.73 (docs/levels.md)
     levels: ClassVar[dict[str, str]] = {
         "beginner": "heuristic-40", "novice": "heuristic-20", "easy": "heuristic",
-        "medium": "alphabeta-4", "hard": "alphabeta-7", "expert": "alphabeta-9", "master": "alphabeta-11",
+        "medium": "alphabeta-4", "hard": "alphabeta-6", "expert": "alphabeta-7", "master": "alphabeta-8",
     }
 
     def _configure(self) -> None:
