@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from page_drawn import wait_drawn
 
 from mezquita.server.launch import ServerProcess
 
@@ -64,8 +65,8 @@ class Turns:
 
     @staticmethod
     def now(page) -> int:
-        """The number once the page has finished its first draw (the board shows before it)."""
-        page.wait_for_selector("body[data-turn]", state="attached")
+        """The number once the page has finished its first draw."""
+        wait_drawn(page)
         return int(page.get_attribute("body", "data-turn"))
 
     @staticmethod

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from page_drawn import wait_drawn
 
 import mezquita.games
 from mezquita.engine import LANGS
@@ -202,7 +203,7 @@ def _open(browser, url: str, lang: str, size: tuple[int, int]):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(15_000)
     page.goto(url)
-    page.wait_for_selector("body[data-turn]", state="attached")  # drawn in full
+    wait_drawn(page)
     page.wait_for_timeout(300)
     return context, page, errors
 

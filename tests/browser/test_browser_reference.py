@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from page_drawn import wait_drawn
 
 from mezquita.engine import load
 
@@ -30,7 +31,7 @@ def _open_match(page, server, game_id: str) -> dict:
         "game": game_id, "seats": ["human"] + ["random"] * (players - 1), "options": options,
         "seed": 5, "practice": True}).json()
     page.goto(server.url + made["seats"][0]["url"])
-    page.wait_for_selector("body[data-turn]", state="attached")
+    wait_drawn(page)
     return made
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from page_drawn import wait_drawn
 from test_browser_cordoba import play_one_move
 
 from mezquita.server.launch import ServerProcess
@@ -77,7 +78,7 @@ def test_no_hint_button_in_a_rated_match(page, server):
     assert httpx.get(f"{server.url}/api/matches/{made['id']}").json()["rated"]
     page.goto(server.url + made["seats"][0]["url"])
     page.wait_for_selector(".status.mine")
-    page.wait_for_selector("body[data-turn]", state="attached")
+    wait_drawn(page)
     assert page.locator("#hint-btn").is_hidden()
 
 

@@ -8,6 +8,7 @@ import itertools
 import httpx
 import pytest
 from browser_shots import keep_screenshot
+from page_drawn import wait_drawn
 
 PLAYERS = {"citadels": 4, "europa": 3}
 
@@ -20,7 +21,7 @@ def _match(page, server, game: str, size=(1366, 768)) -> None:
         "seed": 7, "practice": True}).json()
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(server.url + made["seats"][0]["url"])
-    page.wait_for_selector("body[data-turn]", state="attached")  # drawn in full
+    wait_drawn(page)
 
 
 def _move(page, turns) -> None:
@@ -249,11 +250,11 @@ def test_defect_15_spectators_are_counted_in_words_not_an_eye_no_font_has(browse
     made = httpx.post(f"{server.url}/api/matches", json={
         "game": "cordoba", "seats": ["human", "human"], "seed": 7, "practice": True}).json()
     page.goto(server.url + made["seats"][0]["url"])
-    page.wait_for_selector("body[data-turn]", state="attached")  # drawn in full
+    wait_drawn(page)
     watcher = browser.new_page()
     try:
         watcher.goto(f"{server.url}/match/{made['id']}")
-        watcher.wait_for_selector("body[data-turn]", state="attached")  # drawn in full
+        wait_drawn(watcher)
         page.wait_for_selector("#spectators:has-text('watching')")
         assert page.locator("#spectators").inner_text() == "1 watching"
         assert "\N{EYE}" not in page.content() + watcher.content()
@@ -306,7 +307,7 @@ def test_chat_players_talk_spectators_apart_markup_stays_text_and_a_seat_can_be_
         for tab, url in ((page, made["seats"][0]["url"]), (other, made["seats"][1]["url"]),
                          (watcher, f"/match/{made['id']}")):
             tab.goto(server.url + url)
-            tab.wait_for_selector("body[data-turn]", state="attached")  # drawn in full
+            wait_drawn(tab)
         assert page.locator("#chat-empty").is_visible()
         page.fill("#chat-text", "<b>bold</b> move")
         page.press("#chat-text", "Enter")
@@ -380,7 +381,7 @@ def test_a_page_in_the_background_notifies_the_turn_and_a_visible_one_does_not(b
         notes = page.evaluate("window.__notes")
         assert [(n["title"], n["body"]) for n in notes] == [("Your turn", "Your turn in Córdoba.")]
         page.reload()
-        page.wait_for_selector("body[data-turn]", state="attached")  # drawn in full
+        wait_drawn(page)
         assert page.locator("#notify").is_checked()
     finally:
         context.close()
