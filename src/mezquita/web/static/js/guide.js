@@ -28,6 +28,12 @@ export function createGuide(ctx) {
     if (!shown) return;
     const note = guide.notes.find((n) => !state.seen.includes(n.key));
     locate(page.msg.legal.find((a) => a.id === guide.point))?.classList.add(POINT);
+    const { legal, match } = page.msg;
+    const text = note ? note.text : t(legal.length ? "guide.follow" : match.status === STATUS.RUNNING ? "guide.wait" : "guide.done");
+    // an update that changes nothing here keeps the panel, so its buttons stay under the pointer
+    const shownNow = JSON.stringify([note?.key, text, t("guide.title")]);
+    if ($("guide").dataset.shown === shownNow) return;
+    $("guide").dataset.shown = shownNow;
     const next = h("button", { type: "button", class: "primary guide-next", text: t("guide.next") });
     next.addEventListener("click", () => {
       save({ ...load(), seen: [...load().seen, note.key] });
@@ -38,8 +44,6 @@ export function createGuide(ctx) {
       save({ ...load(), left: true });
       render();
     });
-    const { legal, match } = page.msg;
-    const text = note ? note.text : t(legal.length ? "guide.follow" : match.status === STATUS.RUNNING ? "guide.wait" : "guide.done");
     $("guide").replaceChildren(
       h("h2", { text: t("guide.title") }),
       h("p", { class: note ? "guide-note" : "guide-note hint", "data-note": note?.key ?? "", text }),
