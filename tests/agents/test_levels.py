@@ -212,9 +212,9 @@ def test_robustness_pits_the_top_level_against_those_below_plain_search_and_a_mi
     assert robustness_rungs(two) == [("master", o) for o in (
         "beginner", "novice", "easy", "medium", "hard", "expert", "ismcts-100", "ismcts-300",
         "ismcts-1000")]
-    assert levels_of(four)["expert"] == "ismcts-1000"  # not a rung against itself
+    assert levels_of(four)["expert"] == "vismcts-1000"  # its plain search is in its pool
     assert [o for _, o in robustness_rungs(four)][5:] == ["ismcts-100", "ismcts-300",
-                                                         "hard+ismcts-300+medium"]
+                                                         "ismcts-1000", "hard+ismcts-300+medium"]
     assert robustness_rungs(load("cortica"))[6:] == [("master", f"mcts-{n}") for n in (100, 300, 1000)]
     assert robustness_rungs(load("citadels", players=7))[-1][1].split("+") == \
         ["hard", "ismcts-300", "medium"] * 2
@@ -261,12 +261,13 @@ def test_the_ladder_command_measures_robustness_against_the_pool(tmp_path):
 
 
 def test_the_citadels_expert_searches_every_seats_moves_within_its_budget():
-    """Citadels' Expert is plain ISMCTS (every seat's moves in its tree, no opponent model),
-    capped in time, and answers within a second at 4 players on draft and turn positions
-    alike."""
+    """Citadels' Expert is ISMCTS that counts gold and cards in a cut playout (every seat's
+    moves in its tree, no opponent model), capped in time, and answers within a second at 4
+    players on draft and turn positions alike."""
     game = load("citadels", players=4)
     expert = make_level("expert", game, 3)
-    assert expert.spec == "ismcts-1000" and expert._model is None
+    assert expert.spec == "vismcts-1000" and expert._model is None
+    assert expert._cut_scores is game.cut_scores
     assert expert.budget.seconds == CAP_SECONDS
     kinds = set()
     for state, seat in _positions(game, 6, seed=5):

@@ -146,6 +146,13 @@ def test_cut_playouts_score_leaders_or_softmax_shares():
     assert estimate_returns(_CutState([5, 8, 9], terminal=True), 3.0) == [1.0, 0.0, 0.0]
 
 
+def test_cut_playouts_can_be_scored_by_the_games_cut_scores():
+    counted = _CutState([5, 8, 9])
+    assert estimate_returns(counted, None, lambda state: [9.5, 8, 9]) == [1.0, 0.0, 0.0]
+    shares = estimate_returns(counted, 3.0, lambda state: [9.5, 8, 9])
+    assert shares[0] > shares[2] > shares[1]
+
+
 def test_playouts_follow_the_games_rollout_policy():
     game = NimGame(stones=9)
     moves = []
@@ -213,6 +220,14 @@ def test_omcts_needs_a_rollout_policy():
     assert make_agent("omcts-10", mezquita.load("citadels"))._model is not None
     with pytest.raises(UnknownAgent, match="rollout policy"):
         make_agent("omcts-10", NimGame())
+
+
+def test_vismcts_needs_the_games_cut_scores():
+    citadels = mezquita.load("citadels")
+    assert make_agent("vismcts-10", citadels)._cut_scores is citadels.cut_scores
+    assert make_agent("ismcts-10", citadels)._cut_scores is None
+    with pytest.raises(UnknownAgent, match="cut_scores"):
+        make_agent("vismcts-10", NimGame())
 
 
 def test_the_solver_proves_a_win_near_the_end_and_plays_it():

@@ -75,7 +75,7 @@ def test_alpha_beta_games_give_exact_evaluations_per_move():
 
 def test_the_analyst_is_the_strongest_level_on_a_fixed_budget():
     assert analyst(mezquita.load("cordoba")) == "ismcts-10000"
-    assert analyst(mezquita.load("citadels", players=4)) == "ismcts-1000"
+    assert analyst(mezquita.load("citadels", players=4)) == "vismcts-1000"
     assert analyst(mezquita.load("cortica")) == "alphabeta-8"
     assert analyst(mezquita.load("europa")) == "ismcts-300"  # Europa's levels are no search
     assert analyst(mezquita.load("cordoba"), budget=50) == "ismcts-50"

@@ -78,7 +78,7 @@ def test_a_review_of_a_simulated_citadels_game_covers_every_decision_of_the_seat
     assert [s.index for s in r.steps] == mine
     data = r.to_json("ca")
     assert data["thresholds"] == {"mistake": MISTAKE, "blunder": BLUNDER}
-    assert data["measure"] == "win chance" and data["analyst"] == "ismcts-10"
+    assert data["measure"] == "win chance" and data["analyst"] == "vismcts-10"
     for step, raw in zip(data["steps"], r.steps):
         assert step["seat"] == 2 and step["action"] == record.actions[raw.index][1]
         if not step["forced"]:

@@ -21,6 +21,12 @@ only the deciding seat's decisions and every iteration meets plausible replies. 
 players who move as the model says this is much stronger; against others the model can
 mislead, as a belief can (in Citadels, `omcts-100` beat three heuristic bots but lost to
 three plain ``ismcts-200``; docs/levels.md).
+
+``vismcts-N`` is the same search as ``ismcts-N`` with a better *leaf value*: a playout cut
+before the end ranks the seats by the game's ``cut_scores`` (in Citadels the score plus half
+a point per gold and per card in hand, what the next rounds are built from) instead of the
+score alone. A Citadels playout of 20 actions is less than a round at 4 players, so the
+score alone misses most of what the playout did.
 """
 
 from __future__ import annotations
@@ -66,3 +72,10 @@ def _omcts(game: Game, seed: int, level: int | float | None) -> Agent:
     if game.rollout_policy is None:
         raise UnknownAgent(f"omcts models opponents by the game's rollout policy; {game.info.id} has none")
     return ISMCTS(game, seed, Budget.of(level), model_opponents=True)
+
+
+@agent_family("vismcts")
+def _vismcts(game: Game, seed: int, level: int | float | None) -> Agent:
+    if game.cut_scores is None:
+        raise UnknownAgent(f"vismcts scores cut playouts by the game's cut_scores; {game.info.id} has none")
+    return ISMCTS(game, seed, Budget.of(level), cut_scores=True)

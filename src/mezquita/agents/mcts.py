@@ -6,7 +6,8 @@ actions, adds one node, finishes with a playout and backs the returns up the pat
 Playouts choose uniformly at random unless the game offers a cheap ``rollout_policy`` (it
 runs on the search's own world, never on the true state). They stop after
 ``DEFAULT_PLAYOUT_LIMIT`` actions and score the position with `estimate_returns` (a softmax
-of the scores, so a close second still earns part of the point): long games such as
+of the scores, or of the game's ``cut_scores`` for a bot that asks for them, so a close
+second still earns part of the point): long games such as
 Citadels then cost a bounded time per iteration, while a single game of Córdoba (20
 decisions) is always played out to its end; a two-game Córdoba match (40) is cut too.
 
@@ -123,6 +124,9 @@ class MCTS(Agent):
         model_opponents: the other seats move by the game's ``rollout_policy`` inside the
             tree too (an opponent model), so the tree holds only the deciding seat's own
             decisions; without a policy this has no effect.
+        cut_scores: a cut playout is scored by the game's ``cut_scores`` (which also count
+            what later turns turn into points) instead of ``scores()``; a game without
+            them is scored by ``scores()``.
     """
 
     name = "mcts"
@@ -130,7 +134,8 @@ class MCTS(Agent):
     def __init__(self, game: Game, seed: int = 0, budget: Budget | None = None,
                  exploration: float = EXPLORATION,
                  playout_limit: int | None = DEFAULT_PLAYOUT_LIMIT,
-                 temperature: float | None = TEMPERATURE, model_opponents: bool = False) -> None:
+                 temperature: float | None = TEMPERATURE, model_opponents: bool = False,
+                 cut_scores: bool = False) -> None:
         super().__init__(game, seed)
         self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
         self.exploration = exploration
@@ -138,6 +143,7 @@ class MCTS(Agent):
         self.temperature = temperature
         self._policy = game.rollout_policy
         self._model = self._policy if model_opponents else None
+        self._cut_scores = game.cut_scores if cut_scores else None
         self.stats = SearchStats()
         self._stride = game.num_actions
         self._solve = solvable(game) and not model_opponents and type(self)._worlds is MCTS._worlds
@@ -229,15 +235,11 @@ class MCTS(Agent):
                     break
         else:
             steps = playout(state, rng, self.playout_limit, self._policy)
-            returns = self._evaluate(state)
+            returns = estimate_returns(state, self.temperature, self._cut_scores)
         for n in path:
             n.visits += 1
             n.total += returns[n.seat]
         return steps
-
-    def _evaluate(self, state: State) -> list[float]:
-        """Per-seat values of a playout's last state (override to score cut playouts)."""
-        return estimate_returns(state, self.temperature)
 
     def _best(self, root: Node, turn: Turn) -> int:
         """A proven win if there is one, else the most visited legal action at the root not
@@ -307,13 +309,15 @@ def playout(state: State, rng: random.Random, limit: int | None = None,
     return steps
 
 
-def estimate_returns(state: State, temperature: float | None = None) -> list[float]:
+def estimate_returns(state: State, temperature: float | None = None,
+                     cut_scores: Callable[[State], list[float]] | None = None) -> list[float]:
     """Returns of a finished state. For a playout cut short: with ``temperature`` None the
-    current leaders by ``scores()`` share the point; otherwise each seat gets its softmax
-    share ``exp(score / temperature)``, so a close second still counts."""
+    current leaders by ``scores()`` (or ``cut_scores(state)``) share the point; otherwise
+    each seat gets its softmax share ``exp(score / temperature)``, so a close second still
+    counts."""
     if state.is_terminal():
         return state.returns()
-    scores = state.scores()
+    scores = state.scores() if cut_scores is None else cut_scores(state)
     if temperature is None:
         return share_wins(scores)
     top = max(scores)

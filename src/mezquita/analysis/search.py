@@ -5,15 +5,16 @@ The *analyst* of a game is its strongest level (`mezquita.agents.levels_of`: Mas
 game offers it, else Expert) when that is a search, run on a fixed budget instead of a clock
 so that the same view and seed always give the same numbers:
 
-- MCTS family (``mcts``, ``ismcts``, ``omcts``): ``budget`` iterations (default: the level's
-  own, or `DEFAULT_ITERATIONS` where the level has a time budget). An action's *value* is the
-  mean return the search's visits to it brought back, a **win chance** in [0, 1] (a playout cut
-  before the end is scored by the softmax share of the scores, so it is partly a score
-  share); its interval is the Wilson 95% interval of that mean over its visits, treating them
-  as independent draws of a 0/1 result (they are not quite: the tree's own choices below it
-  improve as it searches). Actions are ranked by visits, the search's own choice. Where the
-  search's solver proved an action's result (deterministic two-player games of perfect
-  information), its value is that result with no interval, and a proven win ranks first.
+- MCTS family (``mcts``, ``ismcts``, ``omcts``, ``vismcts``): ``budget`` iterations (default:
+  the level's own, or `DEFAULT_ITERATIONS` where the level has a time budget). An action's
+  *value* is the mean return the search's visits to it brought back, a **win chance** in
+  [0, 1] (a playout cut before the end is scored by the softmax share of the scores, or of
+  the game's cut scores for ``vismcts``, so it is partly a score share); its interval is the
+  Wilson 95% interval of that mean over its visits, treating them as independent draws of a
+  0/1 result (they are not quite: the tree's own choices below it improve as it searches).
+  Actions are ranked by visits, the search's own choice. Where the search's solver proved an
+  action's result (deterministic two-player games of perfect information), its value is that
+  result with no interval, and a proven win ranks first.
 - Alpha-beta (``alphabeta``): depth ``budget`` (default `DEFAULT_DEPTH`), each root action
   searched with a full window, so every value is exact at that depth. The value is the game's
   **evaluation** mapped to [0, 1] (1 a forced win), not a probability; the interval spans the
@@ -78,7 +79,7 @@ def analyst(game: Game, budget: int | None = None) -> str:
         raise MezquitaError(f"a budget counts iterations or plies and must be at least 1, not {budget}")
     *_, strongest = levels_of(game).values()
     family, level = split_name(strongest)
-    if family not in ("mcts", "ismcts", "omcts", "alphabeta"):
+    if family not in ("mcts", "ismcts", "omcts", "vismcts", "alphabeta"):
         family, level = split_name(default_levels(game)["expert"])
     if family == "alphabeta":
         depth = budget or (level if isinstance(level, int) else DEFAULT_DEPTH)

@@ -586,6 +586,11 @@ class Game(Generic[S]):
     #: -1 a sure loss). Search calls it on its own copies of the state. None: search scores
     #: a cut position from ``scores()``.
     evaluation: Callable[[S, int], float] | None = None
+    #: Optional scores of a playout cut before the end, for the search bots that ask for them
+    #: (``vismcts``), ``cut_scores(state) -> per-seat values`` (a plain function) in score
+    #: points, counting what later turns turn into points too (Citadels: gold and cards in
+    #: hand). Search calls it on its own worlds. None: such bots cannot be built.
+    cut_scores: Callable[[S], list[float]] | None = None
     #: Optional transposition key for depth-limited search (``alphabeta``), ``search_key(state)
     #: -> hashable`` (a plain function): equal for two states whose futures are the same, so
     #: two move orders reaching one position share a table entry. None: no transpositions.

@@ -1,9 +1,12 @@
-"""The playout policy and opponent model search bots use on determinised Citadels states."""
+"""The playout policy, opponent model and leaf value search bots use on determinised Citadels
+states."""
 
 import random
 
 import mezquita
 from mezquita.games.citadels.decisions import SPACE
+
+from .scenarios import position
 
 THANK = SPACE.by_name["thank"].id()
 
@@ -24,3 +27,12 @@ def test_policy_games_end_with_legal_moves_and_thank_the_ball_room_first():
                 assert action == THANK
             state.apply(seat, action)
         assert state.is_terminal() and sum(state.returns()) == 1.0
+
+
+def test_cut_scores_add_half_a_point_per_gold_and_card_in_hand():
+    """A search that cuts a playout ranks seats by score plus what builds the next districts:
+    a seat a point behind with four gold comes out ahead."""
+    state = position({0: "king"}, players=3, cities=[["temple", "watchtower"], ["temple"]],
+                     gold=[0, 4, 2], hands=[[], [], ["market"]])
+    assert state.scores() == [2, 1, 0]
+    assert state.game.cut_scores(state) == [2.0, 3.0, 1.5]

@@ -187,6 +187,16 @@ def scores(st: CitadelsModel) -> list[int]:
     return out
 
 
+#: points a search counts per gold and per card in hand when it cuts a playout short
+CUT_WORTH = 0.5
+
+
+def cut_scores(st: CitadelsModel) -> list[float]:
+    """Scores of a position a search cuts short (`Game.cut_scores`): the score now plus
+    ``CUT_WORTH`` per gold and per card in hand, the means of the next rounds' districts."""
+    return [total + CUT_WORTH * (st.gold[s] + len(st.hands[s])) for s, total in enumerate(scores(st))]
+
+
 def ranking_keys(st: CitadelsModel) -> list[tuple[int, int, int]]:
     """Per seat ``(score, district points, gold)``: the best key wins, equal keys share."""
     return [(total, district_points(st, s), st.gold[s]) for s, total in enumerate(scores(st))]

@@ -47,7 +47,7 @@ from .flow import start_round, take_top
 from .heuristic import heuristic_action
 from .hints import hint_reason
 from .model import CitadelsModel, CitadelsSetup, Phase
-from .queries import ranking_keys, scores
+from .queries import cut_scores, ranking_keys, scores
 from .view import resample, view
 
 _DRAFT, _TURNS = Phase.DRAFT, Phase.TURNS  # read once per decision: plain names (see `model`)
@@ -101,15 +101,17 @@ class CitadelsGame(CitadelsSetup["CitadelsState"]):
         ({"players": 2}, 3), ({"players": 5, "dark_city": "all", "rank9": "artist"}, 4))
     #: difficulty levels (agents/levels.py), weakest first: the heuristic with 80, 60, 40, 20 and
     #: 0% random moves (one against three of the level below wins 0.39-0.45 at 4 players), and
-    #: Expert, plain ISMCTS with the draft belief (`omcts`, which models the opponents by the
-    #: heuristic's rules, beat the heuristic as well but lost to plain ISMCTS bots); measured in
-    #: docs/levels.md
+    #: Expert, ISMCTS with the draft belief whose cut playouts count gold and cards (`vismcts`;
+    #: `omcts`, which models the opponents by the heuristic's rules, beat the heuristic as well
+    #: but lost to plain ISMCTS bots); measured in docs/levels.md
     levels: ClassVar[dict[str, str]] = {
         "beginner": "heuristic-80", "novice": "heuristic-60", "easy": "heuristic-40",
-        "medium": "heuristic-20", "hard": "heuristic", "expert": "ismcts-1000",
+        "medium": "heuristic-20", "hard": "heuristic", "expert": "vismcts-1000",
     }
     #: the heuristic's rules on a (determinised) state: playouts, and `omcts`' opponent model
     rollout_policy = staticmethod(heuristic_action)
+    #: `vismcts`' value of a cut playout: the score plus half a point per gold and card
+    cut_scores = staticmethod(cut_scores)
     belief = staticmethod(draft_belief)
     hint_reason = staticmethod(hint_reason)
     bench_settings = ({"players": 4}, {"players": 7})
