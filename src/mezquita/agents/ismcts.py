@@ -24,9 +24,9 @@ three plain ``ismcts-200``; docs/levels.md).
 
 ``vismcts-N`` is the same search as ``ismcts-N`` with a better *leaf value*: a playout cut
 before the end ranks the seats by the game's ``cut_scores`` (in Citadels the score plus half
-a point per gold and per card in hand, what the next rounds are built from) instead of the
-score alone. A Citadels playout of 20 actions is less than a round at 4 players, so the
-score alone misses most of what the playout did.
+a point per gold and per card in hand, what the next rounds are built from; a quarter above
+5 players) instead of the score alone. A Citadels playout of 20 actions is less than a round
+at 4 players, so the score alone misses most of what the playout did.
 """
 
 from __future__ import annotations

@@ -36,3 +36,11 @@ def test_cut_scores_add_half_a_point_per_gold_and_card_in_hand():
                      gold=[0, 4, 2], hands=[[], [], ["market"]])
     assert state.scores() == [2, 1, 0]
     assert state.game.cut_scores(state) == [2.0, 3.0, 1.5]
+
+
+def test_cut_scores_count_a_quarter_point_above_five_players():
+    """At 6 to 8 players a gold or a card counts a quarter of a point."""
+    for players, worth in ((5, 0.5), (6, 0.25), (7, 0.25)):
+        state = position({0: "king"}, players=players, cities=[["temple"]], gold=[4] * players,
+                         hands=[["market"]] * players)
+        assert state.game.cut_scores(state)[0] == 1 + worth * 5

@@ -187,14 +187,20 @@ def scores(st: CitadelsModel) -> list[int]:
     return out
 
 
-#: points a search counts per gold and per card in hand when it cuts a playout short
+#: points a search counts per gold and per card in hand when it cuts a playout short: at
+#: tables of up to ``SMALL_TABLE`` players, and at larger ones (at 7 players half a point lost
+#: every game to searching opponents, a quarter held its share; docs/levels.md)
 CUT_WORTH = 0.5
+CUT_WORTH_LARGE = 0.25
+SMALL_TABLE = 5
 
 
 def cut_scores(st: CitadelsModel) -> list[float]:
     """Scores of a position a search cuts short (`Game.cut_scores`): the score now plus
-    ``CUT_WORTH`` per gold and per card in hand, the means of the next rounds' districts."""
-    return [total + CUT_WORTH * (st.gold[s] + len(st.hands[s])) for s, total in enumerate(scores(st))]
+    ``CUT_WORTH`` per gold and per card in hand, the means of the next rounds' districts
+    (``CUT_WORTH_LARGE`` above ``SMALL_TABLE`` players)."""
+    worth = CUT_WORTH if st.game.num_players <= SMALL_TABLE else CUT_WORTH_LARGE
+    return [total + worth * (st.gold[s] + len(st.hands[s])) for s, total in enumerate(scores(st))]
 
 
 def ranking_keys(st: CitadelsModel) -> list[tuple[int, int, int]]:

@@ -110,7 +110,8 @@ class CitadelsGame(CitadelsSetup["CitadelsState"]):
     }
     #: the heuristic's rules on a (determinised) state: playouts, and `omcts`' opponent model
     rollout_policy = staticmethod(heuristic_action)
-    #: `vismcts`' value of a cut playout: the score plus half a point per gold and card
+    #: `vismcts`' value of a cut playout: the score plus half a point per gold and card (a
+    #: quarter above 5 players)
     cut_scores = staticmethod(cut_scores)
     belief = staticmethod(draft_belief)
     hint_reason = staticmethod(hint_reason)
