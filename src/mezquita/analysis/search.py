@@ -78,9 +78,9 @@ def analyst(game: Game, budget: int | None = None) -> str:
     if budget is not None and budget < 1:
         raise MezquitaError(f"a budget counts iterations or plies and must be at least 1, not {budget}")
     *_, strongest = levels_of(game).values()
+    if not isinstance(make_agent(strongest, game), (MCTS, AlphaBeta)):  # no search: the default's
+        strongest = default_levels(game)["expert"]
     family, level = split_name(strongest)
-    if family not in ("mcts", "ismcts", "omcts", "vismcts", "alphabeta"):
-        family, level = split_name(default_levels(game)["expert"])
     if family == "alphabeta":
         depth = budget or (level if isinstance(level, int) else DEFAULT_DEPTH)
         return f"alphabeta-{depth}"
