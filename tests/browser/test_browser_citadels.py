@@ -132,6 +132,34 @@ def test_defect_14_destroying_is_a_two_step_choice_on_the_board(page, server):
     assert "Cannot be destroyed by the Warlord" in keep.inner_text()  # a purple card's ability
 
 
+def test_a_hand_card_with_several_actions_offers_a_button_for_each(page, server):
+    """With a Laboratory and a Museum built, a hand card can be built, discarded for gold or
+    put under the Museum: the card carries one button per action, each playing its own; a
+    card with one action is still played by clicking it."""
+    do, position = scenarios.do, scenarios.position
+    st = position({0: "king"}, cities=[["laboratory", "museum"]],
+                  hands=[["temple", "manor", "tavern"]], gold=[5, 2, 2, 2])
+    do(st, "gold")
+    page.set_viewport_size({"width": 390, "height": 844})
+    board = _draw_position(page, server, st, 0)
+    temple = board.locator(".my-hand [data-hand='temple']")
+    assert [b.inner_text() for b in temple.locator(".controls button").all()] == [
+        "build", "Laboratory: 1 gold", "under the Museum"]
+    temple.locator("button[data-control='lab']").click()
+    assert page.evaluate("window.acted") == [{"do": "lab", "district": "temple"}]
+    assert temple.locator("button[data-control='build']").get_attribute(
+        "aria-label") == "build Temple"
+
+    do(st, "build", district="temple")  # the Laboratory and the Museum stay: one card, one action
+    st.apply(0, {"do": "lab", "district": "manor"})
+    assert [a["hint"]["control"] for a in st.legal_actions_json(0) if a.get("hint")] == ["museum"]
+    board = _draw_position(page, server, st, 0)
+    tavern = board.locator(".my-hand [data-hand='tavern']")
+    assert tavern.locator(".controls").count() == 0
+    tavern.click()
+    assert page.evaluate("window.acted") == [{"do": "museum", "district": "tavern"}]
+
+
 def test_your_own_murder_target_and_the_face_down_card_are_marked(page, server):
     do, position = scenarios.do, scenarios.position
     st = position({0: "assassin", 1: "king", 2: "bishop", 3: "merchant"})

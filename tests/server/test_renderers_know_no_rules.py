@@ -88,10 +88,7 @@ def _distinct(hints: list[dict]) -> bool:
     return len({json.dumps(h, sort_keys=True) for h in hints}) == len(hints)
 
 
-@pytest.mark.parametrize("game_id", [
-    pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="a hand card's build, discard and "
-                                            "Laboratory point at the same card"))
-    if g == "citadels" else g for g in _renderers()])
+@pytest.mark.parametrize("game_id", _renderers())
 def test_no_two_legal_actions_point_at_the_same_element(game_id):
     """A page tells every legal action apart by its hint alone, over random games."""
     game = load(game_id)

@@ -143,7 +143,10 @@ def decision(kind: str, shape: str, fields: tuple[str, ...] | None, choices: Cal
     if (on is None) != (not shape) or (shape and on not in _ON[shape]):
         raise ValueError(f"decision {kind!r}: {shape!r} actions point at one of {_ON.get(shape)}")
     last = _PARAMS[shape][-1].name if shape else ""
-    hint = Hint(on, last, "seat" if shape == "sd" else None) if on else None
+    # several decisions point at one card of the hand (build it, discard it to the Laboratory,
+    # put it under the Museum...): their hints name the decision as the card's control
+    hint = Hint(on, last, "seat" if shape == "sd" else None,
+                control=kind if on == "hand" else None) if on else None
 
     def register_effect(effect: Callable) -> Callable:
         event = None if fields is None else Event(fields, secret, seen_by, banner)

@@ -2,7 +2,8 @@
 // drawn to choose from apart from your hand, and every legal action as a labelled button.
 // District cards show cost, colour AND a type symbol; purple ones their ability. Clicking a
 // card (a character to name, a district to build, keep, destroy or take) plays its action:
-// the one whose hint (from the game's decision table) points at that card. A Warlord's
+// the one whose hint (from the game's decision table) points at that card; a hand card with
+// several (build, or discard to the Laboratory) offers a button for each. A Warlord's
 // destroy takes two steps: "Destroy a district…", then a framed district with its price.
 import { clickable, getJSON, h } from "../dom.js";
 import { fill, local, markNewest, plural, pointingAt } from "./common.js";
@@ -150,9 +151,20 @@ export function create(root, { t, act, playerName }) {
     });
 
     const handKeys = view.hand || mine?.hand || [];
+    // a hand card with one action plays it when clicked; with several (build it, or discard it
+    // to the Laboratory...) it carries a button per action, named by the action's control
     const hand = handKeys.map((key) => {
-      const choice = at("hand", key);
-      return district(key, lang, { action: play(choice), label: choice?.label, ability: true, on: "hand" });
+      const choices = at.all("hand", key);
+      if (choices.length < 2) {
+        return district(key, lang, { action: play(choices[0]), label: choices[0]?.label, ability: true, on: "hand" });
+      }
+      const card = district(key, lang, { ability: true, on: "hand" });
+      card.classList.add("legal", "several");
+      card.append(h("div", { class: "controls" }, choices.map((a) => h("button", {
+        type: "button", "data-control": a.hint.control, title: a.label, "aria-label": a.label,
+        onclick: () => act(a.action), text: ui(`control_${a.hint.control}`, lang),
+      }))));
+      return card;
     });
 
     // cards to choose from, apart from the hand: drawn to keep, a hand looked at, the deck

@@ -30,14 +30,18 @@ export function pluralForms(forms, n, lang) {
 // table): element kind, key and, for elements on a seat's part of the board, that seat (an
 // action whose hint names no seat points at the mover's own part, `you`); `more` holds all
 // the hint's other fields: the part of the element it is on ({space: 1}: a card's space) or
-// the control that plays it ({control: "use"}: one of a plan card's chips).
+// the control that plays it ({control: "use"}: one of a plan card's chips). Its `all`
+// lists every action on the element whatever its other fields (a card's several controls).
 export function pointingAt(legal, you) {
-  return (element, key, seat = you, more = {}) => legal.find((a) => {
-    if (!a.hint) return false;
-    const { element: kind, key: name, seat: where, ...rest } = a.hint;
-    return kind === element && name === key && (where ?? you) === seat
-      && Object.keys(rest).length === Object.keys(more).length && Object.entries(more).every(([field, value]) => rest[field] === value);
+  const on = (a, element, key, seat) => a.hint && a.hint.element === element && a.hint.key === key
+    && (a.hint.seat ?? you) === seat;
+  const at = (element, key, seat = you, more = {}) => legal.find((a) => {
+    if (!on(a, element, key, seat)) return false;
+    const { element: _kind, key: _name, seat: _where, ...rest } = a.hint;
+    return Object.keys(rest).length === Object.keys(more).length && Object.entries(more).every(([field, value]) => rest[field] === value);
   });
+  at.all = (element, key, seat = you) => legal.filter((a) => on(a, element, key, seat));
+  return at;
 }
 
 // Mark the board element the newest log entry is about (class "newest-move": a short glow,
