@@ -20,7 +20,7 @@ rules, which read only that seat's part of the world and the public facts), so t
 only the deciding seat's decisions and every iteration meets plausible replies. Against
 players who move as the model says this is much stronger; against others the model can
 mislead, as a belief can (in Citadels, `omcts-100` beat three heuristic bots but lost to
-three plain ``ismcts-200``; docs/levels.md).
+three plain ``ismcts-200``; docs/levels-history.md).
 
 ``vismcts-N`` is the same search as ``ismcts-N`` with a better *leaf value*: a playout cut
 before the end ranks the seats by the game's ``cut_scores`` (in Citadels the score plus half

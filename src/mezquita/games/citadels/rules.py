@@ -103,7 +103,7 @@ class CitadelsGame(CitadelsSetup["CitadelsState"]):
     #: 0% random moves (one against three of the level below wins 0.39-0.45 at 4 players), and
     #: Expert, ISMCTS with the draft belief whose cut playouts count gold and cards (`vismcts`;
     #: `omcts`, which models the opponents by the heuristic's rules, beat the heuristic as well
-    #: but lost to plain ISMCTS bots); measured in docs/levels.md
+    #: but lost to plain ISMCTS bots); measured in docs/levels.md and docs/levels-history.md
     levels: ClassVar[dict[str, str]] = {
         "beginner": "heuristic-80", "novice": "heuristic-60", "easy": "heuristic-40",
         "medium": "heuristic-20", "hard": "heuristic", "expert": "vismcts-1000",
